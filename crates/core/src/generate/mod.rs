@@ -1,0 +1,237 @@
+//! Maze generators, each written once over [`Shape`] (document 000's functor idea).
+//!
+//! Every generator turns a maze whose walls are all closed into a *perfect* maze: a spanning
+//! tree of the cells (passages = cells − 1, every cell reachable). None recurses: stacks are
+//! explicit, so a 4000 × 4000 maze cannot overflow the call stack. Each reports its steps to
+//! an [`Observer`]; pass `&mut ()` for none, at no cost.
+//!
+//! The row-based algorithms (binary tree, sidewinder, Eller) and the two division algorithms
+//! need the row layout of [`Shape::grid`]; the others run on every shape.
+
+mod aldous_broder;
+mod binary_tree;
+mod eller;
+mod growing_tree;
+mod hunt_and_kill;
+mod kruskal;
+mod prim;
+mod quad_division;
+mod recursive_backtracker;
+mod recursive_division;
+mod sidewinder;
+mod wilson;
+
+pub use aldous_broder::aldous_broder;
+pub use binary_tree::{Corner, binary_tree};
+pub use eller::eller;
+pub use growing_tree::{Policy, growing_tree};
+pub use hunt_and_kill::hunt_and_kill;
+pub use kruskal::kruskal;
+pub use prim::{prim, prim_modified, prim_true};
+pub use quad_division::quad_division;
+pub use recursive_backtracker::recursive_backtracker;
+pub use recursive_division::recursive_division;
+pub use sidewinder::sidewinder;
+pub use wilson::wilson;
+
+use crate::maze::Maze;
+use crate::observe::{Event, Observer};
+use crate::random::Random;
+use crate::shape::{CellId, Door, Grid, Shape};
+use crate::Error;
+
+/// Options some generators take; the defaults are what `maze` uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Options {
+    /// Which two directions the binary tree carves (document 002 carves right or up).
+    pub corner: Corner,
+    /// How the growing tree picks its next cell.
+    pub policy: Policy,
+}
+
+macro_rules! algorithms {
+    ($($variant:ident, $name:literal, grid: $grid:literal, $about:literal;)*) => {
+        /// The generators, by name.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Algorithm {
+            $(#[doc = $about] $variant,)*
+        }
+
+        impl Algorithm {
+            /// Every generator, in listing order.
+            pub const ALL: &'static [Algorithm] = &[$(Algorithm::$variant),*];
+
+            /// The name used on the command line and in files.
+            pub fn name(self) -> &'static str {
+                match self { $(Algorithm::$variant => $name,)* }
+            }
+
+            /// A one-line description: what it does and its bias.
+            pub fn about(self) -> &'static str {
+                match self { $(Algorithm::$variant => $about,)* }
+            }
+
+            /// Whether it needs the row layout of [`Shape::grid`] (square cells today).
+            pub fn needs_grid(self) -> bool {
+                match self { $(Algorithm::$variant => $grid,)* }
+            }
+        }
+    };
+}
+
+algorithms! {
+    Kruskal, "kruskal", grid: false,
+        "doc 000: join random walls between different zones (union-find); many short dead ends";
+    QuadDivision, "quad-division", grid: true,
+        "doc 001: split into quadrants, 3 of 4 inner sides open; long straight walls";
+    BinaryTree, "binary-tree", grid: true,
+        "doc 002: each cell carves one of two directions; open corridors along two sides, diagonal bias";
+    AldousBroder, "aldous-broder", grid: false,
+        "doc 003: random walk, carve into unvisited cells; uniform but slow";
+    RecursiveBacktracker, "recursive-backtracker", grid: false,
+        "doc 004: depth-first with an explicit stack; long winding corridors, few dead ends";
+    Wilson, "wilson", grid: false,
+        "loop-erased random walks; uniform, faster than Aldous-Broder";
+    Prim, "prim", grid: false,
+        "simplified Prim: grow from a random frontier edge; radial texture, many dead ends";
+    PrimTrue, "prim-true", grid: false,
+        "true Prim on random edge weights; same distribution as Kruskal";
+    PrimModified, "prim-modified", grid: false,
+        "modified Prim: grow from a random frontier cell; the most dead ends";
+    Eller, "eller", grid: true,
+        "row by row with sets, memory proportional to the width; Kruskal-like texture";
+    Sidewinder, "sidewinder", grid: true,
+        "row runs closed upwards; an open top corridor, vertical bias";
+    HuntAndKill, "hunt-and-kill", grid: false,
+        "random walk, then hunt for a new start beside the maze; long corridors";
+    GrowingTree, "growing-tree", grid: false,
+        "active list with a policy (newest, random, oldest, mixed): from backtracker to Prim";
+    RecursiveDivision, "recursive-division", grid: true,
+        "wall adder: split rooms with a wall and one gap; long straight walls, boxy";
+}
+
+impl std::str::FromStr for Algorithm {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        let key = s.trim().to_ascii_lowercase().replace('_', "-");
+        let key = match key.as_str() {
+            "backtracker" | "dfs" | "depth-first" => "recursive-backtracker",
+            "division" => "recursive-division",
+            "quad" => "quad-division",
+            "binary" => "binary-tree",
+            "ab" => "aldous-broder",
+            other => other,
+        };
+        Algorithm::ALL.iter().copied().find(|a| a.name() == key).ok_or_else(|| {
+            let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+            Error::Parameter(format!(
+                "unknown algorithm '{s}' (expected one of: {})",
+                names.join(", ")
+            ))
+        })
+    }
+}
+
+impl std::fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Algorithm {
+    /// Whether the algorithm runs on this shape.
+    pub fn supports<S: Shape>(self, shape: &S) -> bool {
+        !self.needs_grid() || shape.grid().is_some()
+    }
+
+    /// Carves `maze` (all walls closed on entry, as [`Maze::new`] leaves it) into a perfect
+    /// maze. The entrance and exit are not opened; see [`Maze::open_entrance_and_exit`].
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] if the algorithm needs rows the shape lacks.
+    pub fn generate<S: Shape, R: Random, O: Observer>(
+        self,
+        maze: &mut Maze<S>,
+        options: &Options,
+        rng: &mut R,
+        obs: &mut O,
+    ) -> Result<(), Error> {
+        match self {
+            Algorithm::Kruskal => kruskal(maze, rng, obs),
+            Algorithm::AldousBroder => aldous_broder(maze, rng, obs),
+            Algorithm::RecursiveBacktracker => recursive_backtracker(maze, rng, obs),
+            Algorithm::Wilson => wilson(maze, rng, obs),
+            Algorithm::Prim => prim(maze, rng, obs),
+            Algorithm::PrimTrue => prim_true(maze, rng, obs),
+            Algorithm::PrimModified => prim_modified(maze, rng, obs),
+            Algorithm::HuntAndKill => hunt_and_kill(maze, rng, obs),
+            Algorithm::GrowingTree => growing_tree(maze, options.policy, rng, obs),
+            Algorithm::QuadDivision => quad_division(maze, rng, obs)?,
+            Algorithm::BinaryTree => binary_tree(maze, options.corner, rng, obs)?,
+            Algorithm::Eller => eller(maze, rng, obs)?,
+            Algorithm::Sidewinder => sidewinder(maze, rng, obs)?,
+            Algorithm::RecursiveDivision => recursive_division(maze, rng, obs)?,
+        }
+        Ok(())
+    }
+}
+
+/// Opens the wall behind `door` and reports it.
+#[inline(always)]
+pub(crate) fn carve<S: Shape, O: Observer>(maze: &mut Maze<S>, cell: CellId, door: S::Door, obs: &mut O) {
+    maze.carve(cell, door);
+    obs.on(Event::Carve(cell, door.index()));
+}
+
+/// The row layout, or the error naming the algorithm that needed it.
+pub(crate) fn need_grid<S: Shape>(shape: &S, algorithm: Algorithm) -> Result<Grid<S::Door>, Error> {
+    shape.grid().ok_or(Error::Unsupported {
+        algorithm: algorithm.name(),
+        shape: shape.spec().kind.name(),
+        needs: "cells in rows with north, east, south and west doors",
+    })
+}
+
+/// A dense bitset over cells, for "visited" and "in the tree" flags.
+#[derive(Clone, Debug)]
+pub(crate) struct CellSet {
+    words: Vec<u64>,
+}
+
+impl CellSet {
+    pub(crate) fn new(cells: u32) -> Self {
+        CellSet { words: vec![0; (cells as usize).div_ceil(64)] }
+    }
+    #[inline(always)]
+    pub(crate) fn contains(&self, c: CellId) -> bool {
+        self.words[c.index() >> 6] & (1 << (c.0 & 63)) != 0
+    }
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, c: CellId) {
+        self.words[c.index() >> 6] |= 1 << (c.0 & 63);
+    }
+}
+
+/// 64 fair coin flips per random word.
+pub(crate) struct Coins {
+    word: u64,
+    left: u32,
+}
+
+impl Coins {
+    pub(crate) fn new() -> Self {
+        Coins { word: 0, left: 0 }
+    }
+    #[inline(always)]
+    pub(crate) fn flip<R: Random>(&mut self, rng: &mut R) -> bool {
+        if self.left == 0 {
+            self.word = rng.next_u64();
+            self.left = 64;
+        }
+        let bit = self.word & 1 != 0;
+        self.word >>= 1;
+        self.left -= 1;
+        bit
+    }
+}

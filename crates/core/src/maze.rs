@@ -1,0 +1,247 @@
+//! The maze: a shape, its open walls (one bit per wall) and its marked cells.
+
+use crate::shape::{CellId, DoorSet, Shape, WallId};
+
+/// A set of walls, one bit per [`WallId`]: a set bit is an open wall (a passage).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Passages {
+    words: Vec<u64>,
+}
+
+impl Passages {
+    /// All `count` walls closed.
+    pub fn closed(count: u64) -> Self {
+        Passages { words: vec![0; count.div_ceil(64) as usize] }
+    }
+
+    /// Whether the wall is open.
+    #[inline]
+    pub fn is_open(&self, wall: WallId) -> bool {
+        self.words[(wall.0 >> 6) as usize] & (1 << (wall.0 & 63)) != 0
+    }
+
+    /// Opens a wall.
+    #[inline]
+    pub fn open(&mut self, wall: WallId) {
+        self.words[(wall.0 >> 6) as usize] |= 1 << (wall.0 & 63);
+    }
+
+    /// Closes a wall.
+    #[inline]
+    pub fn close(&mut self, wall: WallId) {
+        self.words[(wall.0 >> 6) as usize] &= !(1 << (wall.0 & 63));
+    }
+
+    /// Number of open walls.
+    pub fn count_open(&self) -> u64 {
+        self.words.iter().map(|w| u64::from(w.count_ones())).sum()
+    }
+
+    /// Closes every wall.
+    pub fn clear(&mut self) {
+        self.words.fill(0);
+    }
+}
+
+/// A maze over shape `S`: which walls are open, plus its entrance, exit and MultiMaze marks.
+///
+/// A new maze has every wall closed. The entrance and exit are cells whose outer wall is
+/// opened (document 001 opens two boundary sides); `starts` and `ends` are document 003's
+/// green and red dots, marks only.
+#[derive(Clone, Debug)]
+pub struct Maze<S: Shape> {
+    shape: S,
+    open: Passages,
+    entrance: CellId,
+    exit: CellId,
+    /// MultiMaze start cells (empty unless asked for).
+    pub starts: Vec<CellId>,
+    /// MultiMaze end cells (empty unless asked for).
+    pub ends: Vec<CellId>,
+}
+
+impl<S: Shape> Maze<S> {
+    /// A maze with every wall closed; entrance at the first cell, exit at the last.
+    pub fn new(shape: S) -> Self {
+        let open = Passages::closed(shape.wall_count());
+        let last = CellId(shape.cell_count() - 1);
+        Maze { shape, open, entrance: CellId(0), exit: last, starts: Vec::new(), ends: Vec::new() }
+    }
+
+    /// The shape.
+    #[inline]
+    pub fn shape(&self) -> &S {
+        &self.shape
+    }
+
+    /// The wall bitset.
+    #[inline]
+    pub fn passages(&self) -> &Passages {
+        &self.open
+    }
+
+    /// Number of cells.
+    #[inline]
+    pub fn cell_count(&self) -> u32 {
+        self.shape.cell_count()
+    }
+
+    /// Whether the door of `cell` is open (boundary doors are open only at the entrance/exit).
+    #[inline]
+    pub fn is_open(&self, cell: CellId, door: S::Door) -> bool {
+        self.open.is_open(self.shape.wall(cell, door))
+    }
+
+    /// Opens the wall behind `door` (both sides, since they share the wall).
+    #[inline]
+    pub fn carve(&mut self, cell: CellId, door: S::Door) {
+        let w = self.shape.wall(cell, door);
+        self.open.open(w);
+    }
+
+    /// Closes the wall behind `door`.
+    #[inline]
+    pub fn build_wall(&mut self, cell: CellId, door: S::Door) {
+        let w = self.shape.wall(cell, door);
+        self.open.close(w);
+    }
+
+    /// Closes every wall (entrance and exit too).
+    pub fn close_all(&mut self) {
+        self.open.clear();
+    }
+
+    /// Opens every wall between two cells (the starting point of the wall adders).
+    pub fn open_all_inner(&mut self) {
+        for c in 0..self.cell_count() {
+            let c = CellId(c);
+            for d in self.shape.inner_doors(c).iter() {
+                self.carve(c, d);
+            }
+        }
+    }
+
+    /// The open doors of `cell` that lead to another cell.
+    #[inline]
+    pub fn open_doors(&self, cell: CellId) -> DoorSet<S::Door> {
+        let mut set = DoorSet::EMPTY;
+        for d in self.shape.inner_doors(cell).iter() {
+            if self.is_open(cell, d) {
+                set.insert(d);
+            }
+        }
+        set
+    }
+
+    /// The cells reachable in one step from `cell`.
+    #[inline]
+    pub fn open_neighbours(&self, cell: CellId) -> impl Iterator<Item = CellId> + '_ {
+        self.open_doors(cell).iter().filter_map(move |d| self.shape.neighbour(cell, d))
+    }
+
+    /// Number of passages between cells (entrance and exit not counted).
+    pub fn passage_count(&self) -> u64 {
+        self.passage_pairs().count() as u64
+    }
+
+    /// Every passage once, as `(a, b)` with `a < b`, in order of `a` then door index.
+    pub fn passage_pairs(&self) -> impl Iterator<Item = (CellId, CellId)> + '_ {
+        self.adjacent_pairs().filter(|&(a, _, d)| self.is_open(a, d)).map(|(a, b, _)| (a, b))
+    }
+
+    /// Every closed wall between two cells once, as `(a, b)` with `a < b`.
+    pub fn wall_pairs(&self) -> impl Iterator<Item = (CellId, CellId)> + '_ {
+        self.adjacent_pairs().filter(|&(a, _, d)| !self.is_open(a, d)).map(|(a, b, _)| (a, b))
+    }
+
+    /// Every pair of adjacent cells once, `(a, b, door of a)` with `a < b`.
+    pub fn adjacent_pairs(&self) -> impl Iterator<Item = (CellId, CellId, S::Door)> + '_ {
+        (0..self.cell_count()).flat_map(move |a| {
+            let a = CellId(a);
+            self.shape.inner_doors(a).iter().filter_map(move |d| {
+                let b = self.shape.neighbour(a, d)?;
+                (a < b).then_some((a, b, d))
+            })
+        })
+    }
+
+    /// The entrance cell.
+    pub fn entrance(&self) -> CellId {
+        self.entrance
+    }
+
+    /// The exit cell.
+    pub fn exit(&self) -> CellId {
+        self.exit
+    }
+
+    /// Moves the entrance to `cell` and opens its outer wall if it has one (cells inside the
+    /// maze are marked but no wall opens).
+    pub fn set_entrance(&mut self, cell: CellId) {
+        self.close_outer(self.entrance, false);
+        self.entrance = cell;
+        self.open_outer(cell, false);
+    }
+
+    /// Moves the exit to `cell` and opens its outer wall if it has one.
+    pub fn set_exit(&mut self, cell: CellId) {
+        self.close_outer(self.exit, true);
+        self.exit = cell;
+        self.open_outer(cell, true);
+    }
+
+    /// Opens the default entrance (first cell, outer wall) and exit (last cell).
+    pub fn open_entrance_and_exit(&mut self) {
+        self.set_entrance(self.entrance);
+        self.set_exit(self.exit);
+    }
+
+    /// The outer door opened for the entrance (`exit == false`) or exit, if any.
+    pub fn outer_opening(&self, exit: bool) -> Option<(CellId, S::Door)> {
+        let cell = if exit { self.exit } else { self.entrance };
+        let door = self.shape.outer_door(cell, exit)?;
+        self.is_open(cell, door).then_some((cell, door))
+    }
+
+    fn open_outer(&mut self, cell: CellId, from_back: bool) {
+        if let Some(d) = self.shape.outer_door(cell, from_back) {
+            self.carve(cell, d);
+        }
+    }
+
+    fn close_outer(&mut self, cell: CellId, from_back: bool) {
+        if let Some(d) = self.shape.outer_door(cell, from_back) {
+            self.build_wall(cell, d);
+        }
+    }
+
+    /// Opens the passage between two adjacent cells.
+    ///
+    /// # Errors
+    /// [`crate::Error::Parse`] if the cells are out of range or not adjacent.
+    pub fn connect(&mut self, a: CellId, b: CellId) -> Result<(), crate::Error> {
+        let n = self.cell_count();
+        if a.0 >= n || b.0 >= n {
+            return Err(crate::Error::Parse(format!(
+                "cell id out of range in passage [{}, {}] (the maze has {n} cells)",
+                a.0, b.0
+            )));
+        }
+        let d = self.shape.door_between(a, b).ok_or_else(|| {
+            crate::Error::Parse(format!("cells {} and {} are not adjacent", a.0, b.0))
+        })?;
+        self.carve(a, d);
+        Ok(())
+    }
+
+    /// Number of open inner doors of `cell` (1 means a dead end).
+    #[inline]
+    pub fn degree(&self, cell: CellId) -> u32 {
+        self.open_doors(cell).len()
+    }
+
+    /// Whether `a` and `b` are joined by an open passage.
+    pub fn connected(&self, a: CellId, b: CellId) -> bool {
+        self.shape.door_between(a, b).is_some_and(|d| self.is_open(a, d))
+    }
+}

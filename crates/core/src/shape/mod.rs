@@ -1,0 +1,300 @@
+//! Cell shapes: the [`Shape`] trait every algorithm is written against, and the shapes we ship.
+//!
+//! This is document 000's functor idea in Rust. A shape says which doors a cell has, where each
+//! door leads ([`Shape::neighbour`]), by which door one comes back ([`Shape::opposite`]) and
+//! which wall a door pierces ([`Shape::wall`], one id for both sides, so passages are stored
+//! once in a bitset). Generators, solvers and post-processors never look further than this.
+//!
+//! Adding a shape is one file in this folder plus one line in [`registry`](crate::registry).
+
+mod registry;
+pub mod hex;
+pub mod square;
+pub mod triangle;
+
+use std::fmt::Debug;
+
+pub use hex::{Hex, HexDoor};
+pub use registry::{ShapeKind, ShapeSpec, ShapeVisitor};
+pub use square::{Square, SquareDoor};
+pub use triangle::{Triangle, TriangleDoor};
+
+/// A cell, numbered densely from 0 to `cell_count() - 1`, so side tables are plain vectors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CellId(pub u32);
+
+impl CellId {
+    /// The id as a `usize` index into side tables.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A wall, numbered by its shape so that both of its sides get the same id.
+///
+/// Boundary walls have ids too: an entrance or exit is an open boundary wall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct WallId(pub u64);
+
+/// One side of a cell. Each shape has its own door enum; doors are numbered `0..COUNT` in
+/// clockwise order around a cell (see [`Shape::turn`] for shapes whose cells alternate).
+pub trait Door: Copy + Eq + Debug + Send + Sync + 'static {
+    /// How many kinds of door the shape has (at most 16).
+    const COUNT: u8;
+    /// This door's number in `0..COUNT`.
+    fn index(self) -> u8;
+    /// The door with number `i`.
+    ///
+    /// # Panics
+    /// May panic if `i >= COUNT`.
+    fn from_index(i: u8) -> Self;
+    /// A short lower-case name ("north", "south-east"...), for messages and docs.
+    fn name(self) -> &'static str;
+}
+
+/// A set of doors of one shape, as a bit mask (bit `i` = door with index `i`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct DoorSet<D> {
+    bits: u16,
+    _door: std::marker::PhantomData<D>,
+}
+
+impl<D: Door> Debug for DoorSet<D> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl<D: Door> Default for DoorSet<D> {
+    fn default() -> Self {
+        Self::EMPTY
+    }
+}
+
+impl<D: Door> DoorSet<D> {
+    /// No doors.
+    pub const EMPTY: Self = DoorSet { bits: 0, _door: std::marker::PhantomData };
+
+    /// Every door of the shape.
+    #[inline]
+    pub fn all() -> Self {
+        Self::from_bits(u16::MAX)
+    }
+
+    /// The set with these bits (bit `i` = door `i`); bits beyond `COUNT` are dropped.
+    #[inline]
+    pub fn from_bits(bits: u16) -> Self {
+        let mask = if D::COUNT >= 16 { u16::MAX } else { (1u16 << D::COUNT) - 1 };
+        DoorSet { bits: bits & mask, _door: std::marker::PhantomData }
+    }
+
+    /// The raw bit mask.
+    #[inline]
+    pub fn bits(self) -> u16 {
+        self.bits
+    }
+
+    /// Adds a door.
+    #[inline]
+    pub fn insert(&mut self, d: D) {
+        self.bits |= 1 << d.index();
+    }
+
+    /// Removes a door.
+    #[inline]
+    pub fn remove(&mut self, d: D) {
+        self.bits &= !(1 << d.index());
+    }
+
+    /// Whether the set holds `d`.
+    #[inline]
+    pub fn contains(self, d: D) -> bool {
+        self.bits & (1 << d.index()) != 0
+    }
+
+    /// How many doors the set holds.
+    #[inline]
+    pub fn len(self) -> u32 {
+        self.bits.count_ones()
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.bits == 0
+    }
+
+    /// The doors in index order.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = D> {
+        let mut bits = self.bits;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                None
+            } else {
+                let i = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                Some(D::from_index(i))
+            }
+        })
+    }
+
+    /// The `k`-th door in index order, if there are more than `k`.
+    #[inline]
+    pub fn nth(self, k: u32) -> Option<D> {
+        let mut bits = self.bits;
+        for _ in 0..k {
+            if bits == 0 {
+                return None;
+            }
+            bits &= bits - 1;
+        }
+        (bits != 0).then(|| D::from_index(bits.trailing_zeros() as u8))
+    }
+
+    /// A uniformly chosen door of the set (document 000's `choose_door`), or `None` if empty.
+    #[inline]
+    pub fn choose<R: crate::Random + ?Sized>(self, rng: &mut R) -> Option<D> {
+        match self.len() {
+            0 => None,
+            1 => Some(D::from_index(self.bits.trailing_zeros() as u8)),
+            n => self.nth(rng.below(u64::from(n)) as u32),
+        }
+    }
+}
+
+/// A point in the plane, in cell-size units (y grows downwards, as on screen).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    /// Horizontal coordinate.
+    pub x: f64,
+    /// Vertical coordinate, growing downwards.
+    pub y: f64,
+}
+
+/// The cell topology every algorithm is written against (document 000's `SHAPE` signature).
+///
+/// Laws, checked for every shape by the crate's tests:
+/// - `neighbour(neighbour(c, d)?, opposite(c, d)) == Some(c)`;
+/// - `wall(c, d) == wall(neighbour(c, d)?, opposite(c, d))` and distinct walls get distinct ids,
+///   all below [`wall_count`](Shape::wall_count);
+/// - [`doors`](Shape::doors) lists every door of the cell, including boundary doors
+///   (whose `neighbour` is `None`).
+pub trait Shape: Clone + Debug + Send + Sync + 'static {
+    /// The shape's door type.
+    type Door: Door;
+
+    /// Number of cells; cell ids are `0..cell_count()`.
+    fn cell_count(&self) -> u32;
+
+    /// The doors of `cell`, boundary doors included.
+    fn doors(&self, cell: CellId) -> DoorSet<Self::Door>;
+
+    /// The cell behind `door`, or `None` for the outer wall.
+    fn neighbour(&self, cell: CellId, door: Self::Door) -> Option<CellId>;
+
+    /// The door by which one enters the neighbour through `door` (it may depend on the cell).
+    fn opposite(&self, cell: CellId, door: Self::Door) -> Self::Door;
+
+    /// The wall pierced by `door`; both sides share the id.
+    fn wall(&self, cell: CellId, door: Self::Door) -> WallId;
+
+    /// One more than the largest wall id.
+    fn wall_count(&self) -> u64;
+
+    /// The shape's centre of `cell` in cell units, for drawing and for A*'s heuristic.
+    fn centre(&self, cell: CellId) -> Point;
+
+    /// A lower bound on the number of steps from `a` to `b` (A*'s heuristic; 0 is always safe).
+    fn min_steps(&self, a: CellId, b: CellId) -> u32 {
+        let _ = (a, b);
+        0
+    }
+
+    /// The next door of `cell` after `door`, turning clockwise (`clockwise == true`) or
+    /// counter-clockwise; used by the wall follower. The default follows door indices,
+    /// which are clockwise for shapes whose cells all look alike.
+    fn turn(&self, cell: CellId, door: Self::Door, clockwise: bool) -> Self::Door {
+        let doors = self.doors(cell);
+        let n = Self::Door::COUNT;
+        let mut i = door.index();
+        loop {
+            i = if clockwise { (i + 1) % n } else { (i + n - 1) % n };
+            let d = Self::Door::from_index(i);
+            if doors.contains(d) {
+                return d;
+            }
+        }
+    }
+
+    /// Whether `cell` is part of the maze (masks will say no for some cells).
+    fn contains(&self, cell: CellId) -> bool {
+        let _ = cell;
+        true
+    }
+
+    /// The doors of `cell` that lead to another cell.
+    #[inline]
+    fn inner_doors(&self, cell: CellId) -> DoorSet<Self::Door> {
+        let mut set = DoorSet::EMPTY;
+        for d in self.doors(cell).iter() {
+            if self.neighbour(cell, d).is_some() {
+                set.insert(d);
+            }
+        }
+        set
+    }
+
+    /// A door of `cell` in the outer wall, for entrances and exits: the first in index order,
+    /// or with `from_back` the first counting from index `COUNT / 2` (so an exit in the
+    /// bottom-right cell opens downwards when the entrance in the top-left opens upwards).
+    fn outer_door(&self, cell: CellId, from_back: bool) -> Option<Self::Door> {
+        let n = Self::Door::COUNT;
+        let start = if from_back { n / 2 } else { 0 };
+        let doors = self.doors(cell);
+        (0..n)
+            .map(|k| Self::Door::from_index((start + k) % n))
+            .find(|&d| doors.contains(d) && self.neighbour(cell, d).is_none())
+    }
+
+    /// The row layout, for shapes whose cells form rows with four compass doors.
+    fn grid(&self) -> Option<Grid<Self::Door>> {
+        None
+    }
+
+    /// The shape's kind and dimensions, as the registry and the file formats name them.
+    fn spec(&self) -> ShapeSpec;
+
+    /// The door of `a` that leads to `b`, if they are adjacent.
+    fn door_between(&self, a: CellId, b: CellId) -> Option<Self::Door> {
+        self.doors(a).iter().find(|&d| self.neighbour(a, d) == Some(b))
+    }
+}
+
+/// The row layout of grid-like shapes: cells in `height` rows of `width`, id `y * width + x`,
+/// row 0 at the top, with the four compass doors. Row-based generators (binary tree,
+/// sidewinder, Eller) and the wall adders (recursive division, quad division) need it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grid<D> {
+    /// Cells per row.
+    pub width: u32,
+    /// Number of rows.
+    pub height: u32,
+    /// The door to row y − 1.
+    pub north: D,
+    /// The door to column x + 1.
+    pub east: D,
+    /// The door to row y + 1.
+    pub south: D,
+    /// The door to column x − 1.
+    pub west: D,
+}
+
+impl<D> Grid<D> {
+    /// The id of the cell at column `x`, row `y`.
+    #[inline]
+    pub fn at(&self, x: u32, y: u32) -> CellId {
+        CellId(y * self.width + x)
+    }
+}

@@ -1,0 +1,168 @@
+//! Square cells in a rectangle (documents 000, 001, 002, 003, 004).
+//!
+//! Cell `(x, y)` has id `y * width + x`, row 0 at the top. Doors, clockwise: north, east,
+//! south, west. Each cell owns its east and south walls (ids `2 * id` and `2 * id + 1`, as
+//! document 001 does by hand); the north walls of the top row and the west walls of the left
+//! column come after them. Two bits per cell store the whole maze.
+
+use super::{CellId, Door, DoorSet, Grid, Point, Shape, ShapeKind, ShapeSpec, WallId};
+
+/// A door of a square cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SquareDoor {
+    /// Towards row y − 1.
+    North = 0,
+    /// Towards column x + 1.
+    East = 1,
+    /// Towards row y + 1.
+    South = 2,
+    /// Towards column x − 1.
+    West = 3,
+}
+
+impl Door for SquareDoor {
+    const COUNT: u8 = 4;
+    #[inline]
+    fn index(self) -> u8 {
+        self as u8
+    }
+    #[inline]
+    fn from_index(i: u8) -> Self {
+        match i {
+            0 => SquareDoor::North,
+            1 => SquareDoor::East,
+            2 => SquareDoor::South,
+            3 => SquareDoor::West,
+            _ => panic!("square door index {i} out of range"),
+        }
+    }
+    fn name(self) -> &'static str {
+        ["north", "east", "south", "west"][self as usize]
+    }
+}
+
+/// A `width` × `height` rectangle of square cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Square {
+    width: u32,
+    height: u32,
+}
+
+impl Square {
+    /// A rectangle of square cells. Sizes are checked by [`crate::registry`] before use;
+    /// here both must be at least 1 and the product must fit in a `u32`.
+    ///
+    /// # Panics
+    /// Panics on a zero or overflowing size (use the registry for checked construction).
+    pub fn new(width: u32, height: u32) -> Self {
+        assert!(width > 0 && height > 0, "square grid must not be empty");
+        assert!(width.checked_mul(height).is_some_and(|n| n < u32::MAX), "square grid too large");
+        Square { width, height }
+    }
+
+    /// Cells per row.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Column and row of a cell.
+    #[inline]
+    pub fn xy(&self, cell: CellId) -> (u32, u32) {
+        (cell.0 % self.width, cell.0 / self.width)
+    }
+}
+
+impl Shape for Square {
+    type Door = SquareDoor;
+
+    #[inline]
+    fn cell_count(&self) -> u32 {
+        self.width * self.height
+    }
+
+    #[inline]
+    fn doors(&self, _cell: CellId) -> DoorSet<SquareDoor> {
+        DoorSet::from_bits(0b1111)
+    }
+
+    #[inline]
+    fn neighbour(&self, cell: CellId, door: SquareDoor) -> Option<CellId> {
+        let w = self.width;
+        match door {
+            SquareDoor::North => (cell.0 >= w).then(|| CellId(cell.0 - w)),
+            SquareDoor::South => (cell.0 + w < self.cell_count()).then(|| CellId(cell.0 + w)),
+            SquareDoor::West => (cell.0 % w != 0).then(|| CellId(cell.0 - 1)),
+            SquareDoor::East => (cell.0 % w != w - 1).then(|| CellId(cell.0 + 1)),
+        }
+    }
+
+    #[inline]
+    fn inner_doors(&self, cell: CellId) -> DoorSet<SquareDoor> {
+        let (x, y) = self.xy(cell);
+        let bits = u16::from(y > 0)
+            | u16::from(x + 1 < self.width) << 1
+            | u16::from(y + 1 < self.height) << 2
+            | u16::from(x > 0) << 3;
+        DoorSet::from_bits(bits)
+    }
+
+    #[inline]
+    fn opposite(&self, _cell: CellId, door: SquareDoor) -> SquareDoor {
+        SquareDoor::from_index((door as u8 + 2) & 3)
+    }
+
+    #[inline]
+    fn wall(&self, cell: CellId, door: SquareDoor) -> WallId {
+        let n = u64::from(self.width) * u64::from(self.height);
+        let id = u64::from(cell.0);
+        let w = u64::from(self.width);
+        // Only the west side needs the column (a division), so it is computed there alone.
+        WallId(match door {
+            SquareDoor::East => 2 * id,
+            SquareDoor::South => 2 * id + 1,
+            SquareDoor::North if id >= w => 2 * (id - w) + 1,
+            SquareDoor::North => 2 * n + id,
+            SquareDoor::West if id % w != 0 => 2 * (id - 1),
+            SquareDoor::West => 2 * n + w + id / w,
+        })
+    }
+
+    #[inline]
+    fn wall_count(&self) -> u64 {
+        let n = u64::from(self.width) * u64::from(self.height);
+        2 * n + u64::from(self.width) + u64::from(self.height)
+    }
+
+    fn centre(&self, cell: CellId) -> Point {
+        let (x, y) = self.xy(cell);
+        Point { x: f64::from(x) + 0.5, y: f64::from(y) + 0.5 }
+    }
+
+    fn grid(&self) -> Option<Grid<SquareDoor>> {
+        Some(Grid {
+            width: self.width,
+            height: self.height,
+            north: SquareDoor::North,
+            east: SquareDoor::East,
+            south: SquareDoor::South,
+            west: SquareDoor::West,
+        })
+    }
+
+    fn spec(&self) -> ShapeSpec {
+        ShapeSpec { kind: ShapeKind::Square, width: self.width, height: self.height }
+    }
+
+    #[inline]
+    fn min_steps(&self, a: CellId, b: CellId) -> u32 {
+        let (ax, ay) = self.xy(a);
+        let (bx, by) = self.xy(b);
+        ax.abs_diff(bx) + ay.abs_diff(by)
+    }
+}
+
