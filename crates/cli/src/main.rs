@@ -1,1 +1,103 @@
-fn main(){}
+//! The `maze` command: a thin front end over `maze-core` and `maze-render`.
+//!
+//! Exit status: 0 on success (also when a reader closes the pipe early), 2 for usage errors
+//! (bad options or values), 1 for anything else. Errors are one line on stderr starting
+//! with `error:`.
+
+mod args;
+mod bench;
+mod commands;
+mod output;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{CommandFactory, Parser};
+
+use args::{Cli, Command};
+
+/// An error in how the program was called: exit status 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_error(&e),
+    };
+    let result = match cli.command {
+        Command::List { json } => commands::list(json),
+        Command::Generate(a) => commands::generate(a),
+        Command::Solve(a) => commands::solve(a),
+        Command::Render(a) => commands::render(a),
+        Command::Bench(a) => bench::run(a),
+        Command::Completions { shell } => {
+            let mut cmd = Cli::command();
+            clap_complete::generate(shell, &mut cmd, "maze", &mut io::stdout());
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => report(&e),
+    }
+}
+
+/// Prints clap's help and version as they are; squeezes its errors onto one line.
+fn clap_error(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        _ => {
+            let text = e.render().to_string();
+            let mut parts: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .filter(|l| {
+                    !l.is_empty() && !l.starts_with("For more information") && !l.starts_with("Usage:")
+                })
+                .collect();
+            if let Some(first) = parts.first_mut() {
+                *first = first.strip_prefix("error: ").unwrap_or(first);
+            }
+            let _ = writeln!(io::stderr(), "error: {} (see maze --help)", parts.join("; "));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints an error as one line and picks the exit status.
+fn report(e: &anyhow::Error) -> ExitCode {
+    for cause in e.chain() {
+        if let Some(io) = cause.downcast_ref::<io::Error>()
+            && io.kind() == io::ErrorKind::BrokenPipe
+        {
+            return ExitCode::SUCCESS;
+        }
+    }
+    let usage = e.chain().any(|c| {
+        c.downcast_ref::<UsageError>().is_some()
+            || matches!(
+                c.downcast_ref::<maze_core::Error>(),
+                Some(
+                    maze_core::Error::Parameter(_)
+                        | maze_core::Error::TooLarge { .. }
+                        | maze_core::Error::Unsupported { .. }
+                )
+            )
+    });
+    let message: Vec<String> = e.chain().map(|c| c.to_string().replace('\n', " ")).collect();
+    let _ = writeln!(io::stderr(), "error: {}", message.join(": "));
+    ExitCode::from(if usage { 2 } else { 1 })
+}

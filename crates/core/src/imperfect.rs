@@ -1,11 +1,11 @@
 //! Post-processing that adds loops, and MultiMaze start/end placement.
 
+use crate::Error;
 use crate::generate::CellSet;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::random::Random;
 use crate::shape::{CellId, Door, DoorSet, Shape};
-use crate::Error;
 
 /// Braids a maze: removes the share `fraction` (0 to 1) of its dead ends by opening one more
 /// wall at each chosen dead end, preferring a wall to a neighbouring dead end (which removes

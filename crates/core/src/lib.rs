@@ -45,7 +45,7 @@ pub use maze::{Maze, Passages};
 pub use observe::{Event, Observer, Trace};
 pub use random::{Random, Xoshiro};
 pub use shape::{
-    CellId, Door, DoorSet, Hex, HexDoor, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Square, SquareDoor, Triangle,
-    TriangleDoor, WallId,
+    CellId, Door, DoorSet, Hex, HexDoor, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Square, SquareDoor,
+    Triangle, TriangleDoor, WallId,
 };
 pub use solve::{Solution, Solver};

@@ -227,9 +227,10 @@ impl<S: Shape> Maze<S> {
                 a.0, b.0
             )));
         }
-        let d = self.shape.door_between(a, b).ok_or_else(|| {
-            crate::Error::Parse(format!("cells {} and {} are not adjacent", a.0, b.0))
-        })?;
+        let d = self
+            .shape
+            .door_between(a, b)
+            .ok_or_else(|| crate::Error::Parse(format!("cells {} and {} are not adjacent", a.0, b.0)))?;
         self.carve(a, d);
         Ok(())
     }

@@ -101,12 +101,7 @@ impl Xoshiro {
     /// Seeds the generator from one 64-bit number by four SplitMix64 steps (the authors' recipe).
     pub fn seed_from_u64(seed: u64) -> Self {
         let mut sm = seed;
-        let s = [
-            splitmix64(&mut sm),
-            splitmix64(&mut sm),
-            splitmix64(&mut sm),
-            splitmix64(&mut sm),
-        ];
+        let s = [splitmix64(&mut sm), splitmix64(&mut sm), splitmix64(&mut sm), splitmix64(&mut sm)];
         Xoshiro { s }
     }
 }

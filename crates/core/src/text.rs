@@ -107,11 +107,19 @@ fn square(maze: &Maze<Square>, marks: &[Mark], style: Style) -> String {
     let cell = |x: u32, y: u32| CellId(y * w + x);
     // Closed horizontal wall above row y (y == h: the bottom edge), column x.
     let hwall = |x: u32, y: u32| {
-        if y < h { !maze.is_open(cell(x, y), SquareDoor::North) } else { !maze.is_open(cell(x, h - 1), SquareDoor::South) }
+        if y < h {
+            !maze.is_open(cell(x, y), SquareDoor::North)
+        } else {
+            !maze.is_open(cell(x, h - 1), SquareDoor::South)
+        }
     };
     // Closed vertical wall left of column x (x == w: the right edge), row y.
     let vwall = |x: u32, y: u32| {
-        if x < w { !maze.is_open(cell(x, y), SquareDoor::West) } else { !maze.is_open(cell(w - 1, y), SquareDoor::East) }
+        if x < w {
+            !maze.is_open(cell(x, y), SquareDoor::West)
+        } else {
+            !maze.is_open(cell(w - 1, y), SquareDoor::East)
+        }
     };
     let (hseg, vseg) = match style {
         Style::Ascii => ("--", '|'),
@@ -127,11 +135,20 @@ fn square(maze: &Maze<Square>, marks: &[Mark], style: Style) -> String {
         let right = x < w && hwall(x, y);
         BOX[usize::from(up) | usize::from(right) << 1 | usize::from(down) << 2 | usize::from(left) << 3]
     };
+    // The path is drawn as one line: gaps between two connected path cells are filled too.
+    let on_path = |x: u32, y: u32| marks[cell(x, y).index()] >= Mark::Path;
+    let joined_path = fill(Mark::Path, style, 2);
     let mut out = String::with_capacity(((3 * w as usize + 2) * (2 * h as usize + 1)) * 2);
     for y in 0..=h {
         for x in 0..w {
             out.push(corner(x, y));
-            out.push_str(if hwall(x, y) { hseg } else { "  " });
+            if hwall(x, y) {
+                out.push_str(hseg);
+            } else if y > 0 && y < h && on_path(x, y - 1) && on_path(x, y) {
+                out.push_str(&joined_path);
+            } else {
+                out.push_str("  ");
+            }
         }
         out.push(corner(w, y));
         out.push('\n');
@@ -139,7 +156,14 @@ fn square(maze: &Maze<Square>, marks: &[Mark], style: Style) -> String {
             break;
         }
         for x in 0..=w {
-            out.push(if vwall(x, y) { vseg } else { ' ' });
+            let joined = x > 0 && x < w && on_path(x - 1, y) && on_path(x, y);
+            out.push(if vwall(x, y) {
+                vseg
+            } else if joined {
+                joined_path.chars().next().unwrap_or(' ')
+            } else {
+                ' '
+            });
             if x < w {
                 out.push_str(&fill(marks[cell(x, y).index()], style, 2));
             }

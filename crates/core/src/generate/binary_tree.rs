@@ -1,11 +1,11 @@
 //! The binary tree algorithm (document 002).
 
 use super::{Algorithm, Coins, carve, need_grid};
+use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::random::Random;
 use crate::shape::Shape;
-use crate::Error;
 
 /// The two directions the binary tree may carve from each cell; the corner they point to is
 /// the root of the tree, and the two sides meeting there become straight open corridors.
@@ -24,7 +24,8 @@ pub enum Corner {
 
 impl Corner {
     /// Every corner, in listing order.
-    pub const ALL: &'static [Corner] = &[Corner::NorthEast, Corner::NorthWest, Corner::SouthEast, Corner::SouthWest];
+    pub const ALL: &'static [Corner] =
+        &[Corner::NorthEast, Corner::NorthWest, Corner::SouthEast, Corner::SouthWest];
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
@@ -49,7 +50,9 @@ impl std::str::FromStr for Corner {
             other => other,
         };
         Corner::ALL.iter().copied().find(|c| c.name() == key).ok_or_else(|| {
-            Error::Parameter(format!("unknown bias '{s}' (expected north-east, north-west, south-east or south-west)"))
+            Error::Parameter(format!(
+                "unknown bias '{s}' (expected north-east, north-west, south-east or south-west)"
+            ))
         })
     }
 }

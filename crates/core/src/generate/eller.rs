@@ -1,11 +1,11 @@
 //! Eller's algorithm: one row at a time, with sets.
 
 use super::{Algorithm, Coins, carve, need_grid};
+use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::random::Random;
 use crate::shape::Shape;
-use crate::Error;
 
 /// Eller: keep, for the current row only, which set (connected zone) each cell belongs to.
 /// Join neighbouring cells of different sets at random (all of them in the last row); then
@@ -18,7 +18,11 @@ use crate::Error;
 ///
 /// # Errors
 /// [`Error::Unsupported`] on shapes without rows.
-pub fn eller<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, obs: &mut O) -> Result<(), Error> {
+pub fn eller<S: Shape, R: Random, O: Observer>(
+    maze: &mut Maze<S>,
+    rng: &mut R,
+    obs: &mut O,
+) -> Result<(), Error> {
     let g = need_grid(maze.shape(), Algorithm::Eller)?;
     let w = g.width as usize;
     // Set labels live in 0..2w; `parent` is a union-find over labels, reset every row.

@@ -3,11 +3,11 @@
 use std::collections::VecDeque;
 
 use super::{CellSet, carve};
+use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::random::Random;
 use crate::shape::{CellId, DoorSet, Shape};
-use crate::Error;
 
 /// How the growing tree picks the active cell to extend.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -43,7 +43,9 @@ impl std::str::FromStr for Policy {
     fn from_str(s: &str) -> Result<Self, Error> {
         let key = s.trim().to_ascii_lowercase();
         Policy::ALL.iter().copied().find(|p| p.name() == key).ok_or_else(|| {
-            Error::Parameter(format!("unknown growing-tree policy '{s}' (expected newest, random, oldest or mixed)"))
+            Error::Parameter(format!(
+                "unknown growing-tree policy '{s}' (expected newest, random, oldest or mixed)"
+            ))
         })
     }
 }
@@ -54,7 +56,12 @@ impl std::str::FromStr for Policy {
 ///
 /// Bias: set by the policy (see [`Policy`]). Time O(N); memory: one bit per cell plus up to
 /// N active cell ids.
-pub fn growing_tree<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, policy: Policy, rng: &mut R, obs: &mut O) {
+pub fn growing_tree<S: Shape, R: Random, O: Observer>(
+    maze: &mut Maze<S>,
+    policy: Policy,
+    rng: &mut R,
+    obs: &mut O,
+) {
     let n = maze.cell_count();
     let shape = maze.shape().clone();
     let mut visited = CellSet::new(n);

@@ -34,11 +34,11 @@ pub use recursive_division::recursive_division;
 pub use sidewinder::sidewinder;
 pub use wilson::wilson;
 
+use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::random::Random;
 use crate::shape::{CellId, Door, Grid, Shape};
-use crate::Error;
 
 /// Options some generators take; the defaults are what `maze` uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -116,7 +116,7 @@ impl std::str::FromStr for Algorithm {
     fn from_str(s: &str) -> Result<Self, Error> {
         let key = s.trim().to_ascii_lowercase().replace('_', "-");
         let key = match key.as_str() {
-            "backtracker" | "dfs" | "depth-first" => "recursive-backtracker",
+            "depth-first" => "recursive-backtracker",
             "division" => "recursive-division",
             "quad" => "quad-division",
             "binary" => "binary-tree",
@@ -125,10 +125,7 @@ impl std::str::FromStr for Algorithm {
         };
         Algorithm::ALL.iter().copied().find(|a| a.name() == key).ok_or_else(|| {
             let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-            Error::Parameter(format!(
-                "unknown algorithm '{s}' (expected one of: {})",
-                names.join(", ")
-            ))
+            Error::Parameter(format!("unknown algorithm '{s}' (expected one of: {})", names.join(", ")))
         })
     }
 }

@@ -22,7 +22,12 @@ fn unpack<D: Door>(e: u64) -> (CellId, D) {
 
 /// Adds `cell` to the tree and returns the doors leading out of it to cells outside.
 #[inline]
-fn grow<S: Shape, O: Observer>(shape: &S, cell: CellId, in_tree: &mut CellSet, obs: &mut O) -> DoorSet<S::Door> {
+fn grow<S: Shape, O: Observer>(
+    shape: &S,
+    cell: CellId,
+    in_tree: &mut CellSet,
+    obs: &mut O,
+) -> DoorSet<S::Door> {
     in_tree.insert(cell);
     obs.on(Event::Visit(cell));
     let mut out = DoorSet::EMPTY;
@@ -47,7 +52,8 @@ pub fn prim<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, o
     let shape = maze.shape().clone();
     let mut in_tree = CellSet::new(n);
     let start = CellId(rng.below(u64::from(n)) as u32);
-    let mut frontier: Vec<u64> = grow(&shape, start, &mut in_tree, obs).iter().map(|d| pack(start, d)).collect();
+    let mut frontier: Vec<u64> =
+        grow(&shape, start, &mut in_tree, obs).iter().map(|d| pack(start, d)).collect();
     while !frontier.is_empty() {
         let i = rng.index(frontier.len());
         let e = frontier.swap_remove(i);

@@ -1,11 +1,11 @@
 //! Division into quadrants (document 001), for any width and height.
 
 use super::{Algorithm, carve, need_grid};
+use crate::Error;
 use crate::maze::Maze;
 use crate::observe::Observer;
 use crate::random::Random;
 use crate::shape::Shape;
-use crate::Error;
 
 /// Quad division: treat the whole grid as one room and split it into four quadrants; of the
 /// four sides between quadrants, three get one opening and one stays closed (the quadrants
@@ -19,7 +19,11 @@ use crate::Error;
 ///
 /// # Errors
 /// [`Error::Unsupported`] on shapes without rows.
-pub fn quad_division<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, obs: &mut O) -> Result<(), Error> {
+pub fn quad_division<S: Shape, R: Random, O: Observer>(
+    maze: &mut Maze<S>,
+    rng: &mut R,
+    obs: &mut O,
+) -> Result<(), Error> {
     let g = need_grid(maze.shape(), Algorithm::QuadDivision)?;
     let mut rooms = vec![(0u32, 0u32, g.width, g.height)];
     let pick = |rng: &mut R, from: u32, to: u32| from + rng.below(u64::from(to - from)) as u32;

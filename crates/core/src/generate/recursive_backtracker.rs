@@ -12,11 +12,7 @@ use crate::shape::{CellId, DoorSet, Shape};
 /// Bias: long, winding corridors and few dead ends (≈10% of cells on a square grid); a high
 /// "river" factor. Time O(N); memory: one bit per cell plus a stack of up to N cell ids
 /// (the stack is on the heap, so a 4000 × 4000 maze cannot overflow anything).
-pub fn recursive_backtracker<S: Shape, R: Random, O: Observer>(
-    maze: &mut Maze<S>,
-    rng: &mut R,
-    obs: &mut O,
-) {
+pub fn recursive_backtracker<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, obs: &mut O) {
     let n = maze.cell_count();
     let shape = maze.shape().clone();
     let mut visited = CellSet::new(n);

@@ -1,11 +1,11 @@
 //! Recursive division, the classic wall adder.
 
 use super::{Algorithm, need_grid};
+use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::random::Random;
 use crate::shape::{Door, Shape};
-use crate::Error;
 
 /// Recursive division: start with every inner wall open; split each room at least two cells
 /// wide and high by a wall across it (across the longer side; at random for squares) with
@@ -18,7 +18,11 @@ use crate::Error;
 ///
 /// # Errors
 /// [`Error::Unsupported`] on shapes without rows.
-pub fn recursive_division<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, obs: &mut O) -> Result<(), Error> {
+pub fn recursive_division<S: Shape, R: Random, O: Observer>(
+    maze: &mut Maze<S>,
+    rng: &mut R,
+    obs: &mut O,
+) -> Result<(), Error> {
     let g = need_grid(maze.shape(), Algorithm::RecursiveDivision)?;
     maze.open_all_inner();
     obs.on(Event::Reset { open: true });

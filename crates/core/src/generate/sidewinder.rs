@@ -1,11 +1,11 @@
 //! Sidewinder: runs along each row, each closed by one passage upwards.
 
 use super::{Algorithm, Coins, carve, need_grid};
+use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::random::Random;
 use crate::shape::Shape;
-use crate::Error;
 
 /// Sidewinder: the top row is one open corridor. In every other row, walk east extending a
 /// run; at each cell a coin decides whether to close the run, and a closed run opens one
@@ -17,7 +17,11 @@ use crate::Error;
 ///
 /// # Errors
 /// [`Error::Unsupported`] on shapes without rows.
-pub fn sidewinder<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, obs: &mut O) -> Result<(), Error> {
+pub fn sidewinder<S: Shape, R: Random, O: Observer>(
+    maze: &mut Maze<S>,
+    rng: &mut R,
+    obs: &mut O,
+) -> Result<(), Error> {
     let g = need_grid(maze.shape(), Algorithm::Sidewinder)?;
     let mut coins = Coins::new();
     for x in 0..g.width {

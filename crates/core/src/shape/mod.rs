@@ -7,8 +7,8 @@
 //!
 //! Adding a shape is one file in this folder plus one line in [`registry`](crate::registry).
 
-mod registry;
 pub mod hex;
+mod registry;
 pub mod square;
 pub mod triangle;
 

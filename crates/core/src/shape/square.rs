@@ -165,4 +165,3 @@ impl Shape for Square {
         ax.abs_diff(bx) + ay.abs_diff(by)
     }
 }
-

@@ -149,10 +149,7 @@ impl Shape for Triangle {
     fn centre(&self, cell: CellId) -> Point {
         let (x, y) = self.xy(cell);
         let third = if self.points_up(cell) { 2.0 / 3.0 } else { 1.0 / 3.0 };
-        Point {
-            x: f64::from(x) / 2.0 + 0.5,
-            y: (f64::from(y) + third) * TRIANGLE_ROW_HEIGHT,
-        }
+        Point { x: f64::from(x) / 2.0 + 0.5, y: (f64::from(y) + third) * TRIANGLE_ROW_HEIGHT }
     }
 
     #[inline]

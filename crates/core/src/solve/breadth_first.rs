@@ -4,10 +4,10 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
 use super::{Solution, no_path, path_from_parents};
+use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::shape::{CellId, Shape};
-use crate::Error;
 
 /// Breadth-first search from `from`: cells in rings of equal distance, each reached first
 /// by a shortest route.
@@ -17,7 +17,12 @@ use crate::Error;
 ///
 /// # Errors
 /// [`Error::NoPath`] if `to` cannot be reached.
-pub fn bfs<S: Shape, O: Observer>(maze: &Maze<S>, from: CellId, to: CellId, obs: &mut O) -> Result<Solution, Error> {
+pub fn bfs<S: Shape, O: Observer>(
+    maze: &Maze<S>,
+    from: CellId,
+    to: CellId,
+    obs: &mut O,
+) -> Result<Solution, Error> {
     let n = maze.cell_count() as usize;
     let mut parent = vec![u32::MAX; n];
     parent[from.index()] = from.0;
@@ -49,7 +54,12 @@ pub fn bfs<S: Shape, O: Observer>(maze: &Maze<S>, from: CellId, to: CellId, obs:
 ///
 /// # Errors
 /// [`Error::NoPath`] if `to` cannot be reached.
-pub fn a_star<S: Shape, O: Observer>(maze: &Maze<S>, from: CellId, to: CellId, obs: &mut O) -> Result<Solution, Error> {
+pub fn a_star<S: Shape, O: Observer>(
+    maze: &Maze<S>,
+    from: CellId,
+    to: CellId,
+    obs: &mut O,
+) -> Result<Solution, Error> {
     let n = maze.cell_count() as usize;
     let shape = maze.shape();
     let mut parent = vec![u32::MAX; n];

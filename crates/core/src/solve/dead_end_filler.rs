@@ -3,10 +3,10 @@
 use std::collections::VecDeque;
 
 use super::{Solution, no_path, path_from_parents};
+use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::shape::{CellId, Shape};
-use crate::Error;
 
 /// Dead-end filling: wall up every dead end (a cell with one open passage, other than the
 /// start and the goal), which may turn its neighbour into a dead end, and so on. What is left
@@ -18,7 +18,12 @@ use crate::Error;
 ///
 /// # Errors
 /// [`Error::NoPath`] if `to` cannot be reached.
-pub fn dead_end_filler<S: Shape, O: Observer>(maze: &Maze<S>, from: CellId, to: CellId, obs: &mut O) -> Result<Solution, Error> {
+pub fn dead_end_filler<S: Shape, O: Observer>(
+    maze: &Maze<S>,
+    from: CellId,
+    to: CellId,
+    obs: &mut O,
+) -> Result<Solution, Error> {
     let n = maze.cell_count();
     let mut degree: Vec<u32> = (0..n).map(|c| maze.degree(CellId(c))).collect();
     let mut filled = vec![false; n as usize];

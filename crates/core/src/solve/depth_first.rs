@@ -1,10 +1,10 @@
 //! Depth-first solvers: document 000's door-by-door search and document 001's two stacks.
 
 use super::{Solution, no_path};
+use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::shape::{CellId, Door, Shape};
-use crate::Error;
 
 /// Document 000's solver: from each cell, try every door in order and go as deep as
 /// possible, never entering a cell already explored; back up when all doors are tried. The
@@ -15,7 +15,12 @@ use crate::Error;
 ///
 /// # Errors
 /// [`Error::NoPath`] if `to` cannot be reached.
-pub fn dfs<S: Shape, O: Observer>(maze: &Maze<S>, from: CellId, to: CellId, obs: &mut O) -> Result<Solution, Error> {
+pub fn dfs<S: Shape, O: Observer>(
+    maze: &Maze<S>,
+    from: CellId,
+    to: CellId,
+    obs: &mut O,
+) -> Result<Solution, Error> {
     let n = maze.cell_count() as usize;
     let shape = maze.shape();
     let mut seen = vec![false; n];
@@ -64,7 +69,12 @@ pub fn dfs<S: Shape, O: Observer>(maze: &Maze<S>, from: CellId, to: CellId, obs:
 ///
 /// # Errors
 /// [`Error::NoPath`] if `to` cannot be reached.
-pub fn backtracker<S: Shape, O: Observer>(maze: &Maze<S>, from: CellId, to: CellId, obs: &mut O) -> Result<Solution, Error> {
+pub fn backtracker<S: Shape, O: Observer>(
+    maze: &Maze<S>,
+    from: CellId,
+    to: CellId,
+    obs: &mut O,
+) -> Result<Solution, Error> {
     let n = maze.cell_count() as usize;
     let mut explored = vec![false; n];
     let mut frontier: Vec<(CellId, CellId)> = vec![(from, from)];

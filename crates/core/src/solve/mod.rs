@@ -17,10 +17,10 @@ pub use depth_first::{backtracker, dfs};
 pub use tremaux::tremaux;
 pub use wall_follower::{Hand, wall_follower};
 
+use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::shape::{CellId, Shape};
-use crate::Error;
 
 /// A route through a maze and how the solver found it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

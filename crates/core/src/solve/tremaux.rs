@@ -1,10 +1,10 @@
 //! Trémaux's algorithm.
 
 use super::{LoopErasedWalk, Solution, no_path};
+use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::shape::{CellId, Shape};
-use crate::Error;
 
 /// Trémaux: mark each passage every time it is walked. Arriving at a cell already visited by
 /// a fresh passage (now marked once), turn straight back; otherwise take an unmarked passage
@@ -16,7 +16,12 @@ use crate::Error;
 ///
 /// # Errors
 /// [`Error::NoPath`] if `to` cannot be reached.
-pub fn tremaux<S: Shape, O: Observer>(maze: &Maze<S>, from: CellId, to: CellId, obs: &mut O) -> Result<Solution, Error> {
+pub fn tremaux<S: Shape, O: Observer>(
+    maze: &Maze<S>,
+    from: CellId,
+    to: CellId,
+    obs: &mut O,
+) -> Result<Solution, Error> {
     let shape = maze.shape();
     let mut marks = vec![0u8; shape.wall_count() as usize];
     let mut walk = LoopErasedWalk::new(maze.cell_count(), from);
@@ -31,7 +36,9 @@ pub fn tremaux<S: Shape, O: Observer>(maze: &Maze<S>, from: CellId, to: CellId, 
             let fewest = |limit: u8| {
                 open.iter().find(|&d| Some(d) != came && marks[shape.wall(cur, d).0 as usize] < limit)
             };
-            fewest(1).or_else(|| fewest(2)).or_else(|| came.filter(|&d| marks[shape.wall(cur, d).0 as usize] < 2))
+            fewest(1)
+                .or_else(|| fewest(2))
+                .or_else(|| came.filter(|&d| marks[shape.wall(cur, d).0 as usize] < 2))
         });
         let Some(door) = door else { return Err(no_path(from, to)) };
         let Some(next) = shape.neighbour(cur, door) else { return Err(no_path(from, to)) };

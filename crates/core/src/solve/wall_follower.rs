@@ -1,10 +1,10 @@
 //! The wall follower (left- or right-hand rule).
 
 use super::{LoopErasedWalk, Solution, no_path};
+use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::shape::{CellId, Door, Shape};
-use crate::Error;
 
 /// Which hand stays on the wall.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

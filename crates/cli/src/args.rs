@@ -1,0 +1,197 @@
+//! Command-line arguments (clap derive). Validation of values that clap cannot check
+//! (shape limits, algorithm support) happens in the commands, before any allocation.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use maze_core::generate::{Corner, Policy};
+use maze_core::{Algorithm, ShapeKind, Solver};
+use maze_render::Format;
+
+/// Generate, solve, render and benchmark mazes on square, hexagonal and triangular cells.
+#[derive(Debug, Parser)]
+#[command(name = "maze", version, about, long_about = None, propagate_version = true)]
+#[command(after_help = "Examples:
+  maze generate                                  a 20x10 square maze as text
+  maze generate --shape hex --algorithm wilson --solve
+  maze generate --width 40 --height 20 --seed 7 --format json -o maze.json
+  maze solve maze.json --algorithm a-star --format unicode
+  maze list")]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List shapes, generators (with the shapes each supports), solvers and formats.
+    #[command(after_help = "Example:\n  maze list --json | jq '.generators[].name'")]
+    List {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Generate mazes and print or save them.
+    #[command(after_help = "Examples:
+  maze generate --shape hex --width 12 --height 8 --solve
+  maze generate --algorithm binary-tree --bias north-west --format unicode
+  maze generate --difficulty 5 --solve backtracker         (a 32x32 maze, document 001's scale)
+  maze generate --starts 3 --ends 3                        (document 003's MultiMaze)
+  maze generate --braid 0.5 --solve tremaux                (half the dead ends removed: loops)
+  maze generate --count 10 --seed 100 --format json -o mazes.jsonl")]
+    Generate(GenerateArgs),
+    /// Solve a maze saved as JSON (`maze generate --format json`).
+    #[command(after_help = "Examples:
+  maze generate --format json -o maze.json && maze solve maze.json
+  maze generate --format json | maze solve - --algorithm dead-end-filler --format unicode
+  maze solve maze.json --from 0 --to 57 --format json")]
+    Solve(SolveArgs),
+    /// Render a saved maze (and its saved solution, if any) in another format.
+    #[command(after_help = "Example:\n  maze render maze.json --format unicode")]
+    Render(RenderArgs),
+    /// Time generators and solvers in-process and report nanoseconds per cell (median).
+    #[command(after_help = "Examples:
+  maze bench                                        every generator and solver at 100x100 and 1000x1000
+  maze bench --size 1000 --algorithm kruskal --algorithm bfs --json
+  maze bench --shape hex --size 300 --runs 9")]
+    Bench(BenchArgs),
+    /// Print shell completions for bash, zsh, fish, elvish or powershell.
+    #[command(
+        after_help = "Example:\n  maze completions bash > ~/.local/share/bash-completion/completions/maze"
+    )]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// Options describing the maze to build (shared by `generate` and `bench`).
+#[derive(Debug, Args, Clone)]
+pub struct ShapeArgs {
+    /// Cell shape: square, hex or triangle.
+    #[arg(long, short = 's', default_value = "square", value_parser = parse_with::<ShapeKind>)]
+    pub shape: ShapeKind,
+    /// Cells per row [default: 20, or 2^difficulty].
+    #[arg(long, short = 'W')]
+    pub width: Option<u32>,
+    /// Number of rows [default: 10, the width if --width is given, or 2^difficulty].
+    #[arg(long, short = 'H')]
+    pub height: Option<u32>,
+    /// Document 001's difficulty 1-7: a 2^k x 2^k maze (overridden by --width/--height).
+    #[arg(long, short = 'd', value_parser = clap::value_parser!(u8).range(1..=7))]
+    pub difficulty: Option<u8>,
+}
+
+/// `maze generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+    /// Generator (see `maze list`).
+    #[arg(long, short = 'a', default_value = "recursive-backtracker", value_parser = parse_with::<Algorithm>)]
+    pub algorithm: Algorithm,
+    /// Seed for the random generator; the same seed and options give the same maze, byte
+    /// for byte. Without it a seed is picked and printed on stderr.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Remove this fraction (0 to 1) of dead ends, adding loops.
+    #[arg(long, value_parser = parse_fraction)]
+    pub braid: Option<f64>,
+    /// MultiMaze (document 003): number of start cells (green dots); the first cell is one.
+    #[arg(long, requires = "ends", value_parser = clap::value_parser!(u32).range(1..))]
+    pub starts: Option<u32>,
+    /// MultiMaze: number of end cells (red dots); the last cell is one.
+    #[arg(long, requires = "starts", value_parser = clap::value_parser!(u32).range(1..))]
+    pub ends: Option<u32>,
+    /// Solve from entrance to exit and show the path (default solver: bfs).
+    #[arg(long, num_args = 0..=1, default_missing_value = "bfs", value_parser = parse_with::<Solver>)]
+    pub solve: Option<Solver>,
+    /// Number of mazes to write, with seeds SEED, SEED+1, ... (JSON Lines for json).
+    #[arg(long, short = 'n', default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub count: u32,
+    /// Output format: text, unicode or json.
+    #[arg(long, short = 'f', default_value = "text", value_parser = parse_with::<Format>)]
+    pub format: Format,
+    /// Write to this file (atomically: a temporary file renamed into place) instead of stdout.
+    #[arg(long, short = 'o')]
+    pub output: Option<PathBuf>,
+    /// Binary tree: the corner its two directions point to.
+    #[arg(long, default_value = "north-east", value_parser = parse_with::<Corner>)]
+    pub bias: Corner,
+    /// Growing tree: how the next cell is picked (newest, random, oldest, mixed).
+    #[arg(long, default_value = "mixed", value_parser = parse_with::<Policy>)]
+    pub policy: Policy,
+    /// Refuse mazes with more cells than this.
+    #[arg(long, default_value_t = maze_core::limits::MAX_CELLS)]
+    pub max_cells: u64,
+}
+
+/// `maze solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The maze file (JSON), or - for standard input.
+    pub file: String,
+    /// Solver (see `maze list`).
+    #[arg(long, short = 'a', default_value = "bfs", value_parser = parse_with::<Solver>)]
+    pub algorithm: Solver,
+    /// Start cell id [default: the entrance].
+    #[arg(long)]
+    pub from: Option<u32>,
+    /// Goal cell id [default: the exit].
+    #[arg(long)]
+    pub to: Option<u32>,
+    /// Output format: text, unicode or json.
+    #[arg(long, short = 'f', default_value = "text", value_parser = parse_with::<Format>)]
+    pub format: Format,
+    /// Write to this file (atomically) instead of stdout.
+    #[arg(long, short = 'o')]
+    pub output: Option<PathBuf>,
+}
+
+/// `maze render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// The maze file (JSON), or - for standard input.
+    pub file: String,
+    /// Output format: text, unicode or json.
+    #[arg(long, short = 'f', default_value = "text", value_parser = parse_with::<Format>)]
+    pub format: Format,
+    /// Leave out the saved solution.
+    #[arg(long)]
+    pub no_solution: bool,
+    /// Write to this file (atomically) instead of stdout.
+    #[arg(long, short = 'o')]
+    pub output: Option<PathBuf>,
+}
+
+/// `maze bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Square side in cells (repeatable): a size of 1000 means 1000 x 1000.
+    #[arg(long = "size", default_values_t = [100u32, 1000])]
+    pub sizes: Vec<u32>,
+    /// Generators and solvers to time (repeatable) [default: all that support the shape].
+    #[arg(long = "algorithm", short = 'a')]
+    pub algorithms: Vec<String>,
+    /// Cell shape.
+    #[arg(long, short = 's', default_value = "square", value_parser = parse_with::<ShapeKind>)]
+    pub shape: ShapeKind,
+    /// Runs per measurement; the median is reported.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub runs: u32,
+    /// Print a JSON array instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Parses any of our `FromStr` types, turning the library error into clap's message.
+fn parse_with<T: std::str::FromStr<Err = maze_core::Error>>(s: &str) -> Result<T, String> {
+    s.parse::<T>().map_err(|e| e.to_string())
+}
+
+fn parse_fraction(s: &str) -> Result<f64, String> {
+    let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number"))?;
+    if (0.0..=1.0).contains(&v) { Ok(v) } else { Err(format!("{v} is not between 0 and 1")) }
+}

@@ -1,0 +1,192 @@
+//! `maze bench`: in-process timing of generators and solvers, nanoseconds per cell.
+//!
+//! Wall-clock medians of several runs; for comparisons that must hold on noisy shared
+//! machines use `cargo bench` (criterion), which reports ratios measured in one run.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use indicatif::{ProgressBar, ProgressStyle};
+use maze_core::{Algorithm, Maze, Shape, ShapeSpec, ShapeVisitor, Solver, Xoshiro, limits};
+use serde::Serialize;
+
+use crate::UsageError;
+use crate::args::BenchArgs;
+use crate::commands::{dead_end_percent, supports};
+use crate::output::with_sink;
+
+/// What to time.
+#[derive(Clone, Copy, Debug)]
+enum Subject {
+    Generator(Algorithm),
+    Solver(Solver),
+}
+
+impl Subject {
+    fn name(self) -> &'static str {
+        match self {
+            Subject::Generator(a) => a.name(),
+            Subject::Solver(s) => s.name(),
+        }
+    }
+}
+
+/// One line of the report.
+#[derive(Debug, Serialize)]
+struct Row {
+    algorithm: &'static str,
+    kind: &'static str,
+    shape: &'static str,
+    width: u32,
+    height: u32,
+    cells: u64,
+    ns_per_cell: f64,
+    median_ms: f64,
+    runs: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dead_end_percent: Option<f64>,
+}
+
+struct Measure {
+    subject: Subject,
+    runs: u32,
+}
+
+impl ShapeVisitor for Measure {
+    type Output = Result<(Duration, Option<f64>)>;
+
+    fn visit<S: Shape>(self, shape: S) -> Self::Output {
+        let mut times = Vec::with_capacity(self.runs as usize);
+        let mut dead = None;
+        match self.subject {
+            Subject::Generator(alg) => {
+                for run in 0..self.runs {
+                    let mut maze = Maze::new(shape.clone());
+                    let mut rng = Xoshiro::seed_from_u64(u64::from(run) + 1);
+                    let t = Instant::now();
+                    alg.generate(&mut maze, &Default::default(), &mut rng, &mut ())?;
+                    times.push(t.elapsed());
+                    dead.get_or_insert_with(|| dead_end_percent(&maze));
+                    black_box(&maze);
+                }
+            }
+            Subject::Solver(solver) => {
+                let mut maze = Maze::new(shape);
+                Algorithm::RecursiveBacktracker.generate(
+                    &mut maze,
+                    &Default::default(),
+                    &mut Xoshiro::seed_from_u64(1),
+                    &mut (),
+                )?;
+                maze.open_entrance_and_exit();
+                for _ in 0..self.runs {
+                    let t = Instant::now();
+                    let sol = solver.solve(&maze, maze.entrance(), maze.exit(), &mut ())?;
+                    times.push(t.elapsed());
+                    black_box(sol);
+                }
+            }
+        }
+        times.sort_unstable();
+        Ok((times[times.len() / 2], dead))
+    }
+}
+
+fn subjects(args: &BenchArgs) -> Result<Vec<Subject>> {
+    if args.algorithms.is_empty() {
+        let mut all: Vec<Subject> = Algorithm::ALL
+            .iter()
+            .copied()
+            .filter(|&a| supports(args.shape, a))
+            .map(Subject::Generator)
+            .collect();
+        all.extend(Solver::ALL.iter().copied().map(Subject::Solver));
+        return Ok(all);
+    }
+    args.algorithms
+        .iter()
+        .map(|name| {
+            if let Ok(a) = name.parse::<Algorithm>() {
+                if !supports(args.shape, a) {
+                    anyhow::bail!(UsageError(format!(
+                        "the {a} algorithm does not support the {} shape",
+                        args.shape
+                    )));
+                }
+                Ok(Subject::Generator(a))
+            } else if let Ok(s) = name.parse::<Solver>() {
+                Ok(Subject::Solver(s))
+            } else {
+                anyhow::bail!(UsageError(format!(
+                    "'{name}' is neither a generator nor a solver (see `maze list`)"
+                )))
+            }
+        })
+        .collect()
+}
+
+/// `maze bench`.
+pub fn run(args: BenchArgs) -> Result<()> {
+    let subjects = subjects(&args)?;
+    let specs: Vec<ShapeSpec> = args
+        .sizes
+        .iter()
+        .map(|&n| ShapeSpec::new(args.shape, n, n, limits::MAX_CELLS))
+        .collect::<Result<_, _>>()?;
+    let bar = ProgressBar::new((subjects.len() * specs.len()) as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{msg:>32} {pos}/{len} [{bar:30}] {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    let mut rows = Vec::new();
+    for spec in &specs {
+        for &subject in &subjects {
+            bar.set_message(format!("{} {}x{}", subject.name(), spec.width, spec.height));
+            let (median, dead) = spec.visit(Measure { subject, runs: args.runs })?;
+            let cells = spec.cells();
+            rows.push(Row {
+                algorithm: subject.name(),
+                kind: match subject {
+                    Subject::Generator(_) => "generator",
+                    Subject::Solver(_) => "solver",
+                },
+                shape: spec.kind.name(),
+                width: spec.width,
+                height: spec.height,
+                cells,
+                ns_per_cell: median.as_nanos() as f64 / cells as f64,
+                median_ms: median.as_secs_f64() * 1e3,
+                runs: args.runs,
+                dead_end_percent: dead,
+            });
+            bar.inc(1);
+        }
+    }
+    bar.finish_and_clear();
+    let mut out = String::new();
+    if args.json {
+        out.push_str(&serde_json::to_string_pretty(&rows)?);
+        out.push('\n');
+    } else {
+        out.push_str(&format!(
+            "{:<22} {:<9} {:<8} {:>11} {:>10} {:>11} {:>9}\n",
+            "algorithm", "kind", "shape", "size", "cells", "ns/cell", "dead-end%"
+        ));
+        for r in &rows {
+            let dead = r.dead_end_percent.map_or(String::from("-"), |d| format!("{d:.1}"));
+            out.push_str(&format!(
+                "{:<22} {:<9} {:<8} {:>11} {:>10} {:>11.2} {:>9}\n",
+                r.algorithm,
+                r.kind,
+                r.shape,
+                format!("{}x{}", r.width, r.height),
+                r.cells,
+                r.ns_per_cell,
+                dead
+            ));
+        }
+    }
+    with_sink(None, |sink| Ok(sink.write_all(out.as_bytes())?))
+}

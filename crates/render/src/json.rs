@@ -1,0 +1,287 @@
+//! The JSON maze file: written by `maze generate --format json`, read by `maze solve` and
+//! `maze render`. The format is documented in `docs/FORMAT.md`.
+
+use std::fmt::Write as _;
+
+use maze_core::{CellId, Error, Maze, Shape, ShapeKind, ShapeSpec, Solution};
+use serde::{Deserialize, Serialize};
+
+/// The value of the `"format"` key.
+pub const FORMAT: &str = "maze";
+/// The version of the format this crate writes (and the highest it reads).
+pub const VERSION: u32 = 1;
+
+/// The `"shape"` object: kind and dimensions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShapeJson {
+    /// Shape name, as `maze list` shows it.
+    pub kind: String,
+    /// Cells per row.
+    pub width: u32,
+    /// Number of rows.
+    pub height: u32,
+}
+
+/// The `"solution"` object.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolutionJson {
+    /// The solver's name.
+    pub algorithm: String,
+    /// Cell ids from start to goal.
+    pub path: Vec<u32>,
+    /// Cell ids in the order the solver first explored them.
+    pub visited: Vec<u32>,
+}
+
+/// A maze file, as read from JSON. Unknown keys are ignored, so later versions may add some.
+#[derive(Clone, Debug, Deserialize)]
+pub struct MazeFile {
+    /// Must be `"maze"`.
+    pub format: String,
+    /// Format version (1).
+    #[serde(default = "default_version")]
+    pub version: u32,
+    /// Shape kind and dimensions.
+    pub shape: ShapeJson,
+    /// The generator's name (informative).
+    #[serde(default)]
+    pub algorithm: Option<String>,
+    /// The seed (informative).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Number of cells (checked against the shape).
+    pub cells: u64,
+    /// Open passages, as pairs of adjacent cell ids.
+    pub passages: Vec<[u32; 2]>,
+    /// Closed walls between adjacent cells (checked to be consistent when present).
+    #[serde(default)]
+    pub walls: Option<Vec<[u32; 2]>>,
+    /// Entrance cell (default 0).
+    #[serde(default)]
+    pub entrance: Option<u32>,
+    /// Exit cell (default: the last cell).
+    #[serde(default)]
+    pub exit: Option<u32>,
+    /// MultiMaze start cells.
+    #[serde(default)]
+    pub starts: Vec<u32>,
+    /// MultiMaze end cells.
+    #[serde(default)]
+    pub ends: Vec<u32>,
+    /// A saved solution.
+    #[serde(default)]
+    pub solution: Option<SolutionJson>,
+}
+
+fn default_version() -> u32 {
+    VERSION
+}
+
+/// Where a maze came from, written into the file.
+#[derive(Clone, Debug, Default)]
+pub struct Provenance {
+    /// The generator's name.
+    pub algorithm: Option<String>,
+    /// The seed.
+    pub seed: Option<u64>,
+    /// The braid fraction, if any.
+    pub braid: Option<f64>,
+}
+
+impl MazeFile {
+    /// Parses a maze file.
+    ///
+    /// # Errors
+    /// [`Error::Parse`] with the JSON error's line and column, or for a wrong `"format"`.
+    pub fn parse(text: &str) -> Result<Self, Error> {
+        let file: MazeFile =
+            serde_json::from_str(text).map_err(|e| Error::Parse(format!("not a maze JSON file: {e}")))?;
+        if file.format != FORMAT {
+            return Err(Error::Parse(format!("\"format\" is \"{}\", expected \"{FORMAT}\"", file.format)));
+        }
+        if file.version > VERSION {
+            return Err(Error::Parse(format!(
+                "format version {} is newer than this program reads ({VERSION})",
+                file.version
+            )));
+        }
+        Ok(file)
+    }
+
+    /// The checked shape description.
+    ///
+    /// # Errors
+    /// [`Error::Parse`] for an unknown shape or a cell count that does not match,
+    /// [`Error::TooLarge`] above `max_cells`.
+    pub fn spec(&self, max_cells: u64) -> Result<ShapeSpec, Error> {
+        let kind: ShapeKind = self.shape.kind.parse().map_err(|e: Error| Error::Parse(e.to_string()))?;
+        let spec =
+            ShapeSpec::new(kind, self.shape.width, self.shape.height, max_cells).map_err(|e| match e {
+                Error::Parameter(m) => Error::Parse(m),
+                other => other,
+            })?;
+        if spec.cells() != self.cells {
+            return Err(Error::Parse(format!(
+                "\"cells\" is {} but a {}x{} {} maze has {}",
+                self.cells,
+                spec.width,
+                spec.height,
+                kind,
+                spec.cells()
+            )));
+        }
+        Ok(spec)
+    }
+
+    /// Builds the maze on `shape` (which must be the one [`spec`](Self::spec) describes).
+    ///
+    /// # Errors
+    /// [`Error::Parse`] for cell ids out of range, passages between cells that are not
+    /// adjacent, walls that contradict passages, or a solution that is not a valid path.
+    pub fn to_maze<S: Shape>(&self, shape: S) -> Result<(Maze<S>, Option<(String, Solution)>), Error> {
+        let mut maze = Maze::new(shape);
+        let n = maze.cell_count();
+        let cell = |id: u32, what: &str| {
+            if id < n {
+                Ok(CellId(id))
+            } else {
+                Err(Error::Parse(format!("{what} cell {id} is out of range (the maze has {n} cells)")))
+            }
+        };
+        for &[a, b] in &self.passages {
+            maze.connect(cell(a, "passage")?, cell(b, "passage")?)?;
+        }
+        if let Some(walls) = &self.walls {
+            for &[a, b] in walls {
+                let (a, b) = (cell(a, "wall")?, cell(b, "wall")?);
+                if maze.shape().door_between(a, b).is_none() {
+                    return Err(Error::Parse(format!(
+                        "wall between cells {} and {}, which are not adjacent",
+                        a.0, b.0
+                    )));
+                }
+                if maze.connected(a, b) {
+                    return Err(Error::Parse(format!(
+                        "cells {} and {} are listed as both a passage and a wall",
+                        a.0, b.0
+                    )));
+                }
+            }
+        }
+        maze.set_entrance(cell(self.entrance.unwrap_or(0), "entrance")?);
+        maze.set_exit(cell(self.exit.unwrap_or(n - 1), "exit")?);
+        maze.starts = self.starts.iter().map(|&c| cell(c, "start")).collect::<Result<_, _>>()?;
+        maze.ends = self.ends.iter().map(|&c| cell(c, "end")).collect::<Result<_, _>>()?;
+        let solution = match &self.solution {
+            None => None,
+            Some(s) => {
+                let path: Vec<CellId> =
+                    s.path.iter().map(|&c| cell(c, "solution path")).collect::<Result<_, _>>()?;
+                if let Some(w) = path.windows(2).find(|w| !maze.connected(w[0], w[1])) {
+                    return Err(Error::Parse(format!(
+                        "the saved solution steps from cell {} to cell {} through a wall",
+                        w[0].0, w[1].0
+                    )));
+                }
+                let visited = s.visited.iter().map(|&c| cell(c, "visited")).collect::<Result<_, _>>()?;
+                Some((s.algorithm.clone(), Solution { path, visited }))
+            }
+        };
+        Ok((maze, solution))
+    }
+}
+
+fn ids(cells: impl IntoIterator<Item = CellId>) -> String {
+    let mut s = String::from("[");
+    for (i, c) in cells.into_iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        let _ = write!(s, "{}", c.0);
+    }
+    s.push(']');
+    s
+}
+
+fn pairs(pairs: impl IntoIterator<Item = (CellId, CellId)>) -> String {
+    let mut s = String::from("[");
+    for (i, (a, b)) in pairs.into_iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        let _ = write!(s, "[{},{}]", a.0, b.0);
+    }
+    s.push(']');
+    s
+}
+
+fn quoted(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
+}
+
+/// Writes a maze (and optionally a solution) as a JSON document: one key per line, each
+/// array on one line. With `compact`, the whole document is on one line (for JSON Lines).
+pub fn to_json<S: Shape>(
+    maze: &Maze<S>,
+    provenance: &Provenance,
+    solution: Option<(&str, &Solution)>,
+    compact: bool,
+) -> String {
+    let spec = maze.shape().spec();
+    let mut fields: Vec<(&str, String)> = vec![
+        ("format", quoted(FORMAT)),
+        ("version", VERSION.to_string()),
+        (
+            "shape",
+            format!(
+                r#"{{"kind":{},"width":{},"height":{}}}"#,
+                quoted(spec.kind.name()),
+                spec.width,
+                spec.height
+            ),
+        ),
+    ];
+    if let Some(a) = &provenance.algorithm {
+        fields.push(("algorithm", quoted(a)));
+    }
+    if let Some(seed) = provenance.seed {
+        fields.push(("seed", seed.to_string()));
+    }
+    if let Some(b) = provenance.braid {
+        fields.push(("braid", serde_json::to_string(&b).unwrap_or_else(|_| "0".into())));
+    }
+    fields.push(("cells", maze.cell_count().to_string()));
+    fields.push(("entrance", maze.entrance().0.to_string()));
+    fields.push(("exit", maze.exit().0.to_string()));
+    if !maze.starts.is_empty() || !maze.ends.is_empty() {
+        fields.push(("starts", ids(maze.starts.iter().copied())));
+        fields.push(("ends", ids(maze.ends.iter().copied())));
+    }
+    fields.push(("passages", pairs(maze.passage_pairs())));
+    fields.push(("walls", pairs(maze.wall_pairs())));
+    if let Some((name, sol)) = solution {
+        fields.push((
+            "solution",
+            format!(
+                r#"{{"algorithm":{},"path":{},"visited":{}}}"#,
+                quoted(name),
+                ids(sol.path.iter().copied()),
+                ids(sol.visited.iter().copied())
+            ),
+        ));
+    }
+    let mut out = String::from("{");
+    for (i, (key, value)) in fields.iter().enumerate() {
+        out.push_str(if i == 0 { "" } else { "," });
+        if !compact {
+            out.push_str("\n  ");
+        }
+        let _ = write!(out, "\"{key}\":");
+        if !compact {
+            out.push(' ');
+        }
+        out.push_str(value);
+    }
+    out.push_str(if compact { "}\n" } else { "\n}\n" });
+    out
+}
