@@ -210,7 +210,7 @@ fn read_maze_file(path: &str) -> Result<MazeFile> {
     } else {
         text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
     }
-    MazeFile::parse(&text).with_context(|| format!("{path}"))
+    MazeFile::parse(&text).with_context(|| path.to_string())
 }
 
 /// Solves or re-renders a loaded maze.

@@ -22,6 +22,9 @@ pub struct ShapeJson {
     pub height: u32,
 }
 
+/// A solution read from a file: the solver's name and the route.
+pub type SavedSolution = (String, Solution);
+
 /// The `"solution"` object.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SolutionJson {
@@ -138,7 +141,7 @@ impl MazeFile {
     /// # Errors
     /// [`Error::Parse`] for cell ids out of range, passages between cells that are not
     /// adjacent, walls that contradict passages, or a solution that is not a valid path.
-    pub fn to_maze<S: Shape>(&self, shape: S) -> Result<(Maze<S>, Option<(String, Solution)>), Error> {
+    pub fn to_maze<S: Shape>(&self, shape: S) -> Result<(Maze<S>, Option<SavedSolution>), Error> {
         let mut maze = Maze::new(shape);
         let n = maze.cell_count();
         let cell = |id: u32, what: &str| {
