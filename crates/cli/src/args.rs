@@ -41,12 +41,14 @@ pub enum Command {
   maze generate --starts 3 --ends 3                        (document 003's MultiMaze)
   maze generate --braid 0.5 --solve tremaux                (half the dead ends removed: loops)
   maze generate --count 10 --seed 100 --format json -o mazes.jsonl")]
+    #[command(allow_negative_numbers = true)]
     Generate(GenerateArgs),
     /// Solve a maze saved as JSON (`maze generate --format json`).
     #[command(after_help = "Examples:
   maze generate --format json -o maze.json && maze solve maze.json
   maze generate --format json | maze solve - --algorithm dead-end-filler --format unicode
   maze solve maze.json --from 0 --to 57 --format json")]
+    #[command(allow_negative_numbers = true)]
     Solve(SolveArgs),
     /// Render a saved maze (and its saved solution, if any) in another format.
     #[command(after_help = "Example:\n  maze render maze.json --format unicode")]
@@ -56,6 +58,7 @@ pub enum Command {
   maze bench                                        every generator and solver at 100x100 and 1000x1000
   maze bench --size 1000 --algorithm kruskal --algorithm bfs --json
   maze bench --shape hex --size 300 --runs 9")]
+    #[command(allow_negative_numbers = true)]
     Bench(BenchArgs),
     /// Print shell completions for bash, zsh, fish, elvish or powershell.
     #[command(

@@ -226,8 +226,11 @@ impl ShapeVisitor for FileJob<'_> {
 
     fn visit<S: Shape>(self, shape: S) -> Result<String> {
         let (maze, saved) = self.file.to_maze(shape)?;
-        let provenance =
-            Provenance { algorithm: self.file.algorithm.clone(), seed: self.file.seed, braid: None };
+        let provenance = Provenance {
+            algorithm: self.file.algorithm.clone(),
+            seed: self.file.seed,
+            braid: self.file.braid,
+        };
         let fresh;
         let solution: Option<(&Solution, &str)> = match self.solve {
             Some((solver, from, to)) => {

@@ -52,6 +52,9 @@ pub struct MazeFile {
     /// The seed (informative).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The braid fraction (informative).
+    #[serde(default)]
+    pub braid: Option<f64>,
     /// Number of cells (checked against the shape).
     pub cells: u64,
     /// Open passages, as pairs of adjacent cell ids.
