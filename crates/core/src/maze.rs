@@ -26,6 +26,12 @@ impl Passages {
         self.words[(wall.0 >> 6) as usize] |= 1 << (wall.0 & 63);
     }
 
+    /// Opens the wall if `open` is true, without a branch (for unpredictable decisions).
+    #[inline]
+    pub fn open_if(&mut self, wall: WallId, open: bool) {
+        self.words[(wall.0 >> 6) as usize] |= u64::from(open) << (wall.0 & 63);
+    }
+
     /// Closes a wall.
     #[inline]
     pub fn close(&mut self, wall: WallId) {
@@ -97,6 +103,19 @@ impl<S: Shape> Maze<S> {
     pub fn carve(&mut self, cell: CellId, door: S::Door) {
         let w = self.shape.wall(cell, door);
         self.open.open(w);
+    }
+
+    /// Opens a wall by id (both sides).
+    #[inline]
+    pub fn open_wall(&mut self, wall: WallId) {
+        self.open.open(wall);
+    }
+
+    /// Opens the wall behind `door` if `open` is true, without a branch.
+    #[inline]
+    pub fn carve_if(&mut self, cell: CellId, door: S::Door, open: bool) {
+        let w = self.shape.wall(cell, door);
+        self.open.open_if(w, open);
     }
 
     /// Closes the wall behind `door`.

@@ -70,6 +70,60 @@ impl<R: Random + ?Sized> Random for &mut R {
     }
 }
 
+/// `256 % n` for n = 1..=16: the rejection thresholds of [`Pool::below16`].
+const SMALL_THRESHOLD: [u32; 17] = [0, 0, 0, 1, 0, 1, 4, 4, 0, 4, 6, 3, 4, 9, 4, 1, 0];
+
+/// Cheap small draws from a cached random word: a coin flip takes 1 bit, a choice among at
+/// most 16 takes 8 bits (Lemire's multiply-shift with rejection, so still exactly uniform).
+/// Random walks make one such choice per step; drawing a whole word each time would cost
+/// more than the step itself. Bits left over when a draw needs more than remain are dropped.
+#[derive(Clone, Debug, Default)]
+pub struct Pool {
+    word: u64,
+    bits: u32,
+}
+
+impl Pool {
+    /// An empty pool; the first draw fills it.
+    pub fn new() -> Self {
+        Pool::default()
+    }
+
+    /// A fair coin.
+    #[inline(always)]
+    pub fn flip<R: Random + ?Sized>(&mut self, rng: &mut R) -> bool {
+        if self.bits == 0 {
+            self.word = rng.next_u64();
+            self.bits = 64;
+        }
+        let bit = self.word & 1 != 0;
+        self.word >>= 1;
+        self.bits -= 1;
+        bit
+    }
+
+    /// A uniform number in `0..n`, for `1 <= n <= 16`.
+    ///
+    /// # Panics
+    /// Panics (in debug builds) if `n` is 0 or above 16.
+    #[inline(always)]
+    pub fn below16<R: Random + ?Sized>(&mut self, rng: &mut R, n: u32) -> u32 {
+        debug_assert!((1..=16).contains(&n), "Pool::below16({n})");
+        loop {
+            if self.bits < 8 {
+                self.word = rng.next_u64();
+                self.bits = 64;
+            }
+            let m = (self.word & 0xFF) as u32 * n;
+            self.word >>= 8;
+            self.bits -= 8;
+            if m & 0xFF >= SMALL_THRESHOLD[(n as usize).min(16)] {
+                return m >> 8;
+            }
+        }
+    }
+}
+
 /// One step of SplitMix64: advances `state` and returns the mixed output.
 #[inline]
 pub fn splitmix64(state: &mut u64) -> u64 {
@@ -143,6 +197,29 @@ mod tests {
             seen[r.below(7) as usize] += 1;
         }
         assert!(seen.iter().all(|&c| c > 800 && c < 1200), "{seen:?}");
+    }
+
+    #[test]
+    fn small_thresholds_are_256_mod_n() {
+        for n in 1..=16u32 {
+            assert_eq!(SMALL_THRESHOLD[n as usize], 256 % n, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn pool_draws_are_uniform() {
+        let mut r = Xoshiro::seed_from_u64(5);
+        let mut pool = Pool::new();
+        for n in [1u32, 2, 3, 5, 6, 7, 16] {
+            let mut seen = vec![0u32; n as usize];
+            let draws = 6000 * n;
+            for _ in 0..draws {
+                seen[pool.below16(&mut r, n) as usize] += 1;
+            }
+            assert!(seen.iter().all(|&c| (5400..6600).contains(&c)), "n = {n}: {seen:?}");
+        }
+        let heads = (0..10_000).filter(|_| pool.flip(&mut r)).count();
+        assert!((4800..5200).contains(&heads), "{heads}");
     }
 
     #[test]

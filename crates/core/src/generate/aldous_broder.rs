@@ -3,7 +3,7 @@
 use super::{CellSet, carve};
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
-use crate::random::Random;
+use crate::random::{Pool, Random};
 use crate::shape::{CellId, Shape};
 
 /// Aldous–Broder: walk at random from a random cell; whenever the walk enters a cell for the
@@ -14,13 +14,14 @@ use crate::shape::{CellId, Shape};
 pub fn aldous_broder<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, obs: &mut O) {
     let n = maze.cell_count();
     let shape = maze.shape().clone();
+    let mut pool = Pool::new();
     let mut visited = CellSet::new(n);
     let mut cur = CellId(rng.below(u64::from(n)) as u32);
     visited.insert(cur);
     obs.on(Event::Visit(cur));
     let mut remaining = n - 1;
     while remaining > 0 {
-        let Some(d) = shape.inner_doors(cur).choose(rng) else { return };
+        let Some(d) = shape.inner_doors(cur).choose_pooled(&mut pool, rng) else { return };
         let Some(next) = shape.neighbour(cur, d) else { return };
         if !visited.contains(next) {
             visited.insert(next);

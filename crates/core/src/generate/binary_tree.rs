@@ -1,11 +1,12 @@
 //! The binary tree algorithm (document 002).
 
-use super::{Algorithm, Coins, carve, need_grid};
+use super::{Algorithm, carve, need_grid};
 use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
+use crate::random::Pool;
 use crate::random::Random;
-use crate::shape::Shape;
+use crate::shape::{Door, Shape};
 
 /// The two directions the binary tree may carve from each cell; the corner they point to is
 /// the root of the tree, and the two sides meeting there become straight open corridors.
@@ -83,7 +84,8 @@ pub fn binary_tree<S: Shape, R: Random, O: Observer>(
     };
     let edge_row = if matches!(corner, Corner::NorthEast | Corner::NorthWest) { 0 } else { g.height - 1 };
     let edge_col = if matches!(corner, Corner::NorthEast | Corner::SouthEast) { g.width - 1 } else { 0 };
-    let mut coins = Coins::new();
+    let mut pool = Pool::new();
+    let shape = maze.shape().clone();
     for y in 0..g.height {
         for x in 0..g.width {
             let cell = g.at(x, y);
@@ -93,11 +95,13 @@ pub fn binary_tree<S: Shape, R: Random, O: Observer>(
                 (true, false) => horizontal,
                 (false, true) => vertical,
                 (false, false) => {
-                    if coins.flip(rng) {
-                        horizontal
-                    } else {
-                        vertical
-                    }
+                    // Both wall ids, then a data-dependent select rather than a branch:
+                    // a coin flip is unpredictable by definition.
+                    let (wh, wv) = (shape.wall(cell, horizontal), shape.wall(cell, vertical));
+                    let flip = pool.flip(rng);
+                    maze.open_wall(if flip { wh } else { wv });
+                    obs.on(Event::Carve(cell, if flip { horizontal.index() } else { vertical.index() }));
+                    continue;
                 }
             };
             carve(maze, cell, door, obs);

@@ -1,11 +1,12 @@
 //! Eller's algorithm: one row at a time, with sets.
 
-use super::{Algorithm, Coins, carve, need_grid};
+use super::{Algorithm, need_grid};
 use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
+use crate::random::Pool;
 use crate::random::Random;
-use crate::shape::Shape;
+use crate::shape::{Door, Shape};
 
 /// Eller: keep, for the current row only, which set (connected zone) each cell belongs to.
 /// Join neighbouring cells of different sets at random (all of them in the last row); then
@@ -32,7 +33,7 @@ pub fn eller<S: Shape, R: Random, O: Observer>(
     let mut has_down = vec![false; 2 * w];
     let mut used = vec![false; 2 * w];
     let mut down = vec![false; w];
-    let mut coins = Coins::new();
+    let mut pool = Pool::new();
     let find = |parent: &mut [u32], mut x: u32| {
         while parent[x as usize] != x {
             let grand = parent[parent[x as usize] as usize];
@@ -47,12 +48,16 @@ pub fn eller<S: Shape, R: Random, O: Observer>(
             obs.on(Event::Visit(g.at(x, y)));
         }
         // Horizontal joins.
+        // Coin flips are unpredictable, so the decisions below avoid branches on them.
         for x in 0..w.saturating_sub(1) {
             let a = find(&mut parent, label[x]);
             let b = find(&mut parent, label[x + 1]);
-            if a != b && (last || coins.flip(rng)) {
-                parent[b as usize] = a;
-                carve(maze, g.at(x as u32, y), g.east, obs);
+            let join = (a != b) & (last | pool.flip(rng));
+            parent[b as usize] = if join { a } else { b };
+            let cell = g.at(x as u32, y);
+            maze.carve_if(cell, g.east, join);
+            if join {
+                obs.on(Event::Carve(cell, g.east.index()));
             }
         }
         if last {
@@ -66,19 +71,19 @@ pub fn eller<S: Shape, R: Random, O: Observer>(
         for x in 0..w {
             let l = label[x] as usize;
             count[l] -= 1;
-            let go = coins.flip(rng) || (count[l] == 0 && !has_down[l]);
+            let go = pool.flip(rng) | ((count[l] == 0) & !has_down[l]);
             down[x] = go;
+            has_down[l] |= go;
+            let cell = g.at(x as u32, y);
+            maze.carve_if(cell, g.south, go);
             if go {
-                has_down[l] = true;
-                carve(maze, g.at(x as u32, y), g.south, obs);
+                obs.on(Event::Carve(cell, g.south.index()));
             }
         }
         // Next row: cells below a passage keep their label, the others get unused labels.
         for x in 0..w {
             has_down[label[x] as usize] = false;
-            if down[x] {
-                used[label[x] as usize] = true;
-            }
+            used[label[x] as usize] |= down[x];
         }
         let mut fresh = 0usize;
         for x in 0..w {

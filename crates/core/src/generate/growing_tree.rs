@@ -6,7 +6,7 @@ use super::{CellSet, carve};
 use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
-use crate::random::Random;
+use crate::random::{Pool, Random};
 use crate::shape::{CellId, DoorSet, Shape};
 
 /// How the growing tree picks the active cell to extend.
@@ -64,6 +64,7 @@ pub fn growing_tree<S: Shape, R: Random, O: Observer>(
 ) {
     let n = maze.cell_count();
     let shape = maze.shape().clone();
+    let mut pool = Pool::new();
     let mut visited = CellSet::new(n);
     let start = CellId(rng.below(u64::from(n)) as u32);
     visited.insert(start);
@@ -75,7 +76,7 @@ pub fn growing_tree<S: Shape, R: Random, O: Observer>(
             Policy::Oldest => 0,
             Policy::Random => rng.index(active.len()),
             Policy::Mixed => {
-                if rng.next_u64() & 1 == 0 {
+                if pool.flip(rng) {
                     active.len() - 1
                 } else {
                     rng.index(active.len())
@@ -89,7 +90,7 @@ pub fn growing_tree<S: Shape, R: Random, O: Observer>(
                 fresh.insert(d);
             }
         }
-        match fresh.choose(rng).and_then(|d| Some((d, shape.neighbour(cur, d)?))) {
+        match fresh.choose_pooled(&mut pool, rng).and_then(|d| Some((d, shape.neighbour(cur, d)?))) {
             Some((d, next)) => {
                 carve(maze, cur, d, obs);
                 visited.insert(next);

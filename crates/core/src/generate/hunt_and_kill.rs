@@ -3,7 +3,7 @@
 use super::{CellSet, carve};
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
-use crate::random::Random;
+use crate::random::{Pool, Random};
 use crate::shape::{CellId, DoorSet, Shape};
 
 /// Hunt-and-kill: walk at random into unvisited cells, opening walls; when stuck, scan the
@@ -17,6 +17,7 @@ use crate::shape::{CellId, DoorSet, Shape};
 pub fn hunt_and_kill<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, obs: &mut O) {
     let n = maze.cell_count();
     let shape = maze.shape().clone();
+    let mut pool = Pool::new();
     let mut visited = CellSet::new(n);
     let mut cur = CellId(rng.below(u64::from(n)) as u32);
     visited.insert(cur);
@@ -30,7 +31,7 @@ pub fn hunt_and_kill<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: 
                 fresh.insert(d);
             }
         }
-        if let Some(d) = fresh.choose(rng) {
+        if let Some(d) = fresh.choose_pooled(&mut pool, rng) {
             let Some(next) = shape.neighbour(cur, d) else { return };
             carve(maze, cur, d, obs);
             visited.insert(next);
@@ -55,7 +56,7 @@ pub fn hunt_and_kill<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: 
                         old.insert(d);
                     }
                 }
-                if let Some(d) = old.choose(rng) {
+                if let Some(d) = old.choose_pooled(&mut pool, rng) {
                     found = Some((cell, d));
                 }
             }

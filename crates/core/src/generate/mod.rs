@@ -209,26 +209,3 @@ impl CellSet {
         self.words[c.index() >> 6] |= 1 << (c.0 & 63);
     }
 }
-
-/// 64 fair coin flips per random word.
-pub(crate) struct Coins {
-    word: u64,
-    left: u32,
-}
-
-impl Coins {
-    pub(crate) fn new() -> Self {
-        Coins { word: 0, left: 0 }
-    }
-    #[inline(always)]
-    pub(crate) fn flip<R: Random>(&mut self, rng: &mut R) -> bool {
-        if self.left == 0 {
-            self.word = rng.next_u64();
-            self.left = 64;
-        }
-        let bit = self.word & 1 != 0;
-        self.word >>= 1;
-        self.left -= 1;
-        bit
-    }
-}

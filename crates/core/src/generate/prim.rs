@@ -6,7 +6,7 @@ use std::collections::BinaryHeap;
 use super::{CellSet, carve};
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
-use crate::random::Random;
+use crate::random::{Pool, Random};
 use crate::shape::{CellId, Door, DoorSet, Shape};
 
 /// Packs a (cell, door) pair into one word.
@@ -79,9 +79,10 @@ pub fn prim_true<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut
     let shape = maze.shape().clone();
     let mut in_tree = CellSet::new(n);
     let start = CellId(rng.below(u64::from(n)) as u32);
-    let mut heap: BinaryHeap<Reverse<(u64, u64)>> = BinaryHeap::new();
+    // (weight, wall) pairs; ties between equal 32-bit weights go to the smaller wall key.
+    let mut heap: BinaryHeap<Reverse<(u32, u64)>> = BinaryHeap::new();
     for d in grow(&shape, start, &mut in_tree, obs).iter() {
-        heap.push(Reverse((rng.next_u64(), pack(start, d))));
+        heap.push(Reverse(((rng.next_u64() >> 32) as u32, pack(start, d))));
     }
     while let Some(Reverse((_, e))) = heap.pop() {
         let (a, d) = unpack::<S::Door>(e);
@@ -91,7 +92,7 @@ pub fn prim_true<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut
         }
         carve(maze, a, d, obs);
         for d2 in grow(&shape, b, &mut in_tree, obs).iter() {
-            heap.push(Reverse((rng.next_u64(), pack(b, d2))));
+            heap.push(Reverse(((rng.next_u64() >> 32) as u32, pack(b, d2))));
         }
     }
 }
@@ -104,6 +105,7 @@ pub fn prim_true<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut
 pub fn prim_modified<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, obs: &mut O) {
     let n = maze.cell_count();
     let shape = maze.shape().clone();
+    let mut pool = Pool::new();
     let mut in_tree = CellSet::new(n);
     let mut queued = CellSet::new(n);
     let start = CellId(rng.below(u64::from(n)) as u32);
@@ -128,7 +130,7 @@ pub fn prim_modified<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: 
                 inside.insert(d);
             }
         }
-        let Some(d) = inside.choose(rng) else { continue };
+        let Some(d) = inside.choose_pooled(&mut pool, rng) else { continue };
         carve(maze, cell, d, obs);
         add(cell, &mut in_tree, &mut frontier, obs);
     }

@@ -3,7 +3,7 @@
 use super::{CellSet, carve};
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
-use crate::random::Random;
+use crate::random::{Pool, Random};
 use crate::shape::{CellId, DoorSet, Shape};
 
 /// Depth-first search from a random cell: step to a random unvisited neighbour, opening the
@@ -15,6 +15,7 @@ use crate::shape::{CellId, DoorSet, Shape};
 pub fn recursive_backtracker<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, obs: &mut O) {
     let n = maze.cell_count();
     let shape = maze.shape().clone();
+    let mut pool = Pool::new();
     let mut visited = CellSet::new(n);
     let start = CellId(rng.below(u64::from(n)) as u32);
     visited.insert(start);
@@ -29,7 +30,7 @@ pub fn recursive_backtracker<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S
                 fresh.insert(d);
             }
         }
-        match fresh.choose(rng) {
+        match fresh.choose_pooled(&mut pool, rng) {
             Some(d) => {
                 let Some(next) = shape.neighbour(cur, d) else { continue };
                 carve(maze, cur, d, obs);

@@ -1,9 +1,10 @@
 //! Sidewinder: runs along each row, each closed by one passage upwards.
 
-use super::{Algorithm, Coins, carve, need_grid};
+use super::{Algorithm, carve, need_grid};
 use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
+use crate::random::Pool;
 use crate::random::Random;
 use crate::shape::Shape;
 
@@ -23,7 +24,7 @@ pub fn sidewinder<S: Shape, R: Random, O: Observer>(
     obs: &mut O,
 ) -> Result<(), Error> {
     let g = need_grid(maze.shape(), Algorithm::Sidewinder)?;
-    let mut coins = Coins::new();
+    let mut pool = Pool::new();
     for x in 0..g.width {
         obs.on(Event::Visit(g.at(x, 0)));
         if x + 1 < g.width {
@@ -35,7 +36,7 @@ pub fn sidewinder<S: Shape, R: Random, O: Observer>(
         for x in 0..g.width {
             let cell = g.at(x, y);
             obs.on(Event::Visit(cell));
-            if x + 1 == g.width || coins.flip(rng) {
+            if x + 1 == g.width || pool.flip(rng) {
                 let pick = run_start + rng.below(u64::from(x - run_start + 1)) as u32;
                 carve(maze, g.at(pick, y), g.north, obs);
                 run_start = x + 1;

@@ -3,7 +3,7 @@
 use super::{CellSet, carve};
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
-use crate::random::Random;
+use crate::random::{Pool, Random};
 use crate::shape::{CellId, Door, Shape};
 
 /// Wilson: put one random cell in the tree; from each cell not yet in it, walk at random
@@ -16,6 +16,7 @@ use crate::shape::{CellId, Door, Shape};
 pub fn wilson<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, obs: &mut O) {
     let n = maze.cell_count();
     let shape = maze.shape().clone();
+    let mut pool = Pool::new();
     let mut in_tree = CellSet::new(n);
     let mut exit = vec![0u8; n as usize];
     let root = CellId(rng.below(u64::from(n)) as u32);
@@ -29,7 +30,7 @@ pub fn wilson<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R,
         let mut cur = start;
         while !in_tree.contains(cur) {
             obs.on(Event::Frontier(cur));
-            let Some(d) = shape.inner_doors(cur).choose(rng) else { return };
+            let Some(d) = shape.inner_doors(cur).choose_pooled(&mut pool, rng) else { return };
             exit[cur.index()] = d.index();
             let Some(next) = shape.neighbour(cur, d) else { return };
             cur = next;

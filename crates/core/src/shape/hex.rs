@@ -5,7 +5,7 @@
 //! Each cell owns its east, south-east and south-west walls (`3 * id + 0..3`); the walls of
 //! the west, north-west and north-east sides that face the outside come after those.
 
-use super::{CellId, Door, DoorSet, Point, Shape, ShapeKind, ShapeSpec, WallId};
+use super::{CellId, Door, DoorSet, FastDiv, Point, Shape, ShapeKind, ShapeSpec, WallId};
 
 /// A door of a hexagonal cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,6 +56,7 @@ pub const HEX_ROW_STEP: f64 = 0.866_025_403_784_438_6;
 pub struct Hex {
     width: u32,
     height: u32,
+    columns: FastDiv,
 }
 
 impl Hex {
@@ -66,7 +67,7 @@ impl Hex {
     pub fn new(width: u32, height: u32) -> Self {
         assert!(width > 0 && height > 0, "hex grid must not be empty");
         assert!(width.checked_mul(height).is_some_and(|n| n < u32::MAX / 2), "hex grid too large");
-        Hex { width, height }
+        Hex { width, height, columns: FastDiv::new(width) }
     }
 
     /// Cells per row.
@@ -82,7 +83,8 @@ impl Hex {
     /// Column and row of a cell.
     #[inline]
     pub fn xy(&self, cell: CellId) -> (u32, u32) {
-        (cell.0 % self.width, cell.0 / self.width)
+        let (y, x) = self.columns.div_rem(cell.0);
+        (x, y)
     }
 
     #[inline]

@@ -164,6 +164,23 @@ impl<D: Door> DoorSet<D> {
     }
 }
 
+impl<D: Door> DoorSet<D> {
+    /// A uniformly chosen door, drawing from a [`Pool`](crate::random::Pool) (8 bits per
+    /// choice instead of a whole word): what the random walks use.
+    #[inline]
+    pub fn choose_pooled<R: crate::Random + ?Sized>(
+        self,
+        pool: &mut crate::random::Pool,
+        rng: &mut R,
+    ) -> Option<D> {
+        match self.len() {
+            0 => None,
+            1 => Some(D::from_index(self.bits.trailing_zeros() as u8)),
+            n => self.nth(pool.below16(rng, n)),
+        }
+    }
+}
+
 /// A point in the plane, in cell-size units (y grows downwards, as on screen).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Point {
@@ -272,6 +289,51 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
     }
 }
 
+/// Exact division and remainder of 32-bit numbers by a fixed divisor, with multiplications
+/// instead of a division instruction (Lemire, Kaser and Kurz, "Faster remainder by direct
+/// computation", 2019). Shapes use it to turn cell ids into columns and rows in hot loops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FastDiv {
+    d: u32,
+    m: u64,
+}
+
+impl FastDiv {
+    /// A divisor; `d` must not be 0.
+    ///
+    /// # Panics
+    /// Panics if `d == 0`.
+    pub fn new(d: u32) -> Self {
+        assert!(d > 0, "division by zero");
+        // For d == 1 the magic number wraps to 0; `div_rem` handles that case apart.
+        FastDiv { d, m: (u64::MAX / u64::from(d)).wrapping_add(1) }
+    }
+
+    /// The divisor.
+    #[inline]
+    pub fn divisor(self) -> u32 {
+        self.d
+    }
+
+    /// `(a / d, a % d)`.
+    #[inline(always)]
+    pub fn div_rem(self, a: u32) -> (u32, u32) {
+        if self.d == 1 {
+            return (a, 0);
+        }
+        let q = ((u128::from(self.m) * u128::from(a)) >> 64) as u32;
+        let low = self.m.wrapping_mul(u64::from(a));
+        let r = ((u128::from(low) * u128::from(self.d)) >> 64) as u32;
+        (q, r)
+    }
+
+    /// `a % d`.
+    #[inline(always)]
+    pub fn remainder(self, a: u32) -> u32 {
+        self.div_rem(a).1
+    }
+}
+
 /// The row layout of grid-like shapes: cells in `height` rows of `width`, id `y * width + x`,
 /// row 0 at the top, with the four compass doors. Row-based generators (binary tree,
 /// sidewinder, Eller) and the wall adders (recursive division, quad division) need it.
@@ -296,5 +358,26 @@ impl<D> Grid<D> {
     #[inline]
     pub fn at(&self, x: u32, y: u32) -> CellId {
         CellId(y * self.width + x)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FastDiv;
+    use crate::random::{Random, Xoshiro};
+
+    #[test]
+    fn fast_division_is_exact() {
+        let mut rng = Xoshiro::seed_from_u64(9);
+        let mut divisors = vec![1, 2, 3, 7, 10, 1000, 4000, 65_535, 65_536, u32::MAX - 1, u32::MAX];
+        divisors.extend((0..200).map(|_| 1 + rng.below(u64::from(u32::MAX)) as u32));
+        for d in divisors {
+            let f = FastDiv::new(d);
+            let mut values = vec![0, 1, d - 1, d, d.saturating_add(1), u32::MAX - 1, u32::MAX];
+            values.extend((0..2000).map(|_| rng.next_u64() as u32));
+            for a in values {
+                assert_eq!(f.div_rem(a), (a / d, a % d), "{a} / {d}");
+            }
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! document 001 does by hand); the north walls of the top row and the west walls of the left
 //! column come after them. Two bits per cell store the whole maze.
 
-use super::{CellId, Door, DoorSet, Grid, Point, Shape, ShapeKind, ShapeSpec, WallId};
+use super::{CellId, Door, DoorSet, FastDiv, Grid, Point, Shape, ShapeKind, ShapeSpec, WallId};
 
 /// A door of a square cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -46,6 +46,7 @@ impl Door for SquareDoor {
 pub struct Square {
     width: u32,
     height: u32,
+    columns: FastDiv,
 }
 
 impl Square {
@@ -57,7 +58,7 @@ impl Square {
     pub fn new(width: u32, height: u32) -> Self {
         assert!(width > 0 && height > 0, "square grid must not be empty");
         assert!(width.checked_mul(height).is_some_and(|n| n < u32::MAX), "square grid too large");
-        Square { width, height }
+        Square { width, height, columns: FastDiv::new(width) }
     }
 
     /// Cells per row.
@@ -73,7 +74,8 @@ impl Square {
     /// Column and row of a cell.
     #[inline]
     pub fn xy(&self, cell: CellId) -> (u32, u32) {
-        (cell.0 % self.width, cell.0 / self.width)
+        let (y, x) = self.columns.div_rem(cell.0);
+        (x, y)
     }
 }
 
@@ -96,17 +98,17 @@ impl Shape for Square {
         match door {
             SquareDoor::North => (cell.0 >= w).then(|| CellId(cell.0 - w)),
             SquareDoor::South => (cell.0 + w < self.cell_count()).then(|| CellId(cell.0 + w)),
-            SquareDoor::West => (cell.0 % w != 0).then(|| CellId(cell.0 - 1)),
-            SquareDoor::East => (cell.0 % w != w - 1).then(|| CellId(cell.0 + 1)),
+            SquareDoor::West => (self.columns.remainder(cell.0) != 0).then(|| CellId(cell.0 - 1)),
+            SquareDoor::East => (self.columns.remainder(cell.0) != w - 1).then(|| CellId(cell.0 + 1)),
         }
     }
 
     #[inline]
     fn inner_doors(&self, cell: CellId) -> DoorSet<SquareDoor> {
-        let (x, y) = self.xy(cell);
-        let bits = u16::from(y > 0)
+        let x = self.columns.remainder(cell.0);
+        let bits = u16::from(cell.0 >= self.width)
             | u16::from(x + 1 < self.width) << 1
-            | u16::from(y + 1 < self.height) << 2
+            | u16::from(cell.0 + self.width < self.cell_count()) << 2
             | u16::from(x > 0) << 3;
         DoorSet::from_bits(bits)
     }
@@ -121,14 +123,14 @@ impl Shape for Square {
         let n = u64::from(self.width) * u64::from(self.height);
         let id = u64::from(cell.0);
         let w = u64::from(self.width);
-        // Only the west side needs the column (a division), so it is computed there alone.
+        // Only the west side needs the column, so it is computed there alone.
         WallId(match door {
             SquareDoor::East => 2 * id,
             SquareDoor::South => 2 * id + 1,
             SquareDoor::North if id >= w => 2 * (id - w) + 1,
             SquareDoor::North => 2 * n + id,
-            SquareDoor::West if id % w != 0 => 2 * (id - 1),
-            SquareDoor::West => 2 * n + w + id / w,
+            SquareDoor::West if self.columns.remainder(cell.0) != 0 => 2 * (id - 1),
+            SquareDoor::West => 2 * n + w + u64::from(self.columns.div_rem(cell.0).0),
         })
     }
 

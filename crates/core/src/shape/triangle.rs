@@ -9,7 +9,7 @@
 //! A strip one triangle wide and more than two rows tall falls apart in pieces, so the
 //! registry asks for `width >= 2` there.
 
-use super::{CellId, Door, DoorSet, Point, Shape, ShapeKind, ShapeSpec, WallId};
+use super::{CellId, Door, DoorSet, FastDiv, Point, Shape, ShapeKind, ShapeSpec, WallId};
 
 /// A door of a triangular cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,6 +50,7 @@ pub const TRIANGLE_ROW_HEIGHT: f64 = 0.866_025_403_784_438_6;
 pub struct Triangle {
     width: u32,
     height: u32,
+    columns: FastDiv,
 }
 
 impl Triangle {
@@ -61,7 +62,7 @@ impl Triangle {
         assert!(width > 0 && height > 0, "triangle grid must not be empty");
         assert!(width >= 2 || height <= 2, "a one-wide triangle strip is disconnected");
         assert!(width.checked_mul(height).is_some_and(|n| n < u32::MAX / 2), "triangle grid too large");
-        Triangle { width, height }
+        Triangle { width, height, columns: FastDiv::new(width) }
     }
 
     /// Cells per row.
@@ -77,7 +78,8 @@ impl Triangle {
     /// Column and row of a cell.
     #[inline]
     pub fn xy(&self, cell: CellId) -> (u32, u32) {
-        (cell.0 % self.width, cell.0 / self.width)
+        let (y, x) = self.columns.div_rem(cell.0);
+        (x, y)
     }
 
     /// Whether the cell points up (its base is below it).
