@@ -1,6 +1,6 @@
 //! The maze: a shape, its open walls (one bit per wall) and its marked cells.
 
-use crate::shape::{CellId, DoorSet, Shape, WallId};
+use crate::shape::{Adjacent, CellId, DoorSet, Shape, WallId};
 
 /// A set of walls, one bit per [`WallId`]: a set bit is an open wall (a passage).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -145,17 +145,31 @@ impl<S: Shape> Maze<S> {
     pub fn open_doors(&self, cell: CellId) -> DoorSet<S::Door> {
         let mut set = DoorSet::EMPTY;
         for d in self.shape.inner_doors(cell).iter() {
-            if self.is_open(cell, d) {
+            if self.open.is_open(self.shape.inner_wall(cell, d)) {
                 set.insert(d);
             }
         }
         set
     }
 
+    /// The neighbours of `cell` behind open doors, with those doors.
+    #[inline]
+    pub fn open_adjacent(&self, cell: CellId) -> Adjacent<S::Door> {
+        let all = self.shape.adjacent(cell);
+        let mut open = Adjacent::default();
+        for (d, b) in all.iter() {
+            if self.open.is_open(self.shape.inner_wall(cell, d)) {
+                open.push(d, b);
+            }
+        }
+        open
+    }
+
     /// The cells reachable in one step from `cell`.
     #[inline]
-    pub fn open_neighbours(&self, cell: CellId) -> impl Iterator<Item = CellId> + '_ {
-        self.open_doors(cell).iter().filter_map(move |d| self.shape.neighbour(cell, d))
+    pub fn open_neighbours(&self, cell: CellId) -> impl Iterator<Item = CellId> {
+        let open = self.open_adjacent(cell);
+        open.doors().iter().map(move |d| open.cell(d))
     }
 
     /// Number of passages between cells (entrance and exit not counted).

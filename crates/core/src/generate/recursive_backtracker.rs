@@ -1,10 +1,10 @@
 //! The recursive backtracker (document 004), with an explicit stack.
 
-use super::{CellSet, carve};
+use super::CellSet;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::random::{Pool, Random};
-use crate::shape::{CellId, DoorSet, Shape};
+use crate::shape::{CellId, Door, DoorSet, Shape};
 
 /// Depth-first search from a random cell: step to a random unvisited neighbour, opening the
 /// wall, and push it; when a cell has no unvisited neighbour, pop back (document 004's stack).
@@ -22,18 +22,17 @@ pub fn recursive_backtracker<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S
     obs.on(Event::Visit(start));
     let mut stack = vec![start];
     while let Some(&cur) = stack.last() {
-        let mut fresh = DoorSet::EMPTY;
-        for d in shape.inner_doors(cur).iter() {
-            if let Some(b) = shape.neighbour(cur, d)
-                && !visited.contains(b)
-            {
-                fresh.insert(d);
-            }
+        let adj = shape.adjacent(cur);
+        let mut fresh = 0u16;
+        for (d, b) in adj.iter() {
+            fresh |= u16::from(!visited.contains(b)) << d.index();
         }
+        let fresh = DoorSet::<S::Door>::from_bits(fresh);
         match fresh.choose_pooled(&mut pool, rng) {
             Some(d) => {
-                let Some(next) = shape.neighbour(cur, d) else { continue };
-                carve(maze, cur, d, obs);
+                let next = adj.cell(d);
+                maze.open_wall(shape.inner_wall(cur, d));
+                obs.on(Event::Carve(cur, d.index()));
                 visited.insert(next);
                 obs.on(Event::Visit(next));
                 stack.push(next);

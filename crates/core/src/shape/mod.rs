@@ -181,6 +181,53 @@ impl<D: Door> DoorSet<D> {
     }
 }
 
+/// A cell's neighbours: its inner doors and the cell behind each, found in one call to
+/// [`Shape::adjacent`] (cheaper than a [`Shape::neighbour`] call per door).
+#[derive(Clone, Copy)]
+pub struct Adjacent<D> {
+    doors: DoorSet<D>,
+    cells: [CellId; 16],
+}
+
+impl<D: Door> Debug for Adjacent<D> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl<D: Door> Default for Adjacent<D> {
+    fn default() -> Self {
+        Adjacent { doors: DoorSet::EMPTY, cells: [CellId(0); 16] }
+    }
+}
+
+impl<D: Door> Adjacent<D> {
+    /// Records that `door` leads to `cell`.
+    #[inline(always)]
+    pub fn push(&mut self, door: D, cell: CellId) {
+        self.doors.insert(door);
+        self.cells[usize::from(door.index()) & 15] = cell;
+    }
+
+    /// The inner doors.
+    #[inline(always)]
+    pub fn doors(&self) -> DoorSet<D> {
+        self.doors
+    }
+
+    /// The cell behind `door` (meaningful only for doors in [`doors`](Self::doors)).
+    #[inline(always)]
+    pub fn cell(&self, door: D) -> CellId {
+        self.cells[usize::from(door.index()) & 15]
+    }
+
+    /// The (door, cell) pairs in door order.
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = (D, CellId)> + '_ {
+        self.doors.iter().map(|d| (d, self.cell(d)))
+    }
+}
+
 /// A point in the plane, in cell-size units (y grows downwards, as on screen).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Point {
@@ -249,6 +296,26 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
     fn contains(&self, cell: CellId) -> bool {
         let _ = cell;
         true
+    }
+
+    /// Every neighbour of `cell` with the door leading to it. Shapes override this to share
+    /// the work of locating the cell between its doors.
+    #[inline]
+    fn adjacent(&self, cell: CellId) -> Adjacent<Self::Door> {
+        let mut adj = Adjacent::default();
+        for d in self.doors(cell).iter() {
+            if let Some(b) = self.neighbour(cell, d) {
+                adj.push(d, b);
+            }
+        }
+        adj
+    }
+
+    /// [`wall`](Shape::wall) for a door known to lead to another cell; shapes may skip their
+    /// boundary checks here.
+    #[inline]
+    fn inner_wall(&self, cell: CellId, door: Self::Door) -> WallId {
+        self.wall(cell, door)
     }
 
     /// The doors of `cell` that lead to another cell.

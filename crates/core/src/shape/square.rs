@@ -5,7 +5,7 @@
 //! document 001 does by hand); the north walls of the top row and the west walls of the left
 //! column come after them. Two bits per cell store the whole maze.
 
-use super::{CellId, Door, DoorSet, FastDiv, Grid, Point, Shape, ShapeKind, ShapeSpec, WallId};
+use super::{Adjacent, CellId, Door, DoorSet, FastDiv, Grid, Point, Shape, ShapeKind, ShapeSpec, WallId};
 
 /// A door of a square cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -101,6 +101,37 @@ impl Shape for Square {
             SquareDoor::West => (self.columns.remainder(cell.0) != 0).then(|| CellId(cell.0 - 1)),
             SquareDoor::East => (self.columns.remainder(cell.0) != w - 1).then(|| CellId(cell.0 + 1)),
         }
+    }
+
+    #[inline]
+    fn adjacent(&self, cell: CellId) -> Adjacent<SquareDoor> {
+        let (id, w) = (cell.0, self.width);
+        let x = self.columns.remainder(id);
+        let mut adj = Adjacent::default();
+        if id >= w {
+            adj.push(SquareDoor::North, CellId(id - w));
+        }
+        if x + 1 < w {
+            adj.push(SquareDoor::East, CellId(id + 1));
+        }
+        if id + w < self.cell_count() {
+            adj.push(SquareDoor::South, CellId(id + w));
+        }
+        if x > 0 {
+            adj.push(SquareDoor::West, CellId(id - 1));
+        }
+        adj
+    }
+
+    #[inline]
+    fn inner_wall(&self, cell: CellId, door: SquareDoor) -> WallId {
+        let id = u64::from(cell.0);
+        WallId(match door {
+            SquareDoor::East => 2 * id,
+            SquareDoor::South => 2 * id + 1,
+            SquareDoor::North => 2 * (id - u64::from(self.width)) + 1,
+            SquareDoor::West => 2 * (id - 1),
+        })
     }
 
     #[inline]
