@@ -45,7 +45,7 @@ pub use maze::{Maze, Passages};
 pub use observe::{Event, Observer, Trace};
 pub use random::{Random, Xoshiro};
 pub use shape::{
-    CellId, Door, DoorSet, Hex, HexDoor, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Square, SquareDoor,
-    Triangle, TriangleDoor, WallId,
+    Adjacent, CellId, Door, DoorSet, Hex, HexDoor, Outline, Point, Shape, ShapeKind, ShapeSpec, ShapeVisitor,
+    Square, SquareDoor, Triangle, TriangleDoor, WallId,
 };
 pub use solve::{Solution, Solver};

@@ -5,7 +5,7 @@
 //! Each cell owns its east, south-east and south-west walls (`3 * id + 0..3`); the walls of
 //! the west, north-west and north-east sides that face the outside come after those.
 
-use super::{CellId, Door, DoorSet, FastDiv, Point, Shape, ShapeKind, ShapeSpec, WallId};
+use super::{CellId, Door, DoorSet, FastDiv, Outline, Point, Shape, ShapeKind, ShapeSpec, WallId};
 
 /// A door of a hexagonal cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -157,6 +157,36 @@ impl Shape for Hex {
 
     fn spec(&self) -> ShapeSpec {
         ShapeSpec { kind: ShapeKind::Hex, width: self.width, height: self.height }
+    }
+
+    fn extent(&self) -> Point {
+        let radius = 1.0 / 3f64.sqrt();
+        let shift = if self.height > 1 { 0.5 } else { 0.0 };
+        Point {
+            x: f64::from(self.width) + shift,
+            y: 2.0 * radius + f64::from(self.height - 1) * HEX_ROW_STEP,
+        }
+    }
+
+    fn outline(&self, cell: CellId) -> Outline {
+        let c = self.centre(cell);
+        let r = 1.0 / 3f64.sqrt();
+        // Top, then clockwise: the wall behind door i runs from corner i to corner i + 1.
+        Outline::new(&[
+            Point { x: c.x, y: c.y - r },
+            Point { x: c.x + 0.5, y: c.y - r / 2.0 },
+            Point { x: c.x + 0.5, y: c.y + r / 2.0 },
+            Point { x: c.x, y: c.y + r },
+            Point { x: c.x - 0.5, y: c.y + r / 2.0 },
+            Point { x: c.x - 0.5, y: c.y - r / 2.0 },
+        ])
+    }
+
+    fn wall_segment(&self, cell: CellId, door: HexDoor) -> [Point; 2] {
+        let o = self.outline(cell);
+        let p = o.points();
+        let i = door as usize;
+        [p[i], p[(i + 1) % 6]]
     }
 
     fn centre(&self, cell: CellId) -> Point {

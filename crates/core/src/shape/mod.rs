@@ -237,6 +237,28 @@ pub struct Point {
     pub y: f64,
 }
 
+/// The corners of a cell in drawing order (clockwise on screen), at most 8.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outline {
+    points: [Point; 8],
+    len: u8,
+}
+
+impl Outline {
+    /// An outline through these corners (at most 8; extra points are dropped).
+    pub fn new(corners: &[Point]) -> Self {
+        let mut points = [Point { x: 0.0, y: 0.0 }; 8];
+        let len = corners.len().min(8);
+        points[..len].copy_from_slice(&corners[..len]);
+        Outline { points, len: len as u8 }
+    }
+
+    /// The corners.
+    pub fn points(&self) -> &[Point] {
+        &self.points[..usize::from(self.len)]
+    }
+}
+
 /// The cell topology every algorithm is written against (document 000's `SHAPE` signature).
 ///
 /// Laws, checked for every shape by the crate's tests:
@@ -269,6 +291,16 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
 
     /// The shape's centre of `cell` in cell units, for drawing and for A*'s heuristic.
     fn centre(&self, cell: CellId) -> Point;
+
+    /// Width and height of the whole maze drawing, in the units of [`centre`](Shape::centre).
+    fn extent(&self) -> Point;
+
+    /// The corners of `cell`, clockwise on screen.
+    fn outline(&self, cell: CellId) -> Outline;
+
+    /// The two ends of the wall behind `door`, in drawing units. Both sides of a wall give
+    /// the same segment (perhaps reversed).
+    fn wall_segment(&self, cell: CellId, door: Self::Door) -> [Point; 2];
 
     /// A lower bound on the number of steps from `a` to `b` (A*'s heuristic; 0 is always safe).
     fn min_steps(&self, a: CellId, b: CellId) -> u32 {
@@ -430,7 +462,53 @@ impl<D> Grid<D> {
 
 #[cfg(test)]
 mod tests {
-    use super::FastDiv;
+    use super::{CellId, FastDiv, Hex, Point, Shape, Square, Triangle};
+
+    fn close(a: Point, b: Point) -> bool {
+        (a.x - b.x).abs() < 1e-9 && (a.y - b.y).abs() < 1e-9
+    }
+
+    /// Geometry laws: both sides of a wall draw the same segment; segments join corners of
+    /// the outline; every corner and centre lies within the extent; neighbours do not
+    /// overlap (their centres are a fixed distance apart).
+    fn geometry_laws<S: Shape>(shape: S) {
+        let ext = shape.extent();
+        for c in 0..shape.cell_count() {
+            let cell = CellId(c);
+            let outline = shape.outline(cell);
+            let centre = shape.centre(cell);
+            assert!(centre.x > 0.0 && centre.y > 0.0 && centre.x < ext.x && centre.y < ext.y);
+            for p in outline.points() {
+                assert!(
+                    p.x > -1e-9 && p.y > -1e-9 && p.x < ext.x + 1e-9 && p.y < ext.y + 1e-9,
+                    "{p:?} {ext:?}"
+                );
+            }
+            for d in shape.doors(cell).iter() {
+                let [a, b] = shape.wall_segment(cell, d);
+                assert!(outline.points().iter().any(|&p| close(p, a)));
+                assert!(outline.points().iter().any(|&p| close(p, b)));
+                if let Some(n) = shape.neighbour(cell, d) {
+                    let [c2, d2] = shape.wall_segment(n, shape.opposite(cell, d));
+                    assert!(
+                        (close(a, c2) && close(b, d2)) || (close(a, d2) && close(b, c2)),
+                        "{cell:?} {d:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn geometry_is_consistent() {
+        for (w, h) in [(1, 1), (1, 2), (3, 1), (4, 3), (5, 6)] {
+            geometry_laws(Square::new(w, h));
+            geometry_laws(Hex::new(w, h));
+            if w >= 2 || h <= 2 {
+                geometry_laws(Triangle::new(w, h));
+            }
+        }
+    }
     use crate::random::{Random, Xoshiro};
 
     #[test]

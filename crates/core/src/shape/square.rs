@@ -5,7 +5,9 @@
 //! document 001 does by hand); the north walls of the top row and the west walls of the left
 //! column come after them. Two bits per cell store the whole maze.
 
-use super::{Adjacent, CellId, Door, DoorSet, FastDiv, Grid, Point, Shape, ShapeKind, ShapeSpec, WallId};
+use super::{
+    Adjacent, CellId, Door, DoorSet, FastDiv, Grid, Outline, Point, Shape, ShapeKind, ShapeSpec, WallId,
+};
 
 /// A door of a square cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -174,6 +176,28 @@ impl Shape for Square {
     fn centre(&self, cell: CellId) -> Point {
         let (x, y) = self.xy(cell);
         Point { x: f64::from(x) + 0.5, y: f64::from(y) + 0.5 }
+    }
+
+    fn extent(&self) -> Point {
+        Point { x: f64::from(self.width), y: f64::from(self.height) }
+    }
+
+    fn outline(&self, cell: CellId) -> Outline {
+        let (x, y) = self.xy(cell);
+        let (x, y) = (f64::from(x), f64::from(y));
+        Outline::new(&[
+            Point { x, y },
+            Point { x: x + 1.0, y },
+            Point { x: x + 1.0, y: y + 1.0 },
+            Point { x, y: y + 1.0 },
+        ])
+    }
+
+    fn wall_segment(&self, cell: CellId, door: SquareDoor) -> [Point; 2] {
+        let o = self.outline(cell);
+        let p = o.points();
+        let i = door as usize;
+        [p[i], p[(i + 1) % 4]]
     }
 
     fn grid(&self) -> Option<Grid<SquareDoor>> {

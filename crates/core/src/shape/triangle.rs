@@ -9,7 +9,7 @@
 //! A strip one triangle wide and more than two rows tall falls apart in pieces, so the
 //! registry asks for `width >= 2` there.
 
-use super::{CellId, Door, DoorSet, FastDiv, Point, Shape, ShapeKind, ShapeSpec, WallId};
+use super::{CellId, Door, DoorSet, FastDiv, Outline, Point, Shape, ShapeKind, ShapeSpec, WallId};
 
 /// A door of a triangular cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -146,6 +146,42 @@ impl Shape for Triangle {
 
     fn spec(&self) -> ShapeSpec {
         ShapeSpec { kind: ShapeKind::Triangle, width: self.width, height: self.height }
+    }
+
+    fn extent(&self) -> Point {
+        Point { x: f64::from(self.width + 1) / 2.0, y: f64::from(self.height) * TRIANGLE_ROW_HEIGHT }
+    }
+
+    fn outline(&self, cell: CellId) -> Outline {
+        let (x, y) = self.xy(cell);
+        let left = f64::from(x) / 2.0;
+        let (top, bottom) = (f64::from(y) * TRIANGLE_ROW_HEIGHT, f64::from(y + 1) * TRIANGLE_ROW_HEIGHT);
+        if self.points_up(cell) {
+            // Apex, bottom right, bottom left: east, base, west walls in door order.
+            Outline::new(&[
+                Point { x: left + 0.5, y: top },
+                Point { x: left + 1.0, y: bottom },
+                Point { x: left, y: bottom },
+            ])
+        } else {
+            // Top left, top right, bottom point.
+            Outline::new(&[
+                Point { x: left, y: top },
+                Point { x: left + 1.0, y: top },
+                Point { x: left + 0.5, y: bottom },
+            ])
+        }
+    }
+
+    fn wall_segment(&self, cell: CellId, door: TriangleDoor) -> [Point; 2] {
+        let o = self.outline(cell);
+        let p = o.points();
+        let (a, b) = match (self.points_up(cell), door) {
+            (true, TriangleDoor::East) | (false, TriangleDoor::Base) => (0, 1),
+            (true, TriangleDoor::Base) | (false, TriangleDoor::East) => (1, 2),
+            (_, TriangleDoor::West) => (2, 0),
+        };
+        [p[a], p[b]]
     }
 
     fn centre(&self, cell: CellId) -> Point {
