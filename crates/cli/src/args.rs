@@ -114,7 +114,7 @@ pub struct GenerateArgs {
     /// Number of mazes to write, with seeds SEED, SEED+1, ... (JSON Lines for json).
     #[arg(long, short = 'n', default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub count: u32,
-    /// Output format: text, unicode or json.
+    /// Output format: text, unicode, json or svg.
     #[arg(long, short = 'f', default_value = "text", value_parser = parse_with::<Format>)]
     pub format: Format,
     /// Write to this file (atomically: a temporary file renamed into place) instead of stdout.
@@ -126,9 +126,40 @@ pub struct GenerateArgs {
     /// Growing tree: how the next cell is picked (newest, random, oldest, mixed).
     #[arg(long, default_value = "mixed", value_parser = parse_with::<Policy>)]
     pub policy: Policy,
+    #[command(flatten)]
+    pub draw: DrawArgs,
     /// Refuse mazes with more cells than this.
     #[arg(long, default_value_t = maze_core::limits::MAX_CELLS)]
     pub max_cells: u64,
+}
+
+/// Drawing options for svg (and the print and 3D formats to come).
+#[derive(Debug, Args, Clone, Default)]
+pub struct DrawArgs {
+    /// Cell size: pixels for svg [default: 16].
+    #[arg(long, value_parser = parse_positive)]
+    pub cell_size: Option<f64>,
+    /// Wall thickness, same units as --cell-size [default: 1/8 of the cell size].
+    #[arg(long, value_parser = parse_positive)]
+    pub wall_width: Option<f64>,
+    /// Wall colour (#rrggbb, #rgb or a name such as black).
+    #[arg(long, value_parser = parse_colour)]
+    pub wall_colour: Option<String>,
+    /// Background colour.
+    #[arg(long, value_parser = parse_colour)]
+    pub background: Option<String>,
+    /// Solution line colour.
+    #[arg(long, value_parser = parse_colour)]
+    pub path_colour: Option<String>,
+    /// Do not shade the cells the solver explored (shown by default with a solution).
+    #[arg(long)]
+    pub no_visited: bool,
+    /// Shade cells by distance from the entrance (a heat map).
+    #[arg(long)]
+    pub heat: bool,
+    /// Title (an SVG <title>).
+    #[arg(long)]
+    pub title: Option<String>,
 }
 
 /// `maze solve`.
@@ -145,12 +176,14 @@ pub struct SolveArgs {
     /// Goal cell id [default: the exit].
     #[arg(long)]
     pub to: Option<u32>,
-    /// Output format: text, unicode or json.
+    /// Output format: text, unicode, json or svg.
     #[arg(long, short = 'f', default_value = "text", value_parser = parse_with::<Format>)]
     pub format: Format,
     /// Write to this file (atomically) instead of stdout.
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub draw: DrawArgs,
 }
 
 /// `maze render`.
@@ -158,7 +191,7 @@ pub struct SolveArgs {
 pub struct RenderArgs {
     /// The maze file (JSON), or - for standard input.
     pub file: String,
-    /// Output format: text, unicode or json.
+    /// Output format: text, unicode, json or svg.
     #[arg(long, short = 'f', default_value = "text", value_parser = parse_with::<Format>)]
     pub format: Format,
     /// Leave out the saved solution.
@@ -167,6 +200,8 @@ pub struct RenderArgs {
     /// Write to this file (atomically) instead of stdout.
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub draw: DrawArgs,
 }
 
 /// `maze bench`.
@@ -192,6 +227,19 @@ pub struct BenchArgs {
 /// Parses any of our `FromStr` types, turning the library error into clap's message.
 fn parse_with<T: std::str::FromStr<Err = maze_core::Error>>(s: &str) -> Result<T, String> {
     s.parse::<T>().map_err(|e| e.to_string())
+}
+
+fn parse_positive(s: &str) -> Result<f64, String> {
+    let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number"))?;
+    if v.is_finite() && v > 0.0 && v <= 10_000.0 {
+        Ok(v)
+    } else {
+        Err(format!("{v} must be above 0 and at most 10000"))
+    }
+}
+
+fn parse_colour(s: &str) -> Result<String, String> {
+    s.parse::<maze_render::style::Colour>().map(|c| c.hex()).map_err(|e| e.to_string())
 }
 
 fn parse_fraction(s: &str) -> Result<f64, String> {

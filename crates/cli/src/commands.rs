@@ -11,10 +11,12 @@ use maze_core::{
     analyze, imperfect, limits,
 };
 use maze_render::json::{MazeFile, Provenance};
-use maze_render::{Format, json, text};
+use maze_render::scene::{Overlay, scene};
+use maze_render::style::Style;
+use maze_render::{Format, json, svg, text};
 
 use crate::UsageError;
-use crate::args::{GenerateArgs, RenderArgs, ShapeArgs, SolveArgs};
+use crate::args::{DrawArgs, GenerateArgs, RenderArgs, ShapeArgs, SolveArgs};
 use crate::output::with_sink;
 
 /// Mazes above this many cells get a spinner on stderr (when it is a terminal).
@@ -119,22 +121,45 @@ impl ShapeVisitor for GenerateJob<'_> {
         };
         let provenance =
             Provenance { algorithm: Some(a.algorithm.name().into()), seed: Some(self.seed), braid: a.braid };
-        Ok(present(&maze, a.format, &provenance, solution.as_ref().zip(a.solve), self.compact))
+        let solution = solution.as_ref().zip(a.solve.map(Solver::name));
+        Ok(present(&maze, a.format, &provenance, solution, self.compact, &a.draw))
     }
 }
 
-/// Formats a maze for output.
+/// Formats a maze for output, in any format.
 fn present<S: Shape>(
     maze: &Maze<S>,
     format: Format,
     provenance: &Provenance,
-    solution: Option<(&Solution, Solver)>,
+    solution: Option<(&Solution, &str)>,
     compact: bool,
+    draw: &DrawArgs,
 ) -> String {
     match format {
-        Format::Json => json::to_json(maze, provenance, solution.map(|(s, v)| (v.name(), s)), compact),
+        Format::Json => json::to_json(maze, provenance, solution.map(|(s, v)| (v, s)), compact),
         Format::Unicode => text::render(maze, solution.map(|(s, _)| s), text::Style::Unicode),
+        Format::Svg => {
+            let overlay =
+                Overlay { solution: solution.map(|(s, _)| s), visited: !draw.no_visited, heat: draw.heat };
+            svg::svg(&scene(maze, &overlay), &draw_style(draw))
+        }
         _ => text::render(maze, solution.map(|(s, _)| s), text::Style::Ascii),
+    }
+}
+
+/// The drawing style from the command line, with defaults.
+fn draw_style(d: &DrawArgs) -> Style {
+    let base = Style::default();
+    let cell = d.cell_size.unwrap_or(base.cell_size);
+    Style {
+        cell_size: cell,
+        wall_width: d.wall_width.unwrap_or(cell / 8.0),
+        margin: cell / 2.0,
+        walls: d.wall_colour.clone().unwrap_or(base.walls),
+        background: d.background.clone().unwrap_or(base.background),
+        path: d.path_colour.clone().unwrap_or(base.path),
+        title: d.title.clone(),
+        ..base
     }
 }
 
@@ -219,6 +244,7 @@ struct FileJob<'a> {
     solve: Option<(Solver, Option<u32>, Option<u32>)>,
     keep_solution: bool,
     format: Format,
+    draw: &'a DrawArgs,
 }
 
 impl ShapeVisitor for FileJob<'_> {
@@ -242,11 +268,7 @@ impl ShapeVisitor for FileJob<'_> {
             None if self.keep_solution => saved.as_ref().map(|(name, s)| (s, name.as_str())),
             None => None,
         };
-        Ok(match self.format {
-            Format::Json => json::to_json(&maze, &provenance, solution.map(|(s, n)| (n, s)), false),
-            Format::Unicode => text::render(&maze, solution.map(|(s, _)| s), text::Style::Unicode),
-            _ => text::render(&maze, solution.map(|(s, _)| s), text::Style::Ascii),
-        })
+        Ok(present(&maze, self.format, &provenance, solution, false, self.draw))
     }
 }
 
@@ -259,6 +281,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         solve: Some((args.algorithm, args.from, args.to)),
         keep_solution: false,
         format: args.format,
+        draw: &args.draw,
     };
     let out = spec.visit(job)?;
     with_sink(args.output.as_deref(), |sink| Ok(sink.write_all(out.as_bytes())?))
@@ -268,7 +291,13 @@ pub fn solve(args: SolveArgs) -> Result<()> {
 pub fn render(args: RenderArgs) -> Result<()> {
     let file = read_maze_file(&args.file)?;
     let spec = file.spec(limits::MAX_CELLS).with_context(|| args.file.clone())?;
-    let job = FileJob { file: &file, solve: None, keep_solution: !args.no_solution, format: args.format };
+    let job = FileJob {
+        file: &file,
+        solve: None,
+        keep_solution: !args.no_solution,
+        format: args.format,
+        draw: &args.draw,
+    };
     let out = spec.visit(job)?;
     with_sink(args.output.as_deref(), |sink| Ok(sink.write_all(out.as_bytes())?))
 }

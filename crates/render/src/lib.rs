@@ -19,6 +19,9 @@
 //! ```
 
 pub mod json;
+pub mod scene;
+pub mod style;
+pub mod svg;
 
 pub use maze_core::text;
 
@@ -32,11 +35,13 @@ pub enum Format {
     Unicode,
     /// The JSON maze file.
     Json,
+    /// Scalable vector graphics.
+    Svg,
 }
 
 impl Format {
     /// Every format, in listing order.
-    pub const ALL: &'static [Format] = &[Format::Text, Format::Unicode, Format::Json];
+    pub const ALL: &'static [Format] = &[Format::Text, Format::Unicode, Format::Json, Format::Svg];
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
@@ -44,6 +49,7 @@ impl Format {
             Format::Text => "text",
             Format::Unicode => "unicode",
             Format::Json => "json",
+            Format::Svg => "svg",
         }
     }
 
@@ -53,6 +59,9 @@ impl Format {
             Format::Text => "ASCII picture: +--+ and | walls, S and E, * path, . explored cells",
             Format::Unicode => "box-drawing picture, with the path in black and explored cells in grey",
             Format::Json => "the maze file (docs/FORMAT.md), readable by `maze solve` and `maze render`",
+            Format::Svg => {
+                "vector picture for the web: merged wall runs, solution line, shaded cells, start/end dots"
+            }
         }
     }
 }

@@ -1,0 +1,210 @@
+//! The scene: a maze and its overlays as drawing primitives, built once from the shape's
+//! geometry and consumed by every drawing format (SVG, PNG, PDF, TikZ, OpenSCAD, STL).
+//! Formats never look at the shape, so a new shape draws everywhere at once.
+
+use std::collections::HashMap;
+
+use maze_core::{CellId, Maze, Point, Shape, Solution, analyze};
+
+/// What to draw over the walls.
+#[derive(Clone, Debug, Default)]
+pub struct Overlay<'a> {
+    /// The solution: its path as a line through cell centres, and, with `visited`, the cells
+    /// it explored shaded (document 000's black path and grey traversed cells).
+    pub solution: Option<&'a Solution>,
+    /// Shade the cells the solver explored.
+    pub visited: bool,
+    /// Shade every cell by its distance from the entrance (a heat map).
+    pub heat: bool,
+}
+
+/// A cell's fill.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Fill {
+    /// Explored by the solver.
+    Visited,
+    /// On the solution path.
+    Path,
+    /// Distance heat, 0 (entrance) to 1 (farthest cell).
+    Heat(f64),
+}
+
+/// A dot marking a start or an end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    /// A start (the entrance, MultiMaze green dots).
+    Start,
+    /// An end (the exit, MultiMaze red dots).
+    End,
+}
+
+/// Drawing primitives in maze units (a square cell is 1 x 1), y growing downwards.
+#[derive(Clone, Debug, Default)]
+pub struct Scene {
+    /// Width of the drawing.
+    pub width: f64,
+    /// Height of the drawing.
+    pub height: f64,
+    /// Closed walls, collinear touching pieces merged into single segments.
+    pub walls: Vec<[Point; 2]>,
+    /// Shaded cells, as polygons.
+    pub fills: Vec<(Vec<Point>, Fill)>,
+    /// The solution path through cell centres (empty without a solution).
+    pub path: Vec<Point>,
+    /// Start and end dots at cell centres.
+    pub markers: Vec<(Point, Marker)>,
+    /// The radius of a marker dot and the typical cell size, in maze units.
+    pub cell: f64,
+}
+
+/// Builds the scene of a maze with overlays.
+pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
+    let shape = maze.shape();
+    let extent = shape.extent();
+    let mut segments = Vec::new();
+    for c in 0..maze.cell_count() {
+        let cell = CellId(c);
+        for d in shape.doors(cell).iter() {
+            let owner = match shape.neighbour(cell, d) {
+                Some(n) => cell < n,
+                None => true,
+            };
+            if owner && !maze.is_open(cell, d) {
+                segments.push(shape.wall_segment(cell, d));
+            }
+        }
+    }
+    let mut fills = Vec::new();
+    if overlay.heat {
+        let dist = analyze::distances(maze, maze.entrance());
+        let far = dist.iter().copied().filter(|&d| d != u32::MAX).max().unwrap_or(0).max(1);
+        for c in 0..maze.cell_count() {
+            let d = dist[c as usize];
+            if d != u32::MAX {
+                fills.push((
+                    shape.outline(CellId(c)).points().to_vec(),
+                    Fill::Heat(f64::from(d) / f64::from(far)),
+                ));
+            }
+        }
+    }
+    let mut path = Vec::new();
+    if let Some(sol) = overlay.solution {
+        if overlay.visited {
+            let on_path: std::collections::HashSet<CellId> = sol.path.iter().copied().collect();
+            for &c in sol.visited.iter().filter(|c| !on_path.contains(c)) {
+                fills.push((shape.outline(c).points().to_vec(), Fill::Visited));
+            }
+            for &c in &sol.path {
+                fills.push((shape.outline(c).points().to_vec(), Fill::Path));
+            }
+        }
+        path = sol.path.iter().map(|&c| shape.centre(c)).collect();
+    }
+    let mut markers = Vec::new();
+    let starts = std::iter::once(maze.entrance()).chain(maze.starts.iter().copied());
+    let ends = std::iter::once(maze.exit()).chain(maze.ends.iter().copied());
+    let mut seen = std::collections::HashSet::new();
+    for (c, m) in starts.map(|c| (c, Marker::Start)).chain(ends.map(|c| (c, Marker::End))) {
+        if seen.insert(c) {
+            markers.push((shape.centre(c), m));
+        }
+    }
+    // The typical cell size: the shortest wall of the first cell.
+    let first = shape.outline(CellId(0));
+    let pts = first.points();
+    let cell = (0..pts.len())
+        .map(|i| {
+            let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+            (a.x - b.x).hypot(a.y - b.y)
+        })
+        .fold(f64::INFINITY, f64::min);
+    Scene { width: extent.x, height: extent.y, walls: merge_segments(segments), fills, path, markers, cell }
+}
+
+/// Joins collinear segments that touch or overlap into single segments (so a straight wall
+/// across ten cells is one line, not ten). Output order is deterministic.
+pub fn merge_segments(segments: Vec<[Point; 2]>) -> Vec<[Point; 2]> {
+    const Q: f64 = 1e6;
+    let q = |v: f64| (v * Q).round() as i64;
+    // Group by line: direction (normalised, pointing right or down) and offset.
+    let mut lines: HashMap<(i64, i64, i64), Vec<(f64, f64)>> = HashMap::new();
+    let mut order: Vec<(i64, i64, i64)> = Vec::new();
+    for [a, b] in segments {
+        let (mut dx, mut dy) = (b.x - a.x, b.y - a.y);
+        let len = dx.hypot(dy);
+        if len == 0.0 {
+            continue;
+        }
+        dx /= len;
+        dy /= len;
+        if dx < -1e-9 || (dx.abs() <= 1e-9 && dy < 0.0) {
+            dx = -dx;
+            dy = -dy;
+        }
+        // Offset of the line from the origin, along the normal (-dy, dx).
+        let offset = -dy * a.x + dx * a.y;
+        let key = (q(dx), q(dy), q(offset));
+        let (ta, tb) = (dx * a.x + dy * a.y, dx * b.x + dy * b.y);
+        let entry = lines.entry(key).or_insert_with(|| {
+            order.push(key);
+            Vec::new()
+        });
+        entry.push((ta.min(tb), ta.max(tb)));
+    }
+    let mut out = Vec::new();
+    for key in order {
+        let (dx, dy, offset) = (key.0 as f64 / Q, key.1 as f64 / Q, key.2 as f64 / Q);
+        let mut spans = lines.remove(&key).unwrap_or_default();
+        spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut current: Option<(f64, f64)> = None;
+        let mut emit = |(t0, t1): (f64, f64)| {
+            // Point = t * dir + offset * normal, normal = (-dy, dx).
+            let at = |t: f64| Point { x: t * dx - offset * dy, y: t * dy + offset * dx };
+            out.push([at(t0), at(t1)]);
+        };
+        for (t0, t1) in spans {
+            current = match current {
+                Some((c0, c1)) if t0 <= c1 + 1e-9 => Some((c0, c1.max(t1))),
+                Some(done) => {
+                    emit(done);
+                    Some((t0, t1))
+                }
+                None => Some((t0, t1)),
+            };
+        }
+        if let Some(done) = current {
+            emit(done);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use maze_core::Square;
+
+    #[test]
+    fn merging_joins_collinear_runs_only() {
+        let p = |x, y| Point { x, y };
+        let merged = merge_segments(vec![
+            [p(0.0, 0.0), p(1.0, 0.0)],
+            [p(2.0, 0.0), p(1.0, 0.0)],
+            [p(3.0, 0.0), p(4.0, 0.0)],
+            [p(0.0, 1.0), p(1.0, 1.0)],
+        ]);
+        assert_eq!(merged.len(), 3, "{merged:?}");
+        let first = merged[0];
+        assert!((first[0].x - 0.0).abs() < 1e-9 && (first[1].x - 2.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn closed_grid_outline_is_four_lines_plus_inner_walls() {
+        let maze = Maze::new(Square::new(3, 2));
+        let s = scene(&maze, &Overlay::default());
+        // All walls closed: 3 horizontal lines and 4 vertical lines, each merged.
+        assert_eq!(s.walls.len(), 7);
+        assert_eq!((s.width, s.height), (3.0, 2.0));
+    }
+}

@@ -1,0 +1,111 @@
+//! SVG: a compact vector picture of a [`Scene`]. All walls are one `<path>` (merged runs as
+//! `M … L …` pieces); shaded cells are one path per kind; the solution is a polyline
+//! through cell centres; start and end dots are circles.
+
+use std::fmt::Write as _;
+
+use crate::scene::{Fill, Marker, Scene};
+use crate::style::{Style, heat_colour};
+use maze_core::Point;
+
+/// Formats a coordinate with at most two decimals and no trailing zeros.
+pub(crate) fn num(v: f64) -> String {
+    let s = format!("{:.2}", v);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" { "0".into() } else { s.to_string() }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// Writes the scene as a standalone SVG document. Coordinates are in pixels: one maze unit
+/// is `style.cell_size` pixels, plus `style.margin` around.
+pub fn svg(scene: &Scene, style: &Style) -> String {
+    let k = style.cell_size;
+    let m = style.margin;
+    let (w, h) = (scene.width * k + 2.0 * m, scene.height * k + 2.0 * m);
+    let at = |p: Point| format!("{} {}", num(m + p.x * k), num(m + p.y * k));
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}">"#,
+        num(w),
+        num(h),
+        num(w),
+        num(h)
+    );
+    if let Some(title) = &style.title {
+        let _ = writeln!(out, "<title>{}</title>", escape(title));
+    }
+    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="{}"/>"#, escape(&style.background));
+    // Shaded cells, grouped by colour so each colour is one path.
+    let mut groups: Vec<(String, String)> = Vec::new();
+    for (poly, fill) in &scene.fills {
+        let colour = match fill {
+            Fill::Visited => style.visited.clone(),
+            Fill::Path => style.path_cells.clone(),
+            Fill::Heat(t) => heat_colour(*t),
+        };
+        let mut d = String::new();
+        for (i, &p) in poly.iter().enumerate() {
+            d.push(if i == 0 { 'M' } else { 'L' });
+            d.push_str(&at(p));
+        }
+        d.push('Z');
+        match groups.iter_mut().find(|(c, _)| *c == colour) {
+            Some((_, path)) => path.push_str(&d),
+            None => groups.push((colour, d)),
+        }
+    }
+    for (colour, d) in groups {
+        let _ = writeln!(out, r#"<path fill="{}" d="{d}"/>"#, escape(&colour));
+    }
+    if !scene.walls.is_empty() {
+        let mut d = String::new();
+        let mut last: Option<Point> = None;
+        for &[a, b] in &scene.walls {
+            if last.is_some_and(|l| (l.x - a.x).abs() < 1e-9 && (l.y - a.y).abs() < 1e-9) {
+                d.push('L');
+            } else {
+                d.push('M');
+                d.push_str(&at(a));
+                d.push('L');
+            }
+            d.push_str(&at(b));
+            last = Some(b);
+        }
+        let _ = writeln!(
+            out,
+            r#"<path fill="none" stroke="{}" stroke-width="{}" stroke-linecap="square" stroke-linejoin="miter" d="{d}"/>"#,
+            escape(&style.walls),
+            num(style.wall_width)
+        );
+    }
+    if scene.path.len() > 1 {
+        let pts: Vec<String> = scene.path.iter().map(|&p| at(p).replace(' ', ",")).collect();
+        let _ = writeln!(
+            out,
+            r#"<polyline fill="none" stroke="{}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round" points="{}"/>"#,
+            escape(&style.path),
+            num((k * 0.25).max(style.wall_width)),
+            pts.join(" ")
+        );
+    }
+    for &(p, marker) in &scene.markers {
+        let colour = match marker {
+            Marker::Start => &style.start,
+            Marker::End => &style.end,
+        };
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{}" cy="{}" r="{}" fill="{}"/>"#,
+            num(m + p.x * k),
+            num(m + p.y * k),
+            num(scene.cell * k * 0.3),
+            escape(colour)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
