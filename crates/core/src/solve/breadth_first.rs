@@ -67,9 +67,13 @@ pub fn a_star<S: Shape, O: Observer>(
     let mut closed = vec![false; n];
     dist[from.index()] = 0;
     parent[from.index()] = from.0;
-    let mut heap = BinaryHeap::from([Reverse((shape.min_steps(from, to), 0u32, from.0))]);
+    // Heap entries: (f = g + h, u32::MAX - g, cell). Among equal f, the cell farthest from
+    // the start (largest g) comes first, so A* runs straight at the goal instead of filling
+    // every cell that ties, as breadth-first search would.
+    let mut heap = BinaryHeap::from([Reverse((shape.min_steps(from, to), u32::MAX, from.0))]);
     let mut visited = Vec::new();
-    while let Some(Reverse((_, g, c))) = heap.pop() {
+    while let Some(Reverse((_, g_inv, c))) = heap.pop() {
+        let g = u32::MAX - g_inv;
         let c = CellId(c);
         if closed[c.index()] || g > dist[c.index()] {
             continue;
@@ -85,7 +89,7 @@ pub fn a_star<S: Shape, O: Observer>(
             if nd < dist[b.index()] {
                 dist[b.index()] = nd;
                 parent[b.index()] = c.0;
-                heap.push(Reverse((nd + shape.min_steps(b, to), nd, b.0)));
+                heap.push(Reverse((nd + shape.min_steps(b, to), u32::MAX - nd, b.0)));
                 obs.on(Event::Frontier(b));
             }
         }

@@ -11,8 +11,9 @@ use crate::shape::{CellId, Shape};
 /// Dead-end filling: wall up every dead end (a cell with one open passage, other than the
 /// start and the goal), which may turn its neighbour into a dead end, and so on. What is left
 /// is every route between start and goal; the path is then read off the unfilled cells by
-/// breadth-first search (the only route in a perfect maze; a shortest remaining one with
-/// loops). The visit order lists the filled cells, then the cells the final search explored.
+/// breadth-first search. It is a shortest path, loops or not: a shortest route never enters
+/// a dead-end branch, so filling removes none of it. The visit order lists the filled cells,
+/// then the cells the final search explored.
 ///
 /// Time O(N); memory 8 bytes per cell.
 ///

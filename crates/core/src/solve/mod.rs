@@ -71,8 +71,8 @@ solvers! {
         "breadth-first search: explores in rings, finds a shortest path";
     AStar, "a-star", shortest: true,
         "A* with the shape's distance bound: a shortest path, exploring fewer cells";
-    DeadEndFiller, "dead-end-filler", shortest: false,
-        "fill dead ends until only the routes remain (shortest in perfect mazes)";
+    DeadEndFiller, "dead-end-filler", shortest: true,
+        "fill dead ends until only the routes remain, then take the shortest of them";
     WallFollower, "wall-follower", shortest: false,
         "keep the left hand on the wall; fails (and says so) when the goal sits on an island of a maze with loops";
     WallFollowerRight, "wall-follower-right", shortest: false,

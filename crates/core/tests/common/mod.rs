@@ -10,19 +10,19 @@ use maze_core::{CellId, Maze, Shape, ShapeKind, ShapeSpec};
 /// strip taller than two rows) are skipped, by the registry's own rule. Adding a shape is one
 /// line here; `every_registered_shape_is_covered` in `topology.rs` fails until it is added.
 macro_rules! for_each_shape {
-    ($w:expr, $h:expr, |$s:ident| $body:block) => {{
+    ($w:expr, $h:expr, |$s:ident| $body:expr) => {{
         let (w, h): (u32, u32) = ($w, $h);
         if common::valid(maze_core::ShapeKind::Square, w, h) {
             let $s = maze_core::Square::new(w, h);
-            $body
+            $body;
         }
         if common::valid(maze_core::ShapeKind::Hex, w, h) {
             let $s = maze_core::Hex::new(w, h);
-            $body
+            $body;
         }
         if common::valid(maze_core::ShapeKind::Triangle, w, h) {
             let $s = maze_core::Triangle::new(w, h);
-            $body
+            $body;
         }
     }};
 }
@@ -134,4 +134,10 @@ pub fn chi_square_uniform(counts: &[u64]) -> f64 {
     let total: u64 = counts.iter().sum();
     let expected = total as f64 / counts.len() as f64;
     counts.iter().map(|&c| (c as f64 - expected).powi(2) / expected).sum()
+}
+
+/// A maze of `shape` with every wall closed (for bodies of `for_each_shape!`, where the shape
+/// is a concrete type and `clone` on a `Copy` shape would draw a lint).
+pub fn fresh<S: Shape>(shape: &S) -> Maze<S> {
+    Maze::new(shape.clone())
 }

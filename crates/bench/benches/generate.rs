@@ -1,0 +1,148 @@
+//! Generator benchmarks: every [`Algorithm`] on square cells at 100², 1000² and 4000², the
+//! generic ones on hexagons and triangles at 1000², and the knossos 1.2 crate's generators at
+//! 100² and 1000² in the same run, so the ratios between the two come from one machine state.
+//!
+//! Each iteration makes a whole maze: `Maze::new` (the allocation), a freshly seeded
+//! [`Xoshiro`] and the carving; throughput is in cells, so criterion reports elements/s and
+//! ns/cell is `time / cells`. Benchmark ids are `<group>/<crate>/<algorithm>`, e.g.
+//! `square-1000/ours/kruskal` or `square-1000/knossos/eller`.
+//!
+//! Run with `cargo bench -p maze-bench --bench generate`; filter with a trailing regex, e.g.
+//! `cargo bench -p maze-bench --bench generate -- 'square-1000/.*/eller'`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput, criterion_main};
+use knossos::maze::{
+    AldousBroder, Algorithm as KAlgorithm, Bias, BinaryTree, Eller, GrowingTree, HuntAndKill, Kruskal,
+    Method, OrthogonalMazeBuilder, Prim, RecursiveBacktracking, Sidewinder,
+};
+use maze_core::{Algorithm, Hex, Maze, Options, Shape, Square, Triangle, Xoshiro};
+
+/// The seed of every benchmarked maze (ours and knossos's).
+const SEED: u64 = 0x5EED_2026;
+
+/// Square side lengths for our generators.
+const SIZES: [u32; 3] = [100, 1000, 4000];
+
+/// Too slow (cover time) at 4000²: about 5 s per maze, for no new information.
+fn skipped(alg: Algorithm, side: u32) -> bool {
+    alg == Algorithm::AldousBroder && side >= 4000
+}
+
+/// Small samples and short windows for the big mazes, so that `cargo bench` stays short.
+fn configure(group: &mut BenchmarkGroup<'_, WallTime>, side: u32) {
+    if side <= 100 {
+        group.warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(2));
+    } else {
+        group
+            .sample_size(10)
+            .sampling_mode(SamplingMode::Flat)
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(if side >= 4000 { 8 } else { 3 }));
+    }
+}
+
+/// One of our generators on one shape: allocation, seeding and carving, all timed.
+fn bench_ours<S: Shape>(group: &mut BenchmarkGroup<'_, WallTime>, alg: Algorithm, shape: S) {
+    let options = Options::default();
+    // Once, untimed: the maze is a spanning tree (cells − 1 passages), so we time real work.
+    if shape.cell_count() <= 1_000_000 {
+        let mut maze = Maze::new(shape.clone());
+        alg.generate(&mut maze, &options, &mut Xoshiro::seed_from_u64(SEED), &mut ()).expect("generate");
+        assert_eq!(maze.passage_count(), u64::from(shape.cell_count()) - 1, "{alg} is not a perfect maze");
+    }
+    group.bench_function(BenchmarkId::new("ours", alg.name()), |b| {
+        b.iter(|| {
+            let mut maze = Maze::new(black_box(shape.clone()));
+            let mut rng = Xoshiro::seed_from_u64(black_box(SEED));
+            alg.generate(&mut maze, &options, &mut rng, &mut ()).expect("generate");
+            maze
+        });
+    });
+}
+
+/// A knossos generator: a fresh algorithm value per maze (some keep state between calls).
+type KnossosFactory = fn() -> Box<dyn KAlgorithm>;
+
+/// knossos's generators, named as ours for the comparison, and the largest side each can do
+/// here: its recursive backtracker recurses (stack overflow from about 600²) and its Kruskal is
+/// super-linear (about 45 minutes at 1000²), so both stay at 100².
+fn knossos_algorithms() -> Vec<(&'static str, KnossosFactory, u32)> {
+    vec![
+        ("binary-tree", || Box::new(BinaryTree::new(Bias::NorthEast)), 1000),
+        ("sidewinder", || Box::new(Sidewinder), 1000),
+        ("eller", || Box::new(Eller), 1000),
+        ("prim", || Box::new(Prim::new()), 1000),
+        ("aldous-broder", || Box::new(AldousBroder), 1000),
+        // Ours defaults to the mixed policy: newest half the time, random otherwise.
+        ("growing-tree", || Box::new(GrowingTree::new(Method::Newest50Random50)), 1000),
+        ("hunt-and-kill", || Box::new(HuntAndKill::new()), 1000),
+        ("recursive-backtracker", || Box::new(RecursiveBacktracking), 100),
+        ("kruskal", || Box::new(Kruskal), 100),
+    ]
+}
+
+/// One knossos generator: builder (grid allocation), seeded `StdRng` and carving, all timed.
+fn bench_knossos(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, make: KnossosFactory, side: u32) {
+    let build = |seed: u64| {
+        OrthogonalMazeBuilder::new()
+            .width(side as usize)
+            .height(side as usize)
+            .algorithm(make())
+            .seed(Some(seed))
+            .build()
+    };
+    assert!(build(SEED).is_valid(), "knossos {name} made an invalid maze");
+    group.bench_function(BenchmarkId::new("knossos", name), |b| b.iter(|| build(black_box(SEED))));
+}
+
+fn square(c: &mut Criterion) {
+    for side in SIZES {
+        let mut group = c.benchmark_group(format!("square-{side}"));
+        configure(&mut group, side);
+        group.throughput(Throughput::Elements(u64::from(side) * u64::from(side)));
+        for &alg in Algorithm::ALL {
+            if !skipped(alg, side) {
+                bench_ours(&mut group, alg, Square::new(side, side));
+            }
+        }
+        for (name, make, max_side) in knossos_algorithms() {
+            if side <= max_side {
+                bench_knossos(&mut group, name, make, side);
+            }
+        }
+        group.finish();
+    }
+}
+
+/// The generators that run on any shape, on hexagons and triangles: the cost of other shapes.
+fn other_shapes(c: &mut Criterion) {
+    const SIDE: u32 = 1000;
+    let generic = [Algorithm::Kruskal, Algorithm::Wilson, Algorithm::RecursiveBacktracker, Algorithm::Prim];
+    let mut group = c.benchmark_group(format!("hex-{SIDE}"));
+    configure(&mut group, SIDE);
+    group.throughput(Throughput::Elements(u64::from(SIDE) * u64::from(SIDE)));
+    for alg in generic {
+        bench_ours(&mut group, alg, Hex::new(SIDE, SIDE));
+    }
+    group.finish();
+    let mut group = c.benchmark_group(format!("triangle-{SIDE}"));
+    configure(&mut group, SIDE);
+    group.throughput(Throughput::Elements(u64::from(SIDE) * u64::from(SIDE)));
+    for alg in generic {
+        bench_ours(&mut group, alg, Triangle::new(SIDE, SIDE));
+    }
+    group.finish();
+}
+
+/// Every benchmark of this file (what `criterion_group!` would write, with a doc comment).
+pub fn benches() {
+    let mut c = Criterion::default().configure_from_args();
+    square(&mut c);
+    other_shapes(&mut c);
+}
+
+criterion_main!(benches);

@@ -1,0 +1,302 @@
+//! The laws of the `Shape` trait, checked for every shape at many sizes: neighbours and
+//! opposite doors agree, both sides of a wall share one id and distinct walls get distinct
+//! ids, the grid is connected, turning is a geometric rotation, and `min_steps` never
+//! overestimates.
+
+#[macro_use]
+mod common;
+
+use std::collections::{HashMap, HashSet};
+use std::f64::consts::PI;
+
+use common::grid_distances;
+use maze_core::{CellId, Door, Maze, Shape, ShapeKind, WallId};
+
+/// Sizes every law is checked at: degenerate strips, tiny squares, odd and even rectangles.
+const SIZES: &[(u32, u32)] = &[
+    (1, 1),
+    (1, 2),
+    (2, 1),
+    (1, 5),
+    (5, 1),
+    (2, 2),
+    (2, 3),
+    (3, 2),
+    (2, 5),
+    (3, 3),
+    (4, 4),
+    (5, 7),
+    (7, 5),
+    (8, 3),
+];
+
+/// Every door law of one shape.
+fn check_door_laws<S: Shape>(shape: &S) {
+    let n = shape.cell_count();
+    let name = format!("{:?}", shape.spec());
+    assert!(n >= 1, "{name}: no cells");
+    for c in (0..n).map(CellId) {
+        assert!(shape.contains(c), "{name}: cell {c:?} not contained");
+        let doors = shape.doors(c);
+        assert!(!doors.is_empty(), "{name}: {c:?} has no doors");
+        let mut inner = maze_core::DoorSet::EMPTY;
+        for d in doors.iter() {
+            assert!(d.index() < S::Door::COUNT, "{name}: door index out of range");
+            assert_eq!(S::Door::from_index(d.index()), d, "{name}: from_index(index(d)) != d");
+            let w = shape.wall(c, d);
+            assert!(w.0 < shape.wall_count(), "{name}: wall {w:?} of {c:?} {d:?} >= wall_count");
+            if let Some(b) = shape.neighbour(c, d) {
+                inner.insert(d);
+                assert!(b.0 < n, "{name}: {c:?} {d:?} leads out of range to {b:?}");
+                assert_ne!(b, c, "{name}: {c:?} {d:?} leads to itself");
+                let back = shape.opposite(c, d);
+                assert!(shape.doors(b).contains(back), "{name}: {b:?} lacks the opposite door {back:?}");
+                assert_eq!(
+                    shape.neighbour(b, back),
+                    Some(c),
+                    "{name}: {c:?} {d:?} -> {b:?} {back:?} does not lead back"
+                );
+                assert_eq!(
+                    shape.wall(b, back),
+                    w,
+                    "{name}: the two sides of {c:?} {d:?} have different wall ids"
+                );
+                assert_eq!(shape.door_between(c, b), Some(d), "{name}: door_between({c:?}, {b:?})");
+            }
+        }
+        assert_eq!(shape.inner_doors(c), inner, "{name}: inner_doors({c:?}) disagrees with neighbour");
+        // An outer door is a door with no neighbour, and exists exactly when one does.
+        for from_back in [false, true] {
+            match shape.outer_door(c, from_back) {
+                Some(d) => {
+                    assert!(doors.contains(d) && shape.neighbour(c, d).is_none(), "{name}: outer_door({c:?})")
+                }
+                None => assert_eq!(inner, doors, "{name}: {c:?} has a boundary door but no outer_door"),
+            }
+        }
+    }
+}
+
+/// Distinct sides get distinct wall ids, except the two sides of one wall.
+fn check_wall_ids<S: Shape>(shape: &S) {
+    let name = format!("{:?}", shape.spec());
+    let mut sides: HashMap<WallId, Vec<(CellId, S::Door)>> = HashMap::new();
+    for c in (0..shape.cell_count()).map(CellId) {
+        for d in shape.doors(c).iter() {
+            sides.entry(shape.wall(c, d)).or_default().push((c, d));
+        }
+    }
+    let mut inner_walls = 0u64;
+    for (w, list) in &sides {
+        match list.as_slice() {
+            [(c, d)] => {
+                assert!(
+                    shape.neighbour(*c, *d).is_none(),
+                    "{name}: {w:?} has one side but {c:?} {d:?} has a neighbour"
+                )
+            }
+            [(a, da), (b, db)] => {
+                inner_walls += 1;
+                assert_eq!(shape.neighbour(*a, *da), Some(*b), "{name}: {w:?} shared by non-neighbours");
+                assert_eq!(shape.neighbour(*b, *db), Some(*a), "{name}: {w:?} shared by non-neighbours");
+                assert_eq!(shape.opposite(*a, *da), *db, "{name}: {w:?} sides are not opposite doors");
+            }
+            more => panic!("{name}: wall {w:?} has {} sides: {more:?}", more.len()),
+        }
+    }
+    // The maze agrees: opening every inner wall opens exactly these walls and nothing else.
+    let mut maze = Maze::new(shape.clone());
+    maze.open_all_inner();
+    assert_eq!(maze.passages().count_open(), inner_walls, "{name}: open_all_inner opened other walls");
+    assert_eq!(maze.passage_count(), inner_walls, "{name}: passage_count of the open field");
+    assert_eq!(maze.adjacent_pairs().count() as u64, inner_walls, "{name}: adjacent_pairs");
+}
+
+/// The full grid graph is connected.
+fn check_connected<S: Shape>(shape: &S) {
+    let dist = grid_distances(shape, CellId(0));
+    let lost = dist.iter().filter(|&&d| d == u32::MAX).count();
+    assert_eq!(lost, 0, "{:?}: {lost} cells unreachable from cell 0 in the open grid", shape.spec());
+}
+
+/// `turn` is a rotation through every door of the cell, its two directions are inverse, and
+/// clockwise is clockwise on screen (y down): the direction to the next neighbour turns by a
+/// positive angle below a half turn.
+fn check_turn<S: Shape>(shape: &S) {
+    let name = format!("{:?}", shape.spec());
+    for c in (0..shape.cell_count()).map(CellId) {
+        let doors = shape.doors(c);
+        for d in doors.iter() {
+            for clockwise in [true, false] {
+                let t = shape.turn(c, d, clockwise);
+                assert!(doors.contains(t), "{name}: turn left the cell's doors");
+                assert_eq!(
+                    shape.turn(c, t, !clockwise),
+                    d,
+                    "{name}: turn({c:?}, {d:?}, {clockwise}) not undone"
+                );
+                // Turning len() times visits every door once and returns.
+                let mut seen = HashSet::new();
+                let mut e = d;
+                for _ in 0..doors.len() {
+                    e = shape.turn(c, e, clockwise);
+                    seen.insert(e.index());
+                }
+                assert_eq!(e, d, "{name}: {} turns from {d:?} at {c:?} do not come back", doors.len());
+                assert_eq!(seen.len() as u32, doors.len(), "{name}: turning skips doors at {c:?}");
+            }
+            let next = shape.turn(c, d, true);
+            let (Some(a), Some(b)) = (shape.neighbour(c, d), shape.neighbour(c, next)) else { continue };
+            let (p, pa, pb) = (shape.centre(c), shape.centre(a), shape.centre(b));
+            let angle_a = (pa.y - p.y).atan2(pa.x - p.x);
+            let angle_b = (pb.y - p.y).atan2(pb.x - p.x);
+            let delta = (angle_b - angle_a).rem_euclid(2.0 * PI);
+            assert!(
+                delta > 1e-9 && delta < PI - 1e-9,
+                "{name}: clockwise turn at {c:?} from {d:?} to {next:?} rotates by {delta} rad"
+            );
+        }
+    }
+}
+
+/// `min_steps` is a lower bound on the distance in the open grid (A* needs it), zero from a
+/// cell to itself, and consistent (changes by at most one per step).
+fn check_min_steps<S: Shape>(shape: &S) {
+    let name = format!("{:?}", shape.spec());
+    let n = shape.cell_count();
+    for a in (0..n).map(CellId) {
+        let dist = grid_distances(shape, a);
+        assert_eq!(shape.min_steps(a, a), 0, "{name}: min_steps({a:?}, itself)");
+        for b in (0..n).map(CellId) {
+            let h = shape.min_steps(a, b);
+            assert!(
+                h <= dist[b.index()],
+                "{name}: min_steps({a:?}, {b:?}) = {h} > distance {}",
+                dist[b.index()]
+            );
+            for d in shape.inner_doors(a).iter() {
+                let Some(a2) = shape.neighbour(a, d) else { continue };
+                assert!(
+                    shape.min_steps(a2, b).abs_diff(h) <= 1,
+                    "{name}: min_steps is not consistent along {a:?} -> {a2:?} towards {b:?}"
+                );
+            }
+        }
+    }
+}
+
+fn check_all<S: Shape>(shape: S) {
+    check_door_laws(&shape);
+    check_wall_ids(&shape);
+    check_connected(&shape);
+    check_turn(&shape);
+    check_min_steps(&shape);
+}
+
+#[test]
+fn every_shape_obeys_the_laws_at_every_size() {
+    let mut checked = 0;
+    for &(w, h) in SIZES {
+        for_each_shape!(w, h, |s| {
+            assert_eq!((s.spec().width, s.spec().height), (w, h));
+            assert_eq!(s.cell_count(), w * h);
+            check_all(s);
+            checked += 1;
+        });
+    }
+    // Every size for square and hex; the triangle skips the one-wide strips taller than 2.
+    assert_eq!(checked, 3 * SIZES.len() - 1);
+}
+
+#[test]
+fn every_registered_shape_is_covered() {
+    let mut kinds = HashSet::new();
+    for_each_shape!(3, 3, |s| {
+        kinds.insert(s.spec().kind);
+    });
+    let all: HashSet<ShapeKind> = ShapeKind::ALL.iter().copied().collect();
+    assert_eq!(kinds, all, "for_each_shape! in tests/common/mod.rs lacks a registered shape");
+    // And each registered kind builds through the registry's visitor with the same spec.
+    struct Spec;
+    impl maze_core::ShapeVisitor for Spec {
+        type Output = maze_core::ShapeSpec;
+        fn visit<S: Shape>(self, shape: S) -> Self::Output {
+            check_all(shape.clone());
+            shape.spec()
+        }
+    }
+    for &kind in ShapeKind::ALL {
+        let spec = maze_core::ShapeSpec::new(kind, 4, 3, maze_core::limits::MAX_CELLS).unwrap();
+        assert_eq!(spec.visit(Spec), spec);
+    }
+}
+
+#[test]
+fn the_one_wide_triangle_rule_matches_connectivity() {
+    // The registry rejects exactly the one-wide triangle strips that fall apart.
+    assert!(common::valid(ShapeKind::Triangle, 1, 2));
+    assert!(!common::valid(ShapeKind::Triangle, 1, 3));
+    assert!(common::valid(ShapeKind::Triangle, 2, 9));
+    assert!(common::valid(ShapeKind::Square, 1, 9) && common::valid(ShapeKind::Hex, 1, 9));
+    assert!(!common::valid(ShapeKind::Square, 0, 3) && !common::valid(ShapeKind::Hex, 3, 0));
+}
+
+#[test]
+fn square_min_steps_is_exact_in_the_open_grid() {
+    // Manhattan distance is the true distance on an open rectangle: a heuristic that
+    // returned 0 would pass the admissibility law but not this.
+    let s = maze_core::Square::new(6, 4);
+    for a in (0..s.cell_count()).map(CellId) {
+        let dist = grid_distances(&s, a);
+        for b in (0..s.cell_count()).map(CellId) {
+            assert_eq!(s.min_steps(a, b), dist[b.index()], "{a:?} -> {b:?}");
+        }
+    }
+}
+
+#[test]
+fn hex_and_triangle_min_steps_are_not_trivial() {
+    // The heuristics must actually guide A*: far corners get a positive, large bound.
+    let h = maze_core::Hex::new(7, 5);
+    let far = CellId(h.cell_count() - 1);
+    assert!(h.min_steps(CellId(0), far) >= 6, "hex bound {}", h.min_steps(CellId(0), far));
+    let t = maze_core::Triangle::new(7, 5);
+    let far = CellId(t.cell_count() - 1);
+    assert_eq!(t.min_steps(CellId(0), far), 10);
+    assert_eq!(grid_distances(&t, CellId(0))[far.index()], 10);
+}
+
+#[test]
+fn wall_counts_match_the_documented_layouts() {
+    // Square: two walls per cell, plus the top row and left column.
+    assert_eq!(maze_core::Square::new(5, 7).wall_count(), 2 * 35 + 5 + 7);
+    // Hex: six per cell. Triangle: two per cell plus one per row.
+    assert_eq!(maze_core::Hex::new(5, 7).wall_count(), 6 * 35);
+    assert_eq!(maze_core::Triangle::new(5, 7).wall_count(), 2 * 35 + 7);
+}
+
+#[test]
+fn door_sets_choose_every_member_uniformly_enough() {
+    use maze_core::{DoorSet, HexDoor, Xoshiro};
+    let mut set: DoorSet<HexDoor> = DoorSet::EMPTY;
+    for d in [HexDoor::East, HexDoor::SouthWest, HexDoor::NorthWest] {
+        set.insert(d);
+    }
+    assert_eq!(set.len(), 3);
+    assert_eq!(set.iter().collect::<Vec<_>>(), vec![HexDoor::East, HexDoor::SouthWest, HexDoor::NorthWest]);
+    assert_eq!(set.nth(2), Some(HexDoor::NorthWest));
+    assert_eq!(set.nth(3), None);
+    let mut rng = Xoshiro::seed_from_u64(5);
+    let mut counts = [0u64; 6];
+    for _ in 0..3000 {
+        counts[set.choose(&mut rng).unwrap().index() as usize] += 1;
+    }
+    assert_eq!(counts[0] + counts[2] + counts[4], 0, "{counts:?}");
+    for i in [1, 3, 5] {
+        assert!((850..1150).contains(&counts[i]), "{counts:?}");
+    }
+    assert_eq!(DoorSet::<HexDoor>::EMPTY.choose(&mut rng), None);
+    assert_eq!(DoorSet::<HexDoor>::all().len(), 6);
+    set.remove(HexDoor::East);
+    assert!(!set.contains(HexDoor::East) && set.len() == 2);
+}
