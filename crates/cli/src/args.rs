@@ -114,7 +114,7 @@ pub struct GenerateArgs {
     /// Number of mazes to write, with seeds SEED, SEED+1, ... (JSON Lines for json).
     #[arg(long, short = 'n', default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub count: u32,
-    /// Output format: text, unicode, json or svg.
+    /// Output format: text, unicode, json, svg, png, pdf, tex, scad or stl.
     #[arg(long, short = 'f', default_value = "text", value_parser = parse_with::<Format>)]
     pub format: Format,
     /// Write to this file (atomically: a temporary file renamed into place) instead of stdout.
@@ -133,10 +133,12 @@ pub struct GenerateArgs {
     pub max_cells: u64,
 }
 
-/// Drawing options for svg (and the print and 3D formats to come).
+/// Drawing options for svg, png, pdf, tex, scad and stl.
 #[derive(Debug, Args, Clone, Default)]
+#[command(next_help_heading = "Drawing (svg, png, pdf, tex, scad, stl)")]
 pub struct DrawArgs {
-    /// Cell size: pixels for svg [default: 16].
+    /// Cell size: pixels for svg and png, millimetres for pdf, tex, scad and stl
+    /// [default: 16 px svg, 8 px png, 6.35 mm (1/4 in) pdf and tex, 10 mm scad and stl].
     #[arg(long, value_parser = parse_positive)]
     pub cell_size: Option<f64>,
     /// Wall thickness, same units as --cell-size [default: 1/8 of the cell size].
@@ -157,9 +159,27 @@ pub struct DrawArgs {
     /// Shade cells by distance from the entrance (a heat map).
     #[arg(long)]
     pub heat: bool,
-    /// Title (an SVG <title>).
+    /// Title: the heading of pdf pages, an SVG <title> [default for pdf: "Maze"].
     #[arg(long)]
     pub title: Option<String>,
+    /// A line of instructions under the title on pdf pages.
+    #[arg(long)]
+    pub instructions: Option<String>,
+    /// Paper for pdf: a4, letter, or WIDTHxHEIGHT in millimetres (e.g. 254x203).
+    #[arg(long, default_value = "a4", value_parser = parse_paper)]
+    pub paper: maze_render::pdf::Paper,
+    /// Page margin for pdf, millimetres.
+    #[arg(long, default_value_t = 15.0, value_parser = parse_positive)]
+    pub margin: f64,
+    /// Wall height above the base plate for scad and stl, millimetres.
+    #[arg(long, default_value_t = 8.0, value_parser = parse_positive)]
+    pub wall_height: f64,
+    /// Base plate thickness for scad and stl, millimetres.
+    #[arg(long, default_value_t = 2.0, value_parser = parse_positive)]
+    pub base: f64,
+    /// For tex: write a tikzpicture to \input instead of a whole document.
+    #[arg(long)]
+    pub tex_fragment: bool,
 }
 
 /// `maze solve`.
@@ -176,7 +196,7 @@ pub struct SolveArgs {
     /// Goal cell id [default: the exit].
     #[arg(long)]
     pub to: Option<u32>,
-    /// Output format: text, unicode, json or svg.
+    /// Output format: text, unicode, json, svg, png, pdf, tex, scad or stl.
     #[arg(long, short = 'f', default_value = "text", value_parser = parse_with::<Format>)]
     pub format: Format,
     /// Write to this file (atomically) instead of stdout.
@@ -191,7 +211,7 @@ pub struct SolveArgs {
 pub struct RenderArgs {
     /// The maze file (JSON), or - for standard input.
     pub file: String,
-    /// Output format: text, unicode, json or svg.
+    /// Output format: text, unicode, json, svg, png, pdf, tex, scad or stl.
     #[arg(long, short = 'f', default_value = "text", value_parser = parse_with::<Format>)]
     pub format: Format,
     /// Leave out the saved solution.
@@ -236,6 +256,22 @@ fn parse_positive(s: &str) -> Result<f64, String> {
     } else {
         Err(format!("{v} must be above 0 and at most 10000"))
     }
+}
+
+fn parse_paper(s: &str) -> Result<maze_render::pdf::Paper, String> {
+    use maze_render::pdf::Paper;
+    let t = s.trim().to_ascii_lowercase();
+    match t.as_str() {
+        "a4" => return Ok(Paper::A4),
+        "letter" => return Ok(Paper::Letter),
+        _ => {}
+    }
+    let t = t.trim_end_matches("mm");
+    let (w, h) =
+        t.split_once('x').ok_or_else(|| format!("'{s}' is not a paper size (a4, letter or WxH in mm)"))?;
+    let w = parse_positive(w)?;
+    let h = parse_positive(h)?;
+    Ok(Paper::Custom(w, h))
 }
 
 fn parse_colour(s: &str) -> Result<String, String> {

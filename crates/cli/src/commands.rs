@@ -11,13 +11,15 @@ use maze_core::{
     analyze, imperfect, limits,
 };
 use maze_render::json::{MazeFile, Provenance};
+use maze_render::pdf::{PageSetup, PdfPage};
+use maze_render::scad::Model;
 use maze_render::scene::{Overlay, scene};
 use maze_render::style::Style;
-use maze_render::{Format, json, svg, text};
+use maze_render::{Format, json, pdf, png, scad, stl, svg, tex, text};
 
 use crate::UsageError;
 use crate::args::{DrawArgs, GenerateArgs, RenderArgs, ShapeArgs, SolveArgs};
-use crate::output::with_sink;
+use crate::output::{Sink, with_sink};
 
 /// Mazes above this many cells get a spinner on stderr (when it is a terminal).
 const SPINNER_CELLS: u64 = 2_000_000;
@@ -96,12 +98,13 @@ struct GenerateJob<'a> {
     args: &'a GenerateArgs,
     seed: u64,
     compact: bool,
+    index: u32,
 }
 
 impl ShapeVisitor for GenerateJob<'_> {
-    type Output = Result<String>;
+    type Output = Result<Rendered>;
 
-    fn visit<S: Shape>(self, shape: S) -> Result<String> {
+    fn visit<S: Shape>(self, shape: S) -> Result<Rendered> {
         let a = self.args;
         let mut maze = Maze::new(shape);
         // One stream, in a fixed order: generation, braiding, MultiMaze dots.
@@ -122,45 +125,171 @@ impl ShapeVisitor for GenerateJob<'_> {
         let provenance =
             Provenance { algorithm: Some(a.algorithm.name().into()), seed: Some(self.seed), braid: a.braid };
         let solution = solution.as_ref().zip(a.solve.map(Solver::name));
-        Ok(present(&maze, a.format, &provenance, solution, self.compact, &a.draw))
+        let request = Request { format: a.format, compact: self.compact, draw: &a.draw, index: self.index };
+        present(&maze, &provenance, solution, &request)
     }
+}
+
+/// How to present one maze.
+struct Request<'a> {
+    format: Format,
+    compact: bool,
+    draw: &'a DrawArgs,
+    /// The maze's number in a batch (from 1), for page headings.
+    index: u32,
+}
+
+/// One maze, presented: bytes to write, or pages for a PDF made at the end.
+enum Rendered {
+    Bytes(Vec<u8>),
+    Pages { puzzle: PdfPage, solution: Option<PdfPage> },
 }
 
 /// Formats a maze for output, in any format.
 fn present<S: Shape>(
     maze: &Maze<S>,
-    format: Format,
     provenance: &Provenance,
     solution: Option<(&Solution, &str)>,
-    compact: bool,
-    draw: &DrawArgs,
-) -> String {
-    match format {
-        Format::Json => json::to_json(maze, provenance, solution.map(|(s, v)| (v, s)), compact),
-        Format::Unicode => text::render(maze, solution.map(|(s, _)| s), text::Style::Unicode),
-        Format::Svg => {
-            let overlay =
-                Overlay { solution: solution.map(|(s, _)| s), visited: !draw.no_visited, heat: draw.heat };
-            svg::svg(&scene(maze, &overlay), &draw_style(draw))
+    r: &Request<'_>,
+) -> Result<Rendered> {
+    let draw = r.draw;
+    let sol = solution.map(|(s, _)| s);
+    let drawn = |with_solution: bool| {
+        let overlay = Overlay {
+            solution: if with_solution { sol } else { None },
+            visited: !draw.no_visited,
+            heat: draw.heat,
+        };
+        scene(maze, &overlay)
+    };
+    let style = draw_style(draw, r.format, maze.starts.len() > 1 || maze.ends.len() > 1);
+    let model =
+        Model { cell: style.cell_size, wall: style.wall_width, height: draw.wall_height, base: draw.base };
+    Ok(Rendered::Bytes(match r.format {
+        Format::Json => {
+            json::to_json(maze, provenance, solution.map(|(s, v)| (v, s)), r.compact).into_bytes()
         }
-        _ => text::render(maze, solution.map(|(s, _)| s), text::Style::Ascii),
-    }
+        Format::Unicode => text::render(maze, sol, text::Style::Unicode).into_bytes(),
+        Format::Text => text::render(maze, sol, text::Style::Ascii).into_bytes(),
+        Format::Svg => svg::svg(&drawn(true), &style).into_bytes(),
+        Format::Png => png::png(&drawn(true), &style)?,
+        Format::Tex => tex::tikz(&drawn(true), &style, !draw.tex_fragment).into_bytes(),
+        Format::Scad => scad::scad(&drawn(false), &model).into_bytes(),
+        Format::Stl => stl::stl(&drawn(false), &model)?,
+        Format::Pdf => {
+            let n = r.index;
+            let puzzle = PdfPage { scene: drawn(false), heading: Some(format!("Puzzle {n}")) };
+            let solution =
+                sol.map(|_| PdfPage { scene: drawn(true), heading: Some(format!("Solution to puzzle {n}")) });
+            return Ok(Rendered::Pages { puzzle, solution });
+        }
+        _ => anyhow::bail!(UsageError(format!("the {} format is not supported here", r.format.name()))),
+    }))
 }
 
-/// The drawing style from the command line, with defaults.
-fn draw_style(d: &DrawArgs) -> Style {
+/// The drawing style from the command line, with each format's defaults.
+fn draw_style(d: &DrawArgs, format: Format, multi: bool) -> Style {
     let base = Style::default();
-    let cell = d.cell_size.unwrap_or(base.cell_size);
+    let default_cell = match format {
+        Format::Png => 8.0,
+        Format::Pdf | Format::Tex => 6.35,
+        Format::Scad | Format::Stl => 10.0,
+        _ => base.cell_size,
+    };
+    let cell = d.cell_size.unwrap_or(default_cell);
+    let (title, instructions) = if format == Format::Pdf {
+        let title = d.title.clone().unwrap_or_else(|| if multi { "MultiMaze".into() } else { "Maze".into() });
+        let how = if multi {
+            "Connect each green dot with one, and only one, red dot."
+        } else {
+            "Find the way from the green dot to the red dot."
+        };
+        (Some(title), Some(d.instructions.clone().unwrap_or_else(|| how.into())))
+    } else {
+        (d.title.clone(), d.instructions.clone())
+    };
     Style {
         cell_size: cell,
-        wall_width: d.wall_width.unwrap_or(cell / 8.0),
-        margin: cell / 2.0,
+        wall_width: d.wall_width.unwrap_or(match format {
+            Format::Scad | Format::Stl => cell * 0.16,
+            _ => cell / 8.0,
+        }),
+        margin: if format == Format::Png { cell / 2.0 } else { base.margin.min(cell / 2.0) },
         walls: d.wall_colour.clone().unwrap_or(base.walls),
         background: d.background.clone().unwrap_or(base.background),
         path: d.path_colour.clone().unwrap_or(base.path),
-        title: d.title.clone(),
+        title,
+        instructions,
         ..base
     }
+}
+
+/// Collects rendered mazes and writes them: bytes as they come, PDF pages at the end
+/// (puzzles first, solutions at the back).
+struct Collector {
+    format: Format,
+    separator: bool,
+    puzzles: Vec<PdfPage>,
+    solutions: Vec<PdfPage>,
+    draw: DrawArgs,
+}
+
+impl Collector {
+    fn new(format: Format, draw: &DrawArgs) -> Self {
+        Collector {
+            format,
+            separator: matches!(format, Format::Text | Format::Unicode),
+            puzzles: Vec::new(),
+            solutions: Vec::new(),
+            draw: draw.clone(),
+        }
+    }
+
+    fn add(&mut self, sink: &mut Sink, rendered: Rendered, first: bool) -> Result<()> {
+        match rendered {
+            Rendered::Bytes(bytes) => {
+                if !first && self.separator {
+                    sink.write_all(b"\n")?;
+                }
+                sink.write_all(&bytes)?;
+            }
+            Rendered::Pages { puzzle, solution } => {
+                self.puzzles.push(puzzle);
+                self.solutions.extend(solution);
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(mut self, sink: &mut Sink, multi: bool) -> Result<()> {
+        if self.format == Format::Pdf {
+            let style = draw_style(&self.draw, Format::Pdf, multi);
+            let setup = PageSetup { paper: self.draw.paper, margin_mm: self.draw.margin };
+            let mut pages = std::mem::take(&mut self.puzzles);
+            if pages.len() == 1 && self.solutions.len() <= 1 {
+                pages[0].heading = None;
+                if let Some(s) = self.solutions.first_mut() {
+                    s.heading = Some("Solution".into());
+                }
+            }
+            pages.append(&mut self.solutions);
+            sink.write_all(&pdf::pdf(&pages, &setup, &style)?)?;
+        }
+        Ok(())
+    }
+}
+
+/// Refuses to pour binary data onto a terminal.
+fn check_binary_target(format: Format, output: Option<&std::path::Path>) -> Result<()> {
+    use std::io::IsTerminal;
+    if format.is_binary() && output.is_none() && std::io::stdout().is_terminal() {
+        anyhow::bail!(UsageError(format!(
+            "{} is a binary format: use -o FILE.{} or redirect the output",
+            format.name(),
+            format.extension()
+        )));
+    }
+    Ok(())
 }
 
 /// `maze generate`.
@@ -182,24 +311,35 @@ pub fn generate(args: GenerateArgs) -> Result<()> {
             spec.cells()
         )));
     }
+    check_binary_target(args.format, args.output.as_deref())?;
+    if args.count > 1
+        && matches!(args.format, Format::Png | Format::Svg | Format::Tex | Format::Scad | Format::Stl)
+    {
+        anyhow::bail!(UsageError(format!(
+            "--count makes one file; {} holds one maze (use pdf for a book, json or text for batches)",
+            args.format.name()
+        )));
+    }
     let seed = args.seed.unwrap_or_else(|| {
         let s = fresh_seed();
         eprintln!("seed: {s}");
         s
     });
     let progress = progress_for(&args, &spec);
+    let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
     with_sink(args.output.as_deref(), |sink| {
+        let mut collector = Collector::new(args.format, &args.draw);
         for i in 0..args.count {
-            let job =
-                GenerateJob { args: &args, seed: seed.wrapping_add(u64::from(i)), compact: args.count > 1 };
-            let text = spec.visit(job)?;
-            if i > 0 && args.format != Format::Json {
-                sink.write_all(b"\n")?;
-            }
-            sink.write_all(text.as_bytes())?;
+            let job = GenerateJob {
+                args: &args,
+                seed: seed.wrapping_add(u64::from(i)),
+                compact: args.count > 1,
+                index: i + 1,
+            };
+            collector.add(sink, spec.visit(job)?, i == 0)?;
             progress.inc(1);
         }
-        Ok(())
+        collector.finish(sink, multi)
     })?;
     progress.finish_and_clear();
     Ok(())
@@ -248,9 +388,9 @@ struct FileJob<'a> {
 }
 
 impl ShapeVisitor for FileJob<'_> {
-    type Output = Result<String>;
+    type Output = Result<Rendered>;
 
-    fn visit<S: Shape>(self, shape: S) -> Result<String> {
+    fn visit<S: Shape>(self, shape: S) -> Result<Rendered> {
         let (maze, saved) = self.file.to_maze(shape)?;
         let provenance = Provenance {
             algorithm: self.file.algorithm.clone(),
@@ -268,14 +408,33 @@ impl ShapeVisitor for FileJob<'_> {
             None if self.keep_solution => saved.as_ref().map(|(name, s)| (s, name.as_str())),
             None => None,
         };
-        Ok(present(&maze, self.format, &provenance, solution, false, self.draw))
+        let request = Request { format: self.format, compact: false, draw: self.draw, index: 1 };
+        present(&maze, &provenance, solution, &request)
     }
+}
+
+/// Renders a loaded maze file and writes it.
+fn write_file_job(
+    file: &MazeFile,
+    name: &str,
+    job: FileJob<'_>,
+    output: Option<&std::path::Path>,
+) -> Result<()> {
+    check_binary_target(job.format, output)?;
+    let spec = file.spec(limits::MAX_CELLS).with_context(|| name.to_string())?;
+    let (format, draw) = (job.format, job.draw.clone());
+    let multi = file.starts.len() > 1 || file.ends.len() > 1;
+    let rendered = spec.visit(job)?;
+    with_sink(output, |sink| {
+        let mut collector = Collector::new(format, &draw);
+        collector.add(sink, rendered, true)?;
+        collector.finish(sink, multi)
+    })
 }
 
 /// `maze solve`.
 pub fn solve(args: SolveArgs) -> Result<()> {
     let file = read_maze_file(&args.file)?;
-    let spec = file.spec(limits::MAX_CELLS).with_context(|| args.file.clone())?;
     let job = FileJob {
         file: &file,
         solve: Some((args.algorithm, args.from, args.to)),
@@ -283,14 +442,12 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         format: args.format,
         draw: &args.draw,
     };
-    let out = spec.visit(job)?;
-    with_sink(args.output.as_deref(), |sink| Ok(sink.write_all(out.as_bytes())?))
+    write_file_job(&file, &args.file, job, args.output.as_deref())
 }
 
 /// `maze render`.
 pub fn render(args: RenderArgs) -> Result<()> {
     let file = read_maze_file(&args.file)?;
-    let spec = file.spec(limits::MAX_CELLS).with_context(|| args.file.clone())?;
     let job = FileJob {
         file: &file,
         solve: None,
@@ -298,8 +455,7 @@ pub fn render(args: RenderArgs) -> Result<()> {
         format: args.format,
         draw: &args.draw,
     };
-    let out = spec.visit(job)?;
-    with_sink(args.output.as_deref(), |sink| Ok(sink.write_all(out.as_bytes())?))
+    write_file_job(&file, &args.file, job, args.output.as_deref())
 }
 
 /// Dead-end share, used by `bench` to report texture alongside speed.

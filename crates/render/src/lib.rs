@@ -1,9 +1,9 @@
 //! # maze-render
 //!
-//! Output formats for [`maze_core`] mazes. Today: text pictures (re-exported from
-//! [`maze_core::text`]) and the JSON maze file ([`json`]), which `maze solve` and
-//! `maze render` read back. Vector, raster, print and 3D formats come next, over a shared
-//! scene of drawing primitives.
+//! Output formats for [`maze_core`] mazes: text pictures (re-exported from
+//! [`maze_core::text`]), the JSON maze file ([`json`]) that `maze solve` and `maze render`
+//! read back, and drawings — [`svg`], [`png`], [`pdf`], [`tex`], [`scad`], [`stl`] — all made
+//! from one [`scene::Scene`] of primitives, so no format has shape-specific code.
 //!
 //! ```
 //! use maze_core::{Algorithm, Maze, Square, Xoshiro};
@@ -19,9 +19,14 @@
 //! ```
 
 pub mod json;
+pub mod pdf;
+pub mod png;
+pub mod scad;
 pub mod scene;
+pub mod stl;
 pub mod style;
 pub mod svg;
+pub mod tex;
 
 pub use maze_core::text;
 
@@ -37,11 +42,44 @@ pub enum Format {
     Json,
     /// Scalable vector graphics.
     Svg,
+    /// A raster image.
+    Png,
+    /// A printable puzzle page (or book, with `--count`).
+    Pdf,
+    /// A TikZ picture for LaTeX.
+    Tex,
+    /// An OpenSCAD model for 3D printing.
+    Scad,
+    /// A binary STL mesh for 3D printing.
+    Stl,
 }
 
 impl Format {
+    /// Whether the format is binary (not text): it is refused on a terminal without `-o`.
+    pub fn is_binary(self) -> bool {
+        matches!(self, Format::Png | Format::Pdf | Format::Stl)
+    }
+
+    /// The usual file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Text | Format::Unicode => "txt",
+            other => other.name(),
+        }
+    }
+
     /// Every format, in listing order.
-    pub const ALL: &'static [Format] = &[Format::Text, Format::Unicode, Format::Json, Format::Svg];
+    pub const ALL: &'static [Format] = &[
+        Format::Text,
+        Format::Unicode,
+        Format::Json,
+        Format::Svg,
+        Format::Png,
+        Format::Pdf,
+        Format::Tex,
+        Format::Scad,
+        Format::Stl,
+    ];
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
@@ -50,6 +88,11 @@ impl Format {
             Format::Unicode => "unicode",
             Format::Json => "json",
             Format::Svg => "svg",
+            Format::Png => "png",
+            Format::Pdf => "pdf",
+            Format::Tex => "tex",
+            Format::Scad => "scad",
+            Format::Stl => "stl",
         }
     }
 
@@ -62,6 +105,19 @@ impl Format {
             Format::Svg => {
                 "vector picture for the web: merged wall runs, solution line, shaded cells, start/end dots"
             }
+            Format::Png => {
+                "raster image at --cell-size pixels per cell (1-bit when there is nothing but walls)"
+            }
+            Format::Pdf => {
+                "printable puzzle page with title and instructions; --solve adds solution pages; --count makes a book"
+            }
+            Format::Tex => {
+                "TikZ picture that compiles with pdflatex (a standalone document, or --tex-fragment to \\input)"
+            }
+            Format::Scad => {
+                "OpenSCAD model: walls extruded on a base plate, parameters at the top of the file"
+            }
+            Format::Stl => "watertight binary STL of the same model, for slicers (no OpenSCAD needed)",
         }
     }
 }
@@ -73,6 +129,8 @@ impl std::str::FromStr for Format {
         let key = match key.as_str() {
             "ascii" | "txt" => "text",
             "utf8" | "box" => "unicode",
+            "latex" | "tikz" => "tex",
+            "openscad" => "scad",
             other => other,
         };
         Format::ALL.iter().copied().find(|f| f.name() == key).ok_or_else(|| {
