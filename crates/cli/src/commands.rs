@@ -142,7 +142,7 @@ struct Request<'a> {
 /// One maze, presented: bytes to write, or pages for a PDF made at the end.
 enum Rendered {
     Bytes(Vec<u8>),
-    Pages { puzzle: PdfPage, solution: Option<PdfPage> },
+    Pages { puzzle: Box<PdfPage>, solution: Option<Box<PdfPage>> },
 }
 
 /// Formats a maze for output, in any format.
@@ -178,9 +178,10 @@ fn present<S: Shape>(
         Format::Stl => stl::stl(&drawn(false), &model)?,
         Format::Pdf => {
             let n = r.index;
-            let puzzle = PdfPage { scene: drawn(false), heading: Some(format!("Puzzle {n}")) };
-            let solution =
-                sol.map(|_| PdfPage { scene: drawn(true), heading: Some(format!("Solution to puzzle {n}")) });
+            let puzzle = Box::new(PdfPage { scene: drawn(false), heading: Some(format!("Puzzle {n}")) });
+            let solution = sol.map(|_| {
+                Box::new(PdfPage { scene: drawn(true), heading: Some(format!("Solution to puzzle {n}")) })
+            });
             return Ok(Rendered::Pages { puzzle, solution });
         }
         _ => anyhow::bail!(UsageError(format!("the {} format is not supported here", r.format.name()))),
@@ -254,8 +255,8 @@ impl Collector {
                 sink.write_all(&bytes)?;
             }
             Rendered::Pages { puzzle, solution } => {
-                self.puzzles.push(puzzle);
-                self.solutions.extend(solution);
+                self.puzzles.push(*puzzle);
+                self.solutions.extend(solution.map(|s| *s));
             }
         }
         Ok(())
