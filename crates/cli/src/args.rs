@@ -159,6 +159,9 @@ pub struct DrawArgs {
     /// Shade cells by distance from the entrance (a heat map).
     #[arg(long)]
     pub heat: bool,
+    /// Leave out the start and end dots (a png of walls alone is then 1 bit per pixel).
+    #[arg(long)]
+    pub no_markers: bool,
     /// Title: the heading of pdf pages, an SVG <title> [default for pdf: "Maze"].
     #[arg(long)]
     pub title: Option<String>,

@@ -159,6 +159,7 @@ fn present<S: Shape>(
             solution: if with_solution { sol } else { None },
             visited: !draw.no_visited,
             heat: draw.heat,
+            no_markers: draw.no_markers,
         };
         scene(maze, &overlay)
     };

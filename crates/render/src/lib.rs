@@ -21,6 +21,7 @@
 pub mod json;
 pub mod pdf;
 pub mod png;
+pub mod raster;
 pub mod scad;
 pub mod scene;
 pub mod stl;

@@ -16,6 +16,8 @@ pub struct Overlay<'a> {
     pub visited: bool,
     /// Shade every cell by its distance from the entrance (a heat map).
     pub heat: bool,
+    /// Leave out the start and end dots.
+    pub no_markers: bool,
 }
 
 /// A cell's fill.
@@ -102,10 +104,13 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
         path = sol.path.iter().map(|&c| shape.centre(c)).collect();
     }
     let mut markers = Vec::new();
+    let starts_and_ends = if overlay.no_markers { 0 } else { usize::MAX };
     let starts = std::iter::once(maze.entrance()).chain(maze.starts.iter().copied());
     let ends = std::iter::once(maze.exit()).chain(maze.ends.iter().copied());
     let mut seen = std::collections::HashSet::new();
-    for (c, m) in starts.map(|c| (c, Marker::Start)).chain(ends.map(|c| (c, Marker::End))) {
+    for (c, m) in
+        starts.map(|c| (c, Marker::Start)).chain(ends.map(|c| (c, Marker::End))).take(starts_and_ends)
+    {
         if seen.insert(c) {
             markers.push((shape.centre(c), m));
         }
