@@ -1,0 +1,248 @@
+//! SVG and PNG: checked by their consumers (xmllint, rsvg-convert, pngcheck, an independent
+//! PNG decoder) and by pixels — every wall midpoint is dark exactly when the model says the
+//! wall is closed. Golden SVGs (one per shape) show drawing changes in review;
+//! `UPDATE_GOLDEN=1` rewrites them.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use maze_core::{Algorithm, CellId, Hex, Maze, Point, Shape, Solver, Square, Triangle, Xoshiro};
+use maze_render::scene::{Overlay, scene};
+use maze_render::style::Style;
+use maze_render::{png, svg};
+
+/// Whether an external tool can be used; with MAZE_REQUIRE_VALIDATORS=1 a missing tool fails.
+fn have(tool: &str) -> bool {
+    let found = Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {tool}"))
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("MAZE_REQUIRE_VALIDATORS").is_none(),
+            "{tool} is required but not installed"
+        );
+        eprintln!("skipping: {tool} not installed");
+    }
+    found
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("maze-render-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    dir
+}
+
+fn maze<S: Shape>(shape: S, seed: u64) -> Maze<S> {
+    let mut m = Maze::new(shape);
+    Algorithm::RecursiveBacktracker
+        .generate(&mut m, &Default::default(), &mut Xoshiro::seed_from_u64(seed), &mut ())
+        .expect("supported");
+    m.open_entrance_and_exit();
+    m
+}
+
+/// A style with thick walls and no margin surprises, for pixel checks.
+fn pixel_style() -> Style {
+    Style { cell_size: 24.0, wall_width: 4.0, margin: 12.0, ..Style::default() }
+}
+
+/// Decodes an 8-bit RGB(A) or indexed PNG into a luminance lookup.
+fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut decoder = ::png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(::png::Transformations::EXPAND | ::png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().expect("png header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut buf).expect("png frame");
+    let channels = info.color_type.samples();
+    let lum = buf[..info.buffer_size()]
+        .chunks(channels)
+        .map(|px| {
+            if channels >= 3 {
+                ((u32::from(px[0]) + u32::from(px[1]) + u32::from(px[2])) / 3) as u8
+            } else {
+                px[0]
+            }
+        })
+        .collect();
+    (info.width, info.height, lum)
+}
+
+/// Checks every wall midpoint of the maze against the picture.
+fn walls_match_pixels<S: Shape>(maze: &Maze<S>, style: &Style, png_bytes: &[u8], what: &str) {
+    let (w, h, lum) = decode(png_bytes);
+    let px = |p: Point| {
+        let x = (style.margin + p.x * style.cell_size).floor() as u32;
+        let y = (style.margin + p.y * style.cell_size).floor() as u32;
+        assert!(x < w && y < h, "{what}: point off the image");
+        lum[(y * w + x) as usize]
+    };
+    let shape = maze.shape();
+    let mut checked = 0;
+    for c in 0..maze.cell_count() {
+        let cell = CellId(c);
+        for d in shape.doors(cell).iter() {
+            let [a, b] = shape.wall_segment(cell, d);
+            let mid = Point { x: (a.x + b.x) / 2.0, y: (a.y + b.y) / 2.0 };
+            let dark = px(mid) < 100;
+            assert_eq!(dark, !maze.is_open(cell, d), "{what}: cell {c} door {d:?} at {mid:?}");
+            checked += 1;
+        }
+        // Cell centres are background (no overlay drawn).
+        assert!(px(shape.centre(cell)) > 200, "{what}: centre of cell {c} is not background");
+    }
+    assert!(checked > 0);
+}
+
+fn plain_scene<S: Shape>(m: &Maze<S>) -> maze_render::scene::Scene {
+    scene(m, &Overlay { no_markers: true, ..Overlay::default() })
+}
+
+#[test]
+fn our_png_has_walls_exactly_where_the_model_says() {
+    let style = pixel_style();
+    let sq = maze(Square::new(9, 7), 1);
+    walls_match_pixels(&sq, &style, &png::png(&plain_scene(&sq), &style).expect("png"), "square png");
+    let hx = maze(Hex::new(8, 6), 2);
+    walls_match_pixels(&hx, &style, &png::png(&plain_scene(&hx), &style).expect("png"), "hex png");
+    let tr = maze(Triangle::new(10, 5), 3);
+    walls_match_pixels(&tr, &style, &png::png(&plain_scene(&tr), &style).expect("png"), "triangle png");
+}
+
+#[test]
+fn png_dimensions_and_bit_depth_are_as_documented() {
+    let style = Style { cell_size: 10.0, wall_width: 2.0, margin: 5.0, ..Style::default() };
+    let m = maze(Square::new(12, 8), 4);
+    let bytes = png::png(&plain_scene(&m), &style).expect("png");
+    let (w, h, _) = decode(&bytes);
+    assert_eq!((w, h), (12 * 10 + 10, 8 * 10 + 10));
+    assert_eq!(bytes[24], 1, "walls on a background are 1 bit per pixel");
+    let sol = Solver::Bfs.solve(&m, m.entrance(), m.exit(), &mut ()).expect("solvable");
+    let with =
+        png::png(&scene(&m, &Overlay { solution: Some(&sol), visited: true, ..Overlay::default() }), &style)
+            .expect("png");
+    assert!(with[24] > 1, "a solution needs more colours");
+    // Too large is refused, not attempted.
+    let huge = Style { cell_size: 5000.0, ..style };
+    assert!(png::png(&plain_scene(&m), &huge).is_err());
+}
+
+#[test]
+fn svg_is_valid_and_renders_with_walls_in_place() {
+    let style = pixel_style();
+    let dir = tempdir("svg");
+    let xml = have("xmllint");
+    let rsvg = have("rsvg-convert");
+    let mut check = |name: &str, text: String, f: &dyn Fn(&[u8])| {
+        let path = dir.join(format!("{name}.svg"));
+        std::fs::write(&path, &text).expect("write");
+        if xml {
+            let ok = Command::new("xmllint").arg("--noout").arg(&path).status().expect("xmllint");
+            assert!(ok.success(), "{name}: xmllint rejects the SVG");
+        }
+        if rsvg {
+            let out = dir.join(format!("{name}.png"));
+            let ok =
+                Command::new("rsvg-convert").arg("-o").arg(&out).arg(&path).status().expect("rsvg-convert");
+            assert!(ok.success(), "{name}: rsvg-convert failed");
+            f(&std::fs::read(&out).expect("read png"));
+        }
+    };
+    let sq = maze(Square::new(9, 7), 1);
+    check("square", svg::svg(&plain_scene(&sq), &style), &|b| {
+        walls_match_pixels(&sq, &style, b, "square svg")
+    });
+    let hx = maze(Hex::new(8, 6), 2);
+    check("hex", svg::svg(&plain_scene(&hx), &style), &|b| walls_match_pixels(&hx, &style, b, "hex svg"));
+    let tr = maze(Triangle::new(10, 5), 3);
+    check("triangle", svg::svg(&plain_scene(&tr), &style), &|b| {
+        walls_match_pixels(&tr, &style, b, "triangle svg")
+    });
+    // With every overlay, still well-formed.
+    let sol = Solver::Bfs.solve(&hx, hx.entrance(), hx.exit(), &mut ()).expect("solvable");
+    let all = Overlay { solution: Some(&sol), visited: true, heat: true, no_markers: false };
+    let titled = Style { title: Some("A <maze> & \"more\"".into()), ..Style::default() };
+    check("overlays", svg::svg(&scene(&hx, &all), &titled), &|_| {});
+}
+
+#[test]
+fn svg_merges_wall_runs() {
+    // A closed 10 x 10 grid is 11 horizontal and 11 vertical lines: 22 runs in one path.
+    let m = Maze::new(Square::new(10, 10));
+    let text = svg::svg(&scene(&m, &Overlay::default()), &Style::default());
+    assert_eq!(text.matches("<path").count(), 1);
+    assert_eq!(text.matches('M').count(), 22);
+}
+
+fn golden(name: &str, actual: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&path, actual).expect("write");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("missing {}; run with UPDATE_GOLDEN=1", path.display()));
+    assert_eq!(actual, expected, "{} changed; review and run with UPDATE_GOLDEN=1", path.display());
+}
+
+#[test]
+fn golden_svgs_one_per_shape() {
+    let style = Style::default();
+    let with_solution = |s: &dyn Fn() -> String| s();
+    let sq = maze(Square::new(8, 6), 10);
+    let sol = Solver::Bfs.solve(&sq, sq.entrance(), sq.exit(), &mut ()).expect("solvable");
+    golden(
+        "square.svg",
+        &with_solution(&|| {
+            svg::svg(
+                &scene(&sq, &Overlay { solution: Some(&sol), visited: true, ..Overlay::default() }),
+                &style,
+            )
+        }),
+    );
+    let hx = maze(Hex::new(7, 5), 11);
+    let sol = Solver::Bfs.solve(&hx, hx.entrance(), hx.exit(), &mut ()).expect("solvable");
+    golden(
+        "hex.svg",
+        &svg::svg(
+            &scene(&hx, &Overlay { solution: Some(&sol), visited: true, ..Overlay::default() }),
+            &style,
+        ),
+    );
+    let tr = maze(Triangle::new(10, 5), 12);
+    let sol = Solver::Bfs.solve(&tr, tr.entrance(), tr.exit(), &mut ()).expect("solvable");
+    golden(
+        "triangle.svg",
+        &svg::svg(
+            &scene(&tr, &Overlay { solution: Some(&sol), visited: true, ..Overlay::default() }),
+            &style,
+        ),
+    );
+}
+
+#[test]
+fn pngcheck_accepts_our_pngs() {
+    if !have("pngcheck") {
+        return;
+    }
+    let dir = tempdir("pngcheck");
+    for (i, bytes) in [
+        png::png(&plain_scene(&maze(Square::new(20, 10), 5)), &Style::default()).expect("png"),
+        png::png(
+            &scene(&maze(Hex::new(6, 6), 6), &Overlay { heat: true, ..Overlay::default() }),
+            &Style::default(),
+        )
+        .expect("png"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let path = dir.join(format!("{i}.png"));
+        std::fs::write(&path, bytes).expect("write");
+        let out = Command::new("pngcheck").arg(&path).output().expect("pngcheck");
+        assert!(out.status.success(), "pngcheck: {}", String::from_utf8_lossy(&out.stdout));
+    }
+}
