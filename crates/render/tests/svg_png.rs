@@ -135,7 +135,7 @@ fn svg_is_valid_and_renders_with_walls_in_place() {
     let dir = tempdir("svg");
     let xml = have("xmllint");
     let rsvg = have("rsvg-convert");
-    let mut check = |name: &str, text: String, f: &dyn Fn(&[u8])| {
+    let check = |name: &str, text: String, f: &dyn Fn(&[u8])| {
         let path = dir.join(format!("{name}.svg"));
         std::fs::write(&path, &text).expect("write");
         if xml {
