@@ -3,6 +3,7 @@
 //! Formats never look at the shape, so a new shape draws everywhere at once.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use maze_core::{CellId, Maze, Point, Shape, Solution, analyze};
 
@@ -133,7 +134,8 @@ pub fn merge_segments(segments: Vec<[Point; 2]>) -> Vec<[Point; 2]> {
     const Q: f64 = 1e6;
     let q = |v: f64| (v * Q).round() as i64;
     // Group by line: direction (normalised, pointing right or down) and offset.
-    let mut lines: HashMap<(i64, i64, i64), Vec<(f64, f64)>> = HashMap::new();
+    let mut lines: HashMap<(i64, i64, i64), Vec<(f64, f64)>, BuildHasherDefault<LineHasher>> =
+        HashMap::default();
     let mut order: Vec<(i64, i64, i64)> = Vec::new();
     for [a, b] in segments {
         let (mut dx, mut dy) = (b.x - a.x, b.y - a.y);
@@ -183,6 +185,28 @@ pub fn merge_segments(segments: Vec<[Point; 2]>) -> Vec<[Point; 2]> {
         }
     }
     out
+}
+
+/// A fast hasher for the wall merge's integer keys (multiply and rotate, as rustc's
+/// FxHash does); the default SipHash costs more than the rest of the merge.
+#[derive(Default)]
+struct LineHasher(u64);
+
+impl Hasher for LineHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_i64(&mut self, v: i64) {
+        self.write_u64(v as u64);
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
 }
 
 #[cfg(test)]

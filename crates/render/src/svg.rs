@@ -10,9 +10,41 @@ use maze_core::Point;
 
 /// Formats a coordinate with at most two decimals and no trailing zeros.
 pub(crate) fn num(v: f64) -> String {
-    let s = format!("{:.2}", v);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" { "0".into() } else { s.to_string() }
+    let mut s = String::new();
+    push_num(&mut s, v);
+    s
+}
+
+/// Appends a number with at most two decimals and no trailing zeros, without allocating
+/// (a big maze writes millions of them).
+pub(crate) fn push_num(out: &mut String, v: f64) {
+    let hundredths = (v * 100.0).round() as i64;
+    if hundredths < 0 {
+        out.push('-');
+    }
+    let h = hundredths.unsigned_abs();
+    let (int, frac) = (h / 100, h % 100);
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut n = int;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
+    if frac != 0 {
+        out.push('.');
+        out.push(char::from(b'0' + (frac / 10) as u8));
+        if frac % 10 != 0 {
+            out.push(char::from(b'0' + (frac % 10) as u8));
+        }
+    }
 }
 
 fn escape(s: &str) -> String {
@@ -62,17 +94,28 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
         let _ = writeln!(out, r#"<path fill="{}" d="{d}"/>"#, escape(&colour));
     }
     if !scene.walls.is_empty() {
-        let mut d = String::new();
+        // Horizontal and vertical runs use H and V, which need one number instead of two.
+        let mut d = String::with_capacity(scene.walls.len() * 16);
         let mut last: Option<Point> = None;
         for &[a, b] in &scene.walls {
-            if last.is_some_and(|l| (l.x - a.x).abs() < 1e-9 && (l.y - a.y).abs() < 1e-9) {
-                d.push('L');
-            } else {
+            if !last.is_some_and(|l| (l.x - a.x).abs() < 1e-9 && (l.y - a.y).abs() < 1e-9) {
                 d.push('M');
-                d.push_str(&at(a));
-                d.push('L');
+                push_num(&mut d, m + a.x * k);
+                d.push(' ');
+                push_num(&mut d, m + a.y * k);
             }
-            d.push_str(&at(b));
+            if (a.y - b.y).abs() < 1e-9 {
+                d.push('H');
+                push_num(&mut d, m + b.x * k);
+            } else if (a.x - b.x).abs() < 1e-9 {
+                d.push('V');
+                push_num(&mut d, m + b.y * k);
+            } else {
+                d.push('L');
+                push_num(&mut d, m + b.x * k);
+                d.push(' ');
+                push_num(&mut d, m + b.y * k);
+            }
             last = Some(b);
         }
         let _ = writeln!(
@@ -108,4 +151,24 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::num;
+
+    #[test]
+    fn numbers_are_short_and_exact_to_two_decimals() {
+        for (v, want) in [
+            (0.0, "0"),
+            (1.5, "1.5"),
+            (2.25, "2.25"),
+            (-3.1, "-3.1"),
+            (10.0, "10"),
+            (0.004, "0"),
+            (7.999, "8"),
+        ] {
+            assert_eq!(num(v), want, "{v}");
+        }
+    }
 }
