@@ -134,8 +134,7 @@ pub fn merge_segments(segments: Vec<[Point; 2]>) -> Vec<[Point; 2]> {
     const Q: f64 = 1e6;
     let q = |v: f64| (v * Q).round() as i64;
     // Group by line: direction (normalised, pointing right or down) and offset.
-    let mut lines: HashMap<(i64, i64, i64), Vec<(f64, f64)>, BuildHasherDefault<LineHasher>> =
-        HashMap::default();
+    let mut lines: LineMap = HashMap::default();
     let mut order: Vec<(i64, i64, i64)> = Vec::new();
     for [a, b] in segments {
         let (mut dx, mut dy) = (b.x - a.x, b.y - a.y);
@@ -186,6 +185,9 @@ pub fn merge_segments(segments: Vec<[Point; 2]>) -> Vec<[Point; 2]> {
     }
     out
 }
+
+/// Spans of wall along each line, keyed by quantised direction and offset.
+type LineMap = HashMap<(i64, i64, i64), Vec<(f64, f64)>, BuildHasherDefault<LineHasher>>;
 
 /// A fast hasher for the wall merge's integer keys (multiply and rotate, as rustc's
 /// FxHash does); the default SipHash costs more than the rest of the merge.
