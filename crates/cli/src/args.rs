@@ -162,7 +162,7 @@ pub struct DrawArgs {
     /// Leave out the start and end dots (a png of walls alone is then 1 bit per pixel).
     #[arg(long)]
     pub no_markers: bool,
-    /// Title: the heading of pdf pages, an SVG <title> [default for pdf: "Maze"].
+    /// Title: the heading of pdf pages, an SVG `<title>` [default for pdf: "Maze"].
     #[arg(long)]
     pub title: Option<String>,
     /// A line of instructions under the title on pdf pages.
