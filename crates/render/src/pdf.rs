@@ -1,9 +1,18 @@
-//! PDF puzzle pages (being written: see the outputs issue).
+//! PDF puzzle pages: one page per maze, with a title, an instructions line and a small
+//! heading, the maze centred below them at its requested size (or shrunk to fit).
+//!
+//! Written directly with `pdf-writer`: the walls of a page are one path of move/line pieces
+//! stroked once, shaded cells one filled path per colour, the solution one polyline and the
+//! dots Bézier circles; each page's drawing is deflate-compressed. Text uses the standard Helvetica fonts (nothing is embedded), so it
+//! is limited to the Windows-1252 ("WinAnsi") characters; anything else prints as `?`. The
+//! output has no dates or random ids: the same input gives the same bytes.
 
-use maze_core::Error;
+use maze_core::{Error, Point};
+use pdf_writer::types::{LineCapStyle, LineJoinStyle};
+use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Settings, Str, TextStr};
 
-use crate::scene::Scene;
-use crate::style::Style;
+use crate::scene::{Fill, Marker, Scene};
+use crate::style::{Colour, Style, heat_colour};
 
 /// Paper size in millimetres.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -15,6 +24,18 @@ pub enum Paper {
     Letter,
     /// Any size, width and height in millimetres.
     Custom(f64, f64),
+}
+
+impl Paper {
+    /// Width and height in PostScript points (1/72 inch): A4 is 595.276 x 841.89,
+    /// Letter 612 x 792.
+    pub fn points(self) -> (f64, f64) {
+        match self {
+            Paper::A4 => (210.0 * MM, 297.0 * MM),
+            Paper::Letter => (612.0, 792.0),
+            Paper::Custom(w, h) => (w * MM, h * MM),
+        }
+    }
 }
 
 /// Page layout for printing.
@@ -35,11 +56,490 @@ pub struct PdfPage {
     pub heading: Option<String>,
 }
 
-/// Writes the pages as one PDF document.
+/// Points per millimetre.
+pub const MM: f64 = 72.0 / 25.4;
+
+/// Nominal title size, points (Helvetica-Bold).
+const TITLE_SIZE: f64 = 20.0;
+/// Nominal instructions size, points (Helvetica).
+const INSTRUCTIONS_SIZE: f64 = 11.0;
+/// Heading size, points (Helvetica, top-right corner).
+const HEADING_SIZE: f64 = 9.0;
+/// Baseline below the top of a text line, as a fraction of the font size.
+const ASCENT: f64 = 0.75;
+/// Space between the text and the maze, points.
+const TEXT_GAP: f64 = 12.0;
+/// The smallest maze area, points, below which the paper is refused.
+const MIN_AREA: f64 = 20.0;
+
+/// One line of text placed on a page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextLine {
+    /// The text as printed: WinAnsi characters only, anything else replaced by `?`.
+    pub text: String,
+    /// Helvetica-Bold (the title) rather than Helvetica.
+    pub bold: bool,
+    /// Font size, points (shrunk from the nominal size when the line is too wide).
+    pub size: f64,
+    /// Left end of the line, points from the page's left edge.
+    pub x: f64,
+    /// Baseline, points from the page's top edge.
+    pub baseline: f64,
+}
+
+/// Where everything on one page goes, in points measured from the page's top-left corner
+/// with y growing downwards (as in a rendered image: multiply by `dpi / 72` for pixels).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// Paper width, points.
+    pub page_width: f64,
+    /// Paper height, points.
+    pub page_height: f64,
+    /// Where the scene's point (0, 0) lands.
+    pub origin: (f64, f64),
+    /// Points per maze unit (the requested cell size, or less when the maze is shrunk).
+    pub scale: f64,
+    /// Whether the maze had to be shrunk to fit.
+    pub shrunk: bool,
+    /// Wall thickness, points (after any shrinking).
+    pub wall: f64,
+    /// The text lines: heading (top-right), title, instructions.
+    pub text: Vec<TextLine>,
+}
+
+impl Layout {
+    /// Where a scene point lands on the page, points from the top-left corner (y down).
+    pub fn to_page(&self, p: Point) -> (f64, f64) {
+        (self.origin.0 + p.x * self.scale, self.origin.1 + p.y * self.scale)
+    }
+}
+
+/// Computes the layout of every page, exactly as [`pdf`] draws them.
+///
+/// The heading band at the top is reserved on every page as soon as one page has a
+/// heading, so the maze sits in the same place on puzzle and solution pages.
 ///
 /// # Errors
-/// Not written yet.
+/// [`Error::Parameter`] when there are no pages, when a size is not a positive finite
+/// number, or when the paper minus margins and text leaves no room for the maze.
+pub fn page_layouts(pages: &[PdfPage], setup: &PageSetup, style: &Style) -> Result<Vec<Layout>, Error> {
+    if pages.is_empty() {
+        return Err(Error::Parameter("a PDF needs at least one page".into()));
+    }
+    let band = pages.iter().any(|p| p.heading.as_deref().is_some_and(|h| !h.trim().is_empty()));
+    pages.iter().map(|p| layout_page(&p.scene, p.heading.as_deref(), band, setup, style)).collect()
+}
+
+fn positive(v: f64, what: &str) -> Result<f64, Error> {
+    if v.is_finite() && v > 0.0 {
+        Ok(v)
+    } else {
+        Err(Error::Parameter(format!("the {what} must be a positive number, not {v}")))
+    }
+}
+
+fn layout_page(
+    scene: &Scene,
+    heading: Option<&str>,
+    band: bool,
+    setup: &PageSetup,
+    style: &Style,
+) -> Result<Layout, Error> {
+    let (pw, ph) = setup.paper.points();
+    let (pw, ph) = (positive(pw, "paper width")?, positive(ph, "paper height")?);
+    if !(setup.margin_mm.is_finite() && setup.margin_mm >= 0.0) {
+        return Err(Error::Parameter(format!("the margin must be 0 or more mm, not {}", setup.margin_mm)));
+    }
+    let cell = positive(style.cell_size, "cell size")? * MM;
+    if !(style.wall_width.is_finite() && style.wall_width >= 0.0) {
+        return Err(Error::Parameter(format!("the wall width must be 0 or more, not {}", style.wall_width)));
+    }
+    let wall = style.wall_width * MM;
+    if !(scene.width.is_finite() && scene.height.is_finite() && scene.width >= 0.0 && scene.height >= 0.0) {
+        return Err(Error::Parameter("the maze has no finite size".into()));
+    }
+    let margin = setup.margin_mm * MM;
+    let too_small = || {
+        Error::Parameter(format!(
+            "the paper ({:.0} x {:.0} mm) minus {} mm margins and the title leaves no room for the maze",
+            pw / MM,
+            ph / MM,
+            setup.margin_mm
+        ))
+    };
+    let avail_w = pw - 2.0 * margin;
+    if avail_w < MIN_AREA {
+        return Err(too_small());
+    }
+    let mut text = Vec::new();
+    let mut top = margin;
+    if band {
+        if let Some(h) = heading.map(winansi).filter(|h| !h.trim().is_empty()) {
+            let size = fit_size(&h, false, HEADING_SIZE, avail_w);
+            let width = text_width(&h, false) * size;
+            text.push(TextLine {
+                x: pw - margin - width,
+                baseline: top + ASCENT * size,
+                size,
+                bold: false,
+                text: h,
+            });
+        }
+        top += 1.3 * HEADING_SIZE;
+    }
+    let lines = [
+        (style.title.as_deref(), true, TITLE_SIZE),
+        (style.instructions.as_deref(), false, INSTRUCTIONS_SIZE),
+    ];
+    let mut any = band;
+    for (line, bold, nominal) in lines {
+        let Some(line) = line.map(winansi).filter(|l| !l.trim().is_empty()) else { continue };
+        let size = fit_size(&line, bold, nominal, avail_w);
+        let width = text_width(&line, bold) * size;
+        text.push(TextLine { x: (pw - width) / 2.0, baseline: top + ASCENT * size, size, bold, text: line });
+        top += 1.25 * nominal.max(size);
+        any = true;
+    }
+    if any {
+        top += TEXT_GAP;
+    }
+    let avail_h = ph - margin - top;
+    if avail_h < MIN_AREA {
+        return Err(too_small());
+    }
+    // The drawing's extent, with walls sticking out by half their width all round.
+    let (cw, ch) = (scene.width * cell + wall, scene.height * cell + wall);
+    if !(cw.is_finite() && ch.is_finite()) {
+        return Err(Error::Parameter("the maze is too large to measure at this cell size".into()));
+    }
+    let fit = (avail_w / cw).min(avail_h / ch);
+    let s = if fit.is_finite() { fit.min(1.0) } else { 1.0 };
+    let (x0, y0) = (margin + (avail_w - cw * s) / 2.0, top + (avail_h - ch * s) / 2.0);
+    Ok(Layout {
+        page_width: pw,
+        page_height: ph,
+        origin: (x0 + wall * s / 2.0, y0 + wall * s / 2.0),
+        scale: cell * s,
+        shrunk: s < 1.0,
+        wall: wall * s,
+        text,
+    })
+}
+
+/// The largest size up to `nominal` at which the line fits `width` points.
+fn fit_size(line: &str, bold: bool, nominal: f64, width: f64) -> f64 {
+    let w = text_width(line, bold);
+    if w > 0.0 { nominal.min(width / w) } else { nominal }
+}
+
+/// Width of a WinAnsi line at 1 pt.
+fn text_width(line: &str, bold: bool) -> f64 {
+    let table = if bold { &HELVETICA_BOLD } else { &HELVETICA };
+    line.chars()
+        .filter_map(win_byte)
+        .map(|b| f64::from(table.get(usize::from(b).saturating_sub(32)).copied().unwrap_or(556)) / 1000.0)
+        .sum()
+}
+
+/// The text with every character Helvetica cannot show (in WinAnsi) replaced by `?`;
+/// tabs and line breaks become spaces.
+fn winansi(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '\t' | '\n' | '\r' => ' ',
+            c if win_byte(c).is_some() => c,
+            _ => '?',
+        })
+        .collect()
+}
+
+/// The Windows-1252 code of a character, if it has one (controls excluded).
+fn win_byte(c: char) -> Option<u8> {
+    let u = u32::from(c);
+    match u {
+        0x20..=0x7e | 0xa0..=0xff => u8::try_from(u).ok(),
+        0x100.. => WIN_HIGH.iter().position(|&w| w == c).and_then(|i| u8::try_from(0x80 + i).ok()),
+        _ => None,
+    }
+}
+
+/// Windows-1252 codes 0x80-0x9f (NUL where undefined).
+const WIN_HIGH: [char; 32] = [
+    '\u{20ac}', '\0', '\u{201a}', '\u{0192}', '\u{201e}', '\u{2026}', '\u{2020}', '\u{2021}', '\u{02c6}',
+    '\u{2030}', '\u{0160}', '\u{2039}', '\u{0152}', '\0', '\u{017d}', '\0', '\0', '\u{2018}', '\u{2019}',
+    '\u{201c}', '\u{201d}', '\u{2022}', '\u{2013}', '\u{2014}', '\u{02dc}', '\u{2122}', '\u{0161}',
+    '\u{203a}', '\u{0153}', '\0', '\u{017e}', '\u{0178}',
+];
+
+/// Helvetica advance widths (1/1000 em) for WinAnsi codes 32-255, from Adobe's AFM.
+const HELVETICA: [u16; 224] = [
+    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, //
+    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, //
+    1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, //
+    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 333, 556, //
+    333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, //
+    556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 333, 556, //
+    556, 556, 222, 556, 333, 1000, 556, 556, 333, 1000, 667, 333, 1000, 556, 611, 556, //
+    556, 222, 222, 333, 333, 350, 556, 1000, 333, 1000, 500, 333, 944, 556, 500, 667, //
+    278, 333, 556, 556, 556, 556, 260, 556, 333, 737, 370, 333, 584, 333, 737, 333, //
+    400, 584, 333, 333, 333, 578, 537, 278, 333, 333, 365, 333, 834, 834, 834, 611, //
+    667, 667, 667, 667, 667, 667, 1000, 722, 667, 667, 667, 667, 278, 278, 278, 278, //
+    722, 722, 778, 778, 778, 778, 778, 584, 778, 722, 722, 722, 722, 667, 667, 611, //
+    556, 556, 556, 556, 556, 556, 889, 500, 556, 556, 556, 556, 278, 278, 278, 278, //
+    556, 556, 556, 556, 556, 556, 556, 584, 611, 556, 556, 556, 556, 500, 556, 500, //
+];
+
+/// Helvetica-Bold advance widths (1/1000 em) for WinAnsi codes 32-255, from Adobe's AFM.
+const HELVETICA_BOLD: [u16; 224] = [
+    278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, //
+    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611, //
+    975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, //
+    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 333, 556, //
+    333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, //
+    611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 333, 611, //
+    556, 611, 278, 556, 500, 1000, 556, 556, 333, 1000, 667, 333, 1000, 611, 611, 611, //
+    611, 278, 278, 500, 500, 350, 556, 1000, 333, 1000, 556, 333, 944, 611, 500, 667, //
+    278, 333, 556, 556, 556, 556, 280, 556, 333, 737, 370, 333, 584, 333, 737, 333, //
+    400, 584, 333, 333, 333, 611, 556, 278, 333, 333, 365, 333, 834, 834, 834, 611, //
+    722, 722, 722, 722, 722, 722, 1000, 722, 667, 667, 667, 667, 278, 278, 278, 278, //
+    722, 722, 778, 778, 778, 778, 778, 584, 778, 722, 722, 722, 722, 667, 667, 611, //
+    556, 556, 556, 556, 556, 556, 889, 556, 556, 556, 556, 556, 278, 278, 278, 278, //
+    611, 611, 611, 611, 611, 611, 611, 584, 611, 611, 611, 611, 611, 556, 611, 556, //
+];
+
+/// A number for the content stream: rounded to 1/1000 so files stay small and exact
+/// (anything not finite, which PDF cannot write, becomes 0).
+fn r(v: f64) -> f32 {
+    let v = (v * 1000.0).round() / 1000.0;
+    if v.is_finite() && v.abs() < 1e9 { v as f32 } else { 0.0 }
+}
+
+fn parse(colour: &str) -> Result<[f32; 3], Error> {
+    Ok(colour.parse::<Colour>()?.unit())
+}
+
+/// The style's colours, parsed once.
+struct Colours {
+    walls: [f32; 3],
+    background: [f32; 3],
+    path: [f32; 3],
+    path_cells: [f32; 3],
+    visited: [f32; 3],
+    start: [f32; 3],
+    end: [f32; 3],
+}
+
+impl Colours {
+    fn new(style: &Style) -> Result<Self, Error> {
+        Ok(Colours {
+            walls: parse(&style.walls)?,
+            background: parse(&style.background)?,
+            path: parse(&style.path)?,
+            path_cells: parse(&style.path_cells)?,
+            visited: parse(&style.visited)?,
+            start: parse(&style.start)?,
+            end: parse(&style.end)?,
+        })
+    }
+}
+
+/// Writes the pages as one PDF document, every page on the same paper.
+///
+/// Layout of a page (see [`page_layouts`]), inside `setup.margin_mm` on every side:
+/// - a heading band at the top when any page has a heading ("Puzzle 3"), the heading set
+///   small (9 pt Helvetica) in the top-right corner;
+/// - the title (`style.title`) centred in 20 pt Helvetica-Bold, then the instructions
+///   (`style.instructions`) centred in 11 pt Helvetica; a line too wide for the paper is
+///   set smaller;
+/// - the maze centred in the rest, one maze unit being `style.cell_size` mm and walls
+///   `style.wall_width` mm thick, shrunk uniformly (never enlarged) when it does not fit.
+///
+/// The maze is drawn as cell fills (explored, path, heat), walls (one stroked path with
+/// square caps so corners join), the solution line (a quarter of a cell wide, round joins)
+/// and green start and red end dots. A background other than white fills the maze's box.
+///
+/// # Errors
+/// [`Error::Parameter`] when `pages` is empty, a colour does not parse, a size is not a
+/// positive number, or the paper minus margins and text leaves no room for the maze.
 pub fn pdf(pages: &[PdfPage], setup: &PageSetup, style: &Style) -> Result<Vec<u8>, Error> {
-    let _ = (pages, setup, style);
-    Err(Error::Parameter("pdf output is not available yet".into()))
+    let layouts = page_layouts(pages, setup, style)?;
+    let colours = Colours::new(style)?;
+    let settings = Settings { pretty: false };
+    let mut doc = Pdf::with_settings(settings);
+    let catalog = Ref::new(1);
+    let tree = Ref::new(2);
+    let regular = Ref::new(3);
+    let bold = Ref::new(4);
+    let info = Ref::new(5);
+    let count = i32::try_from(pages.len())
+        .ok()
+        .filter(|&n| n < 1_000_000)
+        .ok_or_else(|| Error::Parameter(format!("{} pages are too many for one PDF", pages.len())))?;
+    let page_ids: Vec<Ref> = (0..count).map(|i| Ref::new(6 + 2 * i)).collect();
+    doc.catalog(catalog).pages(tree);
+    doc.pages(tree).kids(page_ids.iter().copied()).count(count);
+    doc.type1_font(regular).base_font(Name(b"Helvetica")).encoding_predefined(Name(b"WinAnsiEncoding"));
+    doc.type1_font(bold).base_font(Name(b"Helvetica-Bold")).encoding_predefined(Name(b"WinAnsiEncoding"));
+    {
+        let mut meta = doc.document_info(info);
+        meta.producer(TextStr("maze"));
+        if let Some(title) = style.title.as_deref().filter(|t| !t.trim().is_empty()) {
+            meta.title(TextStr(title));
+        }
+        meta.finish();
+    }
+    for ((page, layout), &id) in pages.iter().zip(&layouts).zip(&page_ids) {
+        let content_id = Ref::new(id.get() + 1);
+        let mut p = doc.page(id);
+        p.parent(tree);
+        p.media_box(Rect::new(0.0, 0.0, r(layout.page_width), r(layout.page_height)));
+        p.contents(content_id);
+        p.resources().fonts().pair(Name(b"F1"), regular).pair(Name(b"F2"), bold);
+        p.finish();
+        let content = draw_page(&page.scene, layout, &colours, settings);
+        let packed = miniz_oxide::deflate::compress_to_vec_zlib(&content, 1);
+        doc.stream(content_id, &packed).filter(Filter::FlateDecode);
+    }
+    Ok(doc.finish())
+}
+
+/// The content stream of one page.
+fn draw_page(scene: &Scene, layout: &Layout, colours: &Colours, settings: Settings) -> Vec<u8> {
+    let mut c = Content::with_settings(settings);
+    let h = layout.page_height;
+    // Text, in page coordinates (y up).
+    for line in &layout.text {
+        let bytes: Vec<u8> = line.text.chars().filter_map(win_byte).collect();
+        c.set_fill_rgb(0.0, 0.0, 0.0);
+        c.begin_text();
+        c.set_font(Name(if line.bold { b"F2" } else { b"F1" }), r(line.size));
+        c.set_text_matrix([1.0, 0.0, 0.0, 1.0, r(line.x), r(h - line.baseline)]);
+        c.show(Str(&bytes));
+        c.end_text();
+    }
+    if colours.background != [1.0, 1.0, 1.0] {
+        let half = layout.wall / 2.0;
+        let (x0, y0) = (layout.origin.0 - half, layout.origin.1 - half);
+        let (w, hh) = (scene.width * layout.scale + layout.wall, scene.height * layout.scale + layout.wall);
+        let [cr, cg, cb] = colours.background;
+        c.set_fill_rgb(cr, cg, cb);
+        c.rect(r(x0), r(h - y0 - hh), r(w), r(hh));
+        c.fill_nonzero();
+    }
+    // The maze, in maze units: x right, y down from the maze's origin.
+    let k = layout.scale;
+    c.save_state();
+    c.transform([k as f32, 0.0, 0.0, -k as f32, r(layout.origin.0), r(h - layout.origin.1)]);
+    // Fills, one path per colour, in order of first appearance.
+    let mut groups: Vec<([f32; 3], Vec<&Vec<Point>>)> = Vec::new();
+    for (poly, fill) in &scene.fills {
+        let colour = match fill {
+            Fill::Visited => colours.visited,
+            Fill::Path => colours.path_cells,
+            Fill::Heat(t) => parse(&heat_colour(*t)).unwrap_or(colours.visited),
+        };
+        match groups.iter_mut().find(|(c, _)| *c == colour) {
+            Some((_, polys)) => polys.push(poly),
+            None => groups.push((colour, vec![poly])),
+        }
+    }
+    for (colour, polys) in groups {
+        let [cr, cg, cb] = colour;
+        c.set_fill_rgb(cr, cg, cb);
+        for poly in polys {
+            for (i, p) in poly.iter().enumerate() {
+                if i == 0 {
+                    c.move_to(r(p.x), r(p.y));
+                } else {
+                    c.line_to(r(p.x), r(p.y));
+                }
+            }
+            if !poly.is_empty() {
+                c.close_path();
+            }
+        }
+        c.fill_nonzero();
+    }
+    let cell = if scene.cell.is_finite() && scene.cell > 0.0 { scene.cell } else { 1.0 };
+    let wall = layout.wall / k;
+    if !scene.walls.is_empty() && wall > 0.0 {
+        let [cr, cg, cb] = colours.walls;
+        c.set_stroke_rgb(cr, cg, cb);
+        c.set_line_width(r(wall));
+        c.set_line_cap(LineCapStyle::ProjectingSquareCap);
+        c.set_line_join(LineJoinStyle::MiterJoin);
+        let mut last: Option<(f32, f32)> = None;
+        for &[a, b] in &scene.walls {
+            let (a, b) = ((r(a.x), r(a.y)), (r(b.x), r(b.y)));
+            if last != Some(a) {
+                c.move_to(a.0, a.1);
+            }
+            c.line_to(b.0, b.1);
+            last = Some(b);
+        }
+        c.stroke();
+    }
+    if scene.path.len() > 1 {
+        let [cr, cg, cb] = colours.path;
+        c.set_stroke_rgb(cr, cg, cb);
+        c.set_line_width(r((0.25 * cell).max(wall)));
+        c.set_line_cap(LineCapStyle::RoundCap);
+        c.set_line_join(LineJoinStyle::RoundJoin);
+        for (i, p) in scene.path.iter().enumerate() {
+            if i == 0 {
+                c.move_to(r(p.x), r(p.y));
+            } else {
+                c.line_to(r(p.x), r(p.y));
+            }
+        }
+        c.stroke();
+    }
+    let radius = 0.3 * cell;
+    for marker in [Marker::Start, Marker::End] {
+        let dots: Vec<Point> = scene.markers.iter().filter(|(_, m)| *m == marker).map(|&(p, _)| p).collect();
+        if dots.is_empty() {
+            continue;
+        }
+        let [cr, cg, cb] = if marker == Marker::Start { colours.start } else { colours.end };
+        c.set_fill_rgb(cr, cg, cb);
+        for p in dots {
+            circle(&mut c, p, radius);
+        }
+        c.fill_nonzero();
+    }
+    c.restore_state();
+    c.finish().to_vec()
+}
+
+/// Adds a circle as four Bézier quarters.
+fn circle(c: &mut Content, centre: Point, radius: f64) {
+    const KAPPA: f64 = 0.552_284_75;
+    let (x, y, rr, k) = (centre.x, centre.y, radius, radius * KAPPA);
+    c.move_to(r(x + rr), r(y));
+    c.cubic_to(r(x + rr), r(y + k), r(x + k), r(y + rr), r(x), r(y + rr));
+    c.cubic_to(r(x - k), r(y + rr), r(x - rr), r(y + k), r(x - rr), r(y));
+    c.cubic_to(r(x - rr), r(y - k), r(x - k), r(y - rr), r(x), r(y - rr));
+    c.cubic_to(r(x + k), r(y - rr), r(x + rr), r(y - k), r(x + rr), r(y));
+    c.close_path();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winansi_replaces_what_helvetica_lacks() {
+        assert_eq!(winansi("Café – “x” €5\tπ"), "Café – “x” €5 ?");
+        assert_eq!(win_byte('€'), Some(0x80));
+        assert_eq!(win_byte('é'), Some(0xe9));
+        assert_eq!(win_byte('\u{81}'), None);
+        assert_eq!(win_byte('\0'), None);
+    }
+
+    #[test]
+    fn widths_match_the_afm() {
+        // "Maze" in Helvetica-Bold: M 833 + a 556 + z 500 + e 556.
+        assert!((text_width("Maze", true) - 2.445).abs() < 1e-9);
+        assert!((text_width("Hi", false) - (0.722 + 0.222)).abs() < 1e-9);
+    }
 }
