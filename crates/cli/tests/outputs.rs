@@ -1,0 +1,216 @@
+//! The drawing formats from the command line, as a newcomer uses them: every shape in every
+//! format, a PDF book with solutions at the back, `maze render` of a saved maze, and bad
+//! drawing options. The files' validity is checked in depth by maze-render's tests; here
+//! the real consumers check what the CLI wrote (skipped without them unless
+//! MAZE_REQUIRE_VALIDATORS=1).
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::Command as StdCommand;
+
+use assert_cmd::Command;
+
+fn maze() -> Command {
+    Command::cargo_bin("maze").expect("the maze binary is built")
+}
+
+fn have(tool: &str) -> bool {
+    let found = StdCommand::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {tool}"))
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("MAZE_REQUIRE_VALIDATORS").is_none(),
+            "{tool} is required but not installed"
+        );
+        eprintln!("skipping: {tool} not installed");
+    }
+    found
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("maze-cli-out-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("mkdir");
+    dir
+}
+
+fn run(args: &[&str]) {
+    let out = maze().args(args).output().expect("runs");
+    assert!(out.status.success(), "maze {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+fn pdf_pages(path: &std::path::Path) -> Option<u32> {
+    if !have("pdfinfo") {
+        return None;
+    }
+    let out = StdCommand::new("pdfinfo").arg(path).output().expect("pdfinfo");
+    assert!(out.status.success(), "pdfinfo rejects {}", path.display());
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    text.lines().find_map(|l| l.strip_prefix("Pages:")).map(|v| v.trim().parse().expect("page count"))
+}
+
+#[test]
+fn every_shape_in_every_drawing_format() {
+    let dir = tempdir("all");
+    for shape in ["square", "hex", "triangle"] {
+        for format in ["svg", "png", "pdf", "tex", "scad", "stl"] {
+            let path = dir.join(format!("{shape}.{format}"));
+            let p = path.to_str().expect("utf-8");
+            run(&[
+                "generate", "--shape", shape, "-W", "6", "-H", "4", "--seed", "3", "--solve", "-f", format,
+                "-o", p,
+            ]);
+            let bytes = fs::read(&path).expect("written");
+            let magic: &[u8] = match format {
+                "svg" => b"<svg",
+                "png" => b"\x89PNG",
+                "pdf" => b"%PDF-",
+                "tex" => b"%",
+                "scad" => b"// Maze model",
+                _ => b"maze-render binary STL",
+            };
+            assert!(
+                bytes.starts_with(magic),
+                "{shape}.{format} starts with {:?}",
+                &bytes[..bytes.len().min(24)]
+            );
+            if format == "tex" {
+                assert!(
+                    String::from_utf8_lossy(&bytes).contains("\\documentclass"),
+                    "{shape}.tex is a document"
+                );
+            }
+            if format == "stl" {
+                let n = u32::from_le_bytes(bytes[80..84].try_into().expect("count"));
+                assert_eq!(bytes.len(), 84 + 50 * n as usize, "{shape}.stl size");
+            }
+        }
+        if have("xmllint") {
+            let svg = dir.join(format!("{shape}.svg"));
+            assert!(StdCommand::new("xmllint").arg("--noout").arg(&svg).status().expect("xmllint").success());
+        }
+        if have("pngcheck") {
+            let png = dir.join(format!("{shape}.png"));
+            assert!(StdCommand::new("pngcheck").arg("-q").arg(&png).status().expect("pngcheck").success());
+        }
+        // Puzzle page and solution page.
+        if let Some(pages) = pdf_pages(&dir.join(format!("{shape}.pdf"))) {
+            assert_eq!(pages, 2, "{shape}.pdf: puzzle + solution");
+        }
+        if have("admesh") {
+            let out =
+                StdCommand::new("admesh").arg(dir.join(format!("{shape}.stl"))).output().expect("admesh");
+            let report = String::from_utf8_lossy(&out.stdout);
+            assert!(report.contains("Number of parts       :     1"), "{shape}.stl: {report}");
+            assert!(report.contains("Backwards edges       :     0"), "{shape}.stl: {report}");
+        }
+    }
+    if have("pdflatex") {
+        let ok = StdCommand::new("pdflatex")
+            .args(["-interaction=nonstopmode", "-halt-on-error", "hex.tex"])
+            .current_dir(&dir)
+            .output()
+            .expect("pdflatex");
+        assert!(ok.status.success(), "pdflatex: {}", String::from_utf8_lossy(&ok.stdout));
+    }
+}
+
+#[test]
+fn a_pdf_book_has_the_solutions_at_the_back() {
+    let dir = tempdir("book");
+    let book = dir.join("book.pdf");
+    let b = book.to_str().expect("utf-8");
+    run(&["generate", "--count", "4", "--seed", "1", "-f", "pdf", "--solve", "--paper", "letter", "-o", b]);
+    if let Some(pages) = pdf_pages(&book) {
+        assert_eq!(pages, 8);
+    }
+    let text = fs::read(&book).expect("read");
+    assert!(text.starts_with(b"%PDF-"));
+    // Without --solve, puzzles only.
+    run(&["generate", "--count", "3", "--seed", "1", "-f", "pdf", "--paper", "254x203", "-o", b]);
+    if let Some(pages) = pdf_pages(&book) {
+        assert_eq!(pages, 3);
+    }
+}
+
+#[test]
+fn saved_mazes_render_in_every_format() {
+    let dir = tempdir("render");
+    let json = dir.join("m.json");
+    let j = json.to_str().expect("utf-8");
+    run(&[
+        "generate", "--shape", "hex", "-W", "7", "-H", "5", "--seed", "9", "--solve", "-f", "json", "-o", j,
+    ]);
+    for format in ["svg", "png", "pdf", "tex", "scad", "stl", "text", "unicode", "json"] {
+        let out = dir.join(format!("r.{format}"));
+        run(&["render", j, "-f", format, "-o", out.to_str().expect("utf-8")]);
+        assert!(fs::metadata(&out).expect("written").len() > 0, "{format}");
+    }
+    // The saved solution is drawn; --no-solution leaves it out.
+    let with = dir.join("with.svg");
+    let without = dir.join("without.svg");
+    run(&["render", j, "-f", "svg", "-o", with.to_str().expect("utf-8")]);
+    run(&["render", j, "-f", "svg", "--no-solution", "-o", without.to_str().expect("utf-8")]);
+    assert!(fs::read_to_string(&with).expect("read").contains("<polyline"));
+    assert!(!fs::read_to_string(&without).expect("read").contains("<polyline"));
+    // solve draws its own solution in any format.
+    let solved = dir.join("solved.png");
+    run(&["solve", j, "-a", "a-star", "-f", "png", "-o", solved.to_str().expect("utf-8")]);
+    assert!(fs::read(&solved).expect("read").starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn style_options_reach_the_picture() {
+    let out = maze()
+        .args([
+            "generate",
+            "--seed",
+            "1",
+            "-f",
+            "svg",
+            "--wall-colour",
+            "#123456",
+            "--background",
+            "tan",
+            "--cell-size",
+            "30",
+        ])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let svg = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(svg.contains("stroke=\"#123456\""), "wall colour");
+    assert!(svg.contains("fill=\"#d2b48c\""), "background colour");
+    assert!(svg.contains("width=\"616\""), "20 cells of 30 px plus a margin of 8 on each side");
+}
+
+fn fails(args: &[&str], code: i32, needle: &str) {
+    let out = maze().args(args).args(["--seed", "1"]).output().expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "maze {args:?}: {err}");
+    assert!(err.starts_with("error: ") && err.trim_end().lines().count() == 1, "maze {args:?}: {err:?}");
+    assert!(err.to_lowercase().contains(needle), "maze {args:?}: {err:?} lacks {needle:?}");
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn bad_drawing_options_are_refused() {
+    fails(&["generate", "-f", "svg", "--cell-size", "0"], 2, "above 0");
+    fails(&["generate", "-f", "svg", "--cell-size", "-4"], 2, "above 0");
+    fails(&["generate", "-f", "svg", "--wall-width", "nan"], 2, "wall-width");
+    fails(&["generate", "-f", "svg", "--wall-colour", "chartreuse-ish"], 2, "not a colour");
+    fails(&["generate", "-f", "pdf", "--paper", "huge"], 2, "paper size");
+    fails(&["generate", "-f", "pdf", "--paper", "20x20", "-o", "/tmp/never-written.pdf"], 2, "room");
+    fails(
+        &["generate", "-f", "png", "-W", "2000", "-H", "2000", "--cell-size", "100", "-o", "/tmp/never.png"],
+        2,
+        "pixels",
+    );
+    fails(&["generate", "-f", "svg", "--count", "2"], 2, "--count");
+    fails(&["generate", "-f", "stl", "-W", "1000", "-H", "1000", "-o", "/tmp/never.stl"], 2, "too large");
+    assert!(!std::path::Path::new("/tmp/never-written.pdf").exists());
+    assert!(!std::path::Path::new("/tmp/never.png").exists());
+}
