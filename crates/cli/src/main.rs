@@ -8,6 +8,7 @@ mod args;
 mod bench;
 mod commands;
 mod output;
+mod play;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -39,6 +40,7 @@ fn main() -> ExitCode {
         Command::Solve(a) => commands::solve(a),
         Command::Render(a) => commands::render(a),
         Command::Bench(a) => bench::run(a),
+        Command::Play(a) => play::run(a),
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
             clap_complete::generate(shell, &mut cmd, "maze", &mut io::stdout());

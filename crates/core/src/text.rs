@@ -21,17 +21,30 @@ pub enum Style {
     Unicode,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Mark {
+/// What a cell shows, in increasing priority (a cell shows the strongest of its marks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Mark {
+    /// Nothing.
+    #[default]
     Empty,
+    /// Explored by a solver, or a breadcrumb of a player (`.` / `░`).
     Visited,
+    /// Waiting in an algorithm's frontier (`+`).
+    Frontier,
+    /// On the solution path (`*` / `█`).
     Path,
+    /// The cell an algorithm is working on (`#`).
+    Current,
+    /// An end (`E`).
     End,
+    /// A start (`S`).
     Start,
+    /// The player (`@`).
+    Player,
 }
 
-/// The marks of every cell: start/end dots, path, explored cells.
-fn marks<S: Shape>(maze: &Maze<S>, solution: Option<&Solution>) -> Vec<Mark> {
+/// The marks of every cell for a maze and solution: start/end dots, path, explored cells.
+pub fn marks<S: Shape>(maze: &Maze<S>, solution: Option<&Solution>) -> Vec<Mark> {
     let mut marks = vec![Mark::Empty; maze.cell_count() as usize];
     let mut set = |c: CellId, m: Mark| {
         let slot = &mut marks[c.index()];
@@ -64,6 +77,9 @@ fn fill(mark: Mark, style: Style, width: usize) -> String {
         Mark::Empty => " ".repeat(width),
         Mark::Start => centred('S'),
         Mark::End => centred('E'),
+        Mark::Player => centred('@'),
+        Mark::Current => centred('#'),
+        Mark::Frontier => centred('+'),
         Mark::Path => path.to_string().repeat(width),
         Mark::Visited => visited.to_string().repeat(width),
     }
@@ -74,16 +90,25 @@ fn fill(mark: Mark, style: Style, width: usize) -> String {
 /// Square, hexagonal and triangular mazes have pictures of their own; other shapes get a
 /// plain list of each cell's open neighbours.
 pub fn render<S: Shape>(maze: &Maze<S>, solution: Option<&Solution>, style: Style) -> String {
+    render_marks(maze, &marks(maze, solution), style)
+}
+
+/// Draws the maze with one [`Mark`] per cell (`marks[cell id]`), for front ends that show
+/// their own state (a player, breadcrumbs, an algorithm's frontier).
+///
+/// # Panics
+/// Panics if `marks` has fewer entries than the maze has cells.
+pub fn render_marks<S: Shape>(maze: &Maze<S>, marks: &[Mark], style: Style) -> String {
+    assert!(marks.len() >= maze.cell_count() as usize, "one mark per cell");
     let any = maze as &dyn Any;
-    let marks = marks(maze, solution);
     if let Some(m) = any.downcast_ref::<Maze<Square>>() {
-        square(m, &marks, style)
+        square(m, marks, style)
     } else if let Some(m) = any.downcast_ref::<Maze<Hex>>() {
-        hex(m, &marks, style)
+        hex(m, marks, style)
     } else if let Some(m) = any.downcast_ref::<Maze<Triangle>>() {
-        triangle(m, &marks, style)
+        triangle(m, marks, style)
     } else {
-        listing(maze, &marks)
+        listing(maze, marks)
     }
 }
 

@@ -1,0 +1,468 @@
+//! The `maze play` application: a menu, a game, a watch mode and a summary, driven by key
+//! presses and a clock given from outside (so tests can drive it exactly).
+
+use std::time::Duration;
+
+use maze_core::{Algorithm, ShapeKind, ShapeSpec, Solver};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::game::{Game, Heading, Moved, Replay, Setup, clock, new_game};
+use crate::commands::supports;
+
+/// The menu's fields, top to bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// Cell shape.
+    Shape,
+    /// Generator.
+    Algorithm,
+    /// Document 001's difficulty 1-7 (2^k cells a side), or 0 for the custom size.
+    Difficulty,
+    /// Custom width (used when the difficulty is "custom").
+    Width,
+    /// Custom height.
+    Height,
+    /// Seed, typed in.
+    Seed,
+    /// Share of dead ends removed.
+    Braid,
+    /// MultiMaze starts/ends (1 = an ordinary maze).
+    Dots,
+}
+
+/// The menu fields in order.
+pub const FIELDS: [Field; 8] = [
+    Field::Shape,
+    Field::Algorithm,
+    Field::Difficulty,
+    Field::Width,
+    Field::Height,
+    Field::Seed,
+    Field::Braid,
+    Field::Dots,
+];
+
+/// Which screen is showing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// Choosing a maze.
+    Menu,
+    /// Playing it.
+    Playing,
+    /// Watching a replay.
+    Watching,
+    /// Solved: the summary.
+    Done,
+}
+
+/// The whole application state.
+pub struct App {
+    /// The current screen.
+    pub screen: Screen,
+    /// Selected menu field.
+    pub field: usize,
+    /// Shape index into `ShapeKind::ALL`.
+    pub shape: usize,
+    /// Algorithm index into `Algorithm::ALL`.
+    pub algorithm: usize,
+    /// Difficulty 1-7, or 0 for custom.
+    pub difficulty: u32,
+    /// Custom width.
+    pub width: u32,
+    /// Custom height.
+    pub height: u32,
+    /// Seed.
+    pub seed: u64,
+    /// Braid, in tenths.
+    pub braid: u32,
+    /// MultiMaze dots per side.
+    pub dots: u32,
+    /// The game, once started.
+    pub game: Option<Box<dyn Game>>,
+    /// Auto-move along corridors.
+    pub auto: bool,
+    /// Draw with box-drawing characters.
+    pub unicode: bool,
+    /// Solver used for hints and watching.
+    pub solver: usize,
+    /// Replay speed, events per second.
+    pub speed: f64,
+    /// Replay running.
+    pub playing: bool,
+    /// Fractional replay position carried between ticks.
+    carry: f64,
+    /// When the current game's clock started (first move), on the app clock.
+    started: Option<Duration>,
+    /// Time taken when finished.
+    pub took: Option<Duration>,
+    /// The app clock at the last tick.
+    pub now: Duration,
+    /// A one-line message (errors, hints).
+    pub message: String,
+    /// Set when the user asked to quit.
+    pub quit: bool,
+}
+
+impl Default for App {
+    fn default() -> Self {
+        App {
+            screen: Screen::Menu,
+            field: 0,
+            shape: 0,
+            algorithm: Algorithm::ALL.iter().position(|&a| a == Algorithm::RecursiveBacktracker).unwrap_or(0),
+            difficulty: 3,
+            width: 20,
+            height: 10,
+            seed: 1,
+            braid: 0,
+            dots: 1,
+            game: None,
+            auto: true,
+            unicode: true,
+            solver: Solver::ALL.iter().position(|&s| s == Solver::Bfs).unwrap_or(0),
+            speed: 60.0,
+            playing: false,
+            carry: 0.0,
+            started: None,
+            took: None,
+            now: Duration::ZERO,
+            message: String::new(),
+            quit: false,
+        }
+    }
+}
+
+impl App {
+    /// The shape chosen in the menu.
+    pub fn shape_kind(&self) -> ShapeKind {
+        ShapeKind::ALL[self.shape % ShapeKind::ALL.len()]
+    }
+
+    /// The generator chosen in the menu.
+    pub fn algorithm(&self) -> Algorithm {
+        Algorithm::ALL[self.algorithm % Algorithm::ALL.len()]
+    }
+
+    /// The solver for hints and replays.
+    pub fn solver(&self) -> Solver {
+        Solver::ALL[self.solver % Solver::ALL.len()]
+    }
+
+    /// Width and height from the difficulty or the custom size.
+    pub fn size(&self) -> (u32, u32) {
+        if self.difficulty == 0 {
+            (self.width, self.height)
+        } else {
+            (1 << self.difficulty, 1 << self.difficulty)
+        }
+    }
+
+    /// Time on the game clock.
+    pub fn elapsed(&self) -> Duration {
+        match (self.took, self.started) {
+            (Some(t), _) => t,
+            (None, Some(s)) => self.now.saturating_sub(s),
+            (None, None) => Duration::ZERO,
+        }
+    }
+
+    /// Makes the maze chosen in the menu and starts playing.
+    pub fn start(&mut self) {
+        let (w, h) = self.size();
+        let spec = match ShapeSpec::new(self.shape_kind(), w, h, 1 << 22) {
+            Ok(s) => s,
+            Err(e) => {
+                self.message = e.to_string();
+                return;
+            }
+        };
+        let setup = Setup {
+            spec,
+            algorithm: self.algorithm(),
+            seed: self.seed,
+            braid: f64::from(self.braid) / 10.0,
+            starts: self.dots,
+            ends: self.dots,
+        };
+        match new_game(setup) {
+            Ok(g) => {
+                self.game = Some(g);
+                self.screen = Screen::Playing;
+                self.started = None;
+                self.took = None;
+                self.message.clear();
+            }
+            Err(e) => self.message = e,
+        }
+    }
+
+    /// Advances the clock (and a running replay).
+    pub fn tick(&mut self, now: Duration) {
+        let dt = now.saturating_sub(self.now).as_secs_f64();
+        self.now = now;
+        if self.screen == Screen::Watching && self.playing {
+            self.carry += dt * self.speed;
+            let steps = self.carry.floor();
+            self.carry -= steps;
+            if let Some(g) = self.game.as_mut()
+                && let Some((_, pos, len)) = g.watching()
+            {
+                let next = (pos + steps as usize).min(len);
+                g.seek(next);
+                if next >= len {
+                    self.playing = false;
+                }
+            }
+        }
+    }
+
+    /// Handles one key press.
+    pub fn key(&mut self, key: KeyEvent) {
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
+        match self.screen {
+            Screen::Menu => self.menu_key(key.code),
+            Screen::Playing => self.play_key(key.code),
+            Screen::Watching => self.watch_key(key.code),
+            Screen::Done => self.done_key(key.code),
+        }
+    }
+
+    fn menu_key(&mut self, code: KeyCode) {
+        let field = FIELDS[self.field];
+        let change = |delta: i64, app: &mut App| {
+            let wrap = |v: usize, n: usize| ((v as i64 + delta).rem_euclid(n as i64)) as usize;
+            match field {
+                Field::Shape => {
+                    app.shape = wrap(app.shape, ShapeKind::ALL.len());
+                    app.fix_algorithm(delta);
+                }
+                Field::Algorithm => {
+                    app.algorithm = wrap(app.algorithm, Algorithm::ALL.len());
+                    app.fix_algorithm(delta);
+                }
+                Field::Difficulty => app.difficulty = (i64::from(app.difficulty) + delta).clamp(0, 7) as u32,
+                Field::Width => app.width = (i64::from(app.width) + delta).clamp(1, 500) as u32,
+                Field::Height => app.height = (i64::from(app.height) + delta).clamp(1, 500) as u32,
+                Field::Seed => app.seed = (app.seed as i64 + delta).max(0) as u64,
+                Field::Braid => app.braid = (i64::from(app.braid) + delta).clamp(0, 10) as u32,
+                Field::Dots => app.dots = (i64::from(app.dots) + delta).clamp(1, 9) as u32,
+            }
+        };
+        match code {
+            KeyCode::Up | KeyCode::Char('k') => self.field = (self.field + FIELDS.len() - 1) % FIELDS.len(),
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => self.field = (self.field + 1) % FIELDS.len(),
+            KeyCode::Left | KeyCode::Char('h') => change(-1, self),
+            KeyCode::Right | KeyCode::Char('l') => change(1, self),
+            KeyCode::Char(c @ '0'..='9') if field == Field::Seed => {
+                let digit = u64::from(c as u8 - b'0');
+                self.seed = self.seed.saturating_mul(10).saturating_add(digit).min(999_999_999_999);
+            }
+            KeyCode::Char(c @ '1'..='7') if field == Field::Difficulty => {
+                self.difficulty = u32::from(c as u8 - b'0')
+            }
+            KeyCode::Backspace if field == Field::Seed => self.seed /= 10,
+            KeyCode::Char('r') => self.seed = fresh_seed(self.now),
+            KeyCode::Enter | KeyCode::Char(' ') => self.start(),
+            KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
+            _ => {}
+        }
+    }
+
+    /// Skips generators the chosen shape cannot use, in the direction of travel.
+    fn fix_algorithm(&mut self, delta: i64) {
+        let step = if delta < 0 { Algorithm::ALL.len() - 1 } else { 1 };
+        for _ in 0..Algorithm::ALL.len() {
+            if supports(self.shape_kind(), self.algorithm()) {
+                return;
+            }
+            self.algorithm = (self.algorithm + step) % Algorithm::ALL.len();
+        }
+    }
+
+    fn heading(code: KeyCode) -> Option<Heading> {
+        let h = |dx: f64, dy: f64| Some(Heading { dx, dy });
+        match code {
+            KeyCode::Up | KeyCode::Char('w' | 'k') => h(0.0, -1.0),
+            KeyCode::Down | KeyCode::Char('s' | 'j') => h(0.0, 1.0),
+            KeyCode::Left | KeyCode::Char('a' | 'h') => h(-1.0, 0.0),
+            KeyCode::Right | KeyCode::Char('d' | 'l') => h(1.0, 0.0),
+            KeyCode::Char('y') | KeyCode::Home => h(-0.5, -0.87),
+            KeyCode::Char('u') | KeyCode::PageUp => h(0.5, -0.87),
+            KeyCode::Char('b') | KeyCode::End => h(-0.5, 0.87),
+            KeyCode::Char('n') | KeyCode::PageDown => h(0.5, 0.87),
+            _ => None,
+        }
+    }
+
+    fn play_key(&mut self, code: KeyCode) {
+        let Some(game) = self.game.as_mut() else {
+            self.screen = Screen::Menu;
+            return;
+        };
+        if let Some(h) = Self::heading(code) {
+            if self.started.is_none() {
+                self.started = Some(self.now);
+            }
+            match game.step(h, self.auto) {
+                Moved::Blocked => self.message = "a wall is in the way".into(),
+                Moved::Steps(_) => self.message.clear(),
+                Moved::Finished => {
+                    self.took = Some(self.elapsed());
+                    self.screen = Screen::Done;
+                    self.message.clear();
+                }
+            }
+            return;
+        }
+        match code {
+            KeyCode::Char('m') => {
+                self.auto = !self.auto;
+                self.message = format!("auto-move {}", if self.auto { "on" } else { "off" });
+            }
+            KeyCode::Char('x') => self.unicode = !self.unicode,
+            KeyCode::Char('p') | KeyCode::Char('?') => {
+                let show =
+                    game.solution_shown().is_none().then(|| Solver::ALL[self.solver % Solver::ALL.len()]);
+                if let Err(e) = game.show_solution(show) {
+                    self.message = e;
+                }
+            }
+            KeyCode::Char('i') => {
+                // One step along the route (shown for the moment if it was not).
+                let shown = game.solution_shown();
+                if shown.is_none() {
+                    let _ = game.show_solution(Some(Solver::ALL[self.solver % Solver::ALL.len()]));
+                }
+                let hint = game.hint();
+                if shown.is_none() {
+                    let _ = game.show_solution(None);
+                }
+                if let Some(h) = hint {
+                    if self.started.is_none() {
+                        self.started = Some(self.now);
+                    }
+                    if game.step(h, false) == Moved::Finished {
+                        self.took = Some(self.elapsed());
+                        self.screen = Screen::Done;
+                    }
+                }
+            }
+            KeyCode::Char('o') => {
+                self.solver = (self.solver + 1) % Solver::ALL.len();
+                self.message = format!("solver: {}", Solver::ALL[self.solver]);
+                if game.solution_shown().is_some()
+                    && let Err(e) = game.show_solution(Some(Solver::ALL[self.solver]))
+                {
+                    self.message = e;
+                }
+            }
+            KeyCode::Char('g') => self.begin_watch(Replay::Generation),
+            KeyCode::Char('v') => {
+                let solver = self.solver();
+                self.begin_watch(Replay::Solving(solver));
+            }
+            KeyCode::Char('r') => {
+                game.restart();
+                self.started = None;
+                self.took = None;
+            }
+            KeyCode::Char('N') => {
+                self.seed = self.seed.wrapping_add(1);
+                self.start();
+            }
+            KeyCode::Esc | KeyCode::Char('q') => self.screen = Screen::Menu,
+            _ => {}
+        }
+    }
+
+    fn begin_watch(&mut self, what: Replay) {
+        if let Some(g) = self.game.as_mut() {
+            match g.watch(what) {
+                Ok(()) => {
+                    self.screen = Screen::Watching;
+                    self.playing = true;
+                    self.carry = 0.0;
+                    if let Some((_, _, len)) = g.watching() {
+                        // About ten seconds for the whole replay, at least 5 events a second.
+                        self.speed = (len as f64 / 10.0).max(5.0);
+                    }
+                }
+                Err(e) => self.message = e,
+            }
+        }
+    }
+
+    fn watch_key(&mut self, code: KeyCode) {
+        let Some(game) = self.game.as_mut() else { return };
+        let Some((_, pos, len)) = game.watching() else {
+            self.screen = Screen::Playing;
+            return;
+        };
+        match code {
+            KeyCode::Char(' ') => self.playing = !self.playing,
+            KeyCode::Right | KeyCode::Char('l') => {
+                self.playing = false;
+                game.seek(pos + 1);
+            }
+            KeyCode::Left | KeyCode::Char('h') => {
+                self.playing = false;
+                game.seek(pos.saturating_sub(1));
+            }
+            KeyCode::Up | KeyCode::Char('+' | '=') => self.speed = (self.speed * 2.0).min(1e6),
+            KeyCode::Down | KeyCode::Char('-') => self.speed = (self.speed / 2.0).max(0.5),
+            KeyCode::Home => game.seek(0),
+            KeyCode::End => game.seek(len),
+            KeyCode::Esc | KeyCode::Char('q') => {
+                game.stop_watching();
+                self.playing = false;
+                self.screen = if game.finished() { Screen::Done } else { Screen::Playing };
+            }
+            _ => {}
+        }
+    }
+
+    fn done_key(&mut self, code: KeyCode) {
+        match code {
+            KeyCode::Char('n' | 'N' | 'y') | KeyCode::Enter => {
+                self.seed = self.seed.wrapping_add(1);
+                self.start();
+            }
+            KeyCode::Char('r') => {
+                if let Some(g) = self.game.as_mut() {
+                    g.restart();
+                }
+                self.started = None;
+                self.took = None;
+                self.screen = Screen::Playing;
+            }
+            KeyCode::Char('g') => self.begin_watch(Replay::Generation),
+            KeyCode::Char('v') => {
+                let solver = self.solver();
+                self.begin_watch(Replay::Solving(solver));
+            }
+            KeyCode::Esc | KeyCode::Char('m') => self.screen = Screen::Menu,
+            KeyCode::Char('q') => self.quit = true,
+            _ => {}
+        }
+    }
+
+    /// The summary line shown when the maze is solved.
+    pub fn summary(&self) -> String {
+        let Some(g) = self.game.as_ref() else { return String::new() };
+        let (moves, best) = (g.moves(), g.shortest());
+        let verdict =
+            if moves == best { "a perfect run!".to_string() } else { format!("{} extra", moves - best) };
+        format!("Solved in {moves} moves (shortest {best}: {verdict}), time {}", clock(self.elapsed()))
+    }
+}
+
+/// A seed from the clock.
+fn fresh_seed(now: Duration) -> u64 {
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let mut s = (nanos as u64) ^ now.as_nanos() as u64;
+    maze_core::random::splitmix64(&mut s) % 1_000_000_000
+}

@@ -1,0 +1,569 @@
+//! One maze being played or watched, for any shape: the state behind `maze play`, with no
+//! terminal in sight (the view draws it; tests drive it directly).
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use maze_core::generate::Options;
+use maze_core::text::{self, Mark};
+use maze_core::{
+    Algorithm, CellId, Door, Event, Maze, Point, Shape, ShapeSpec, ShapeVisitor, Solution, Solver, Trace,
+    Xoshiro, imperfect,
+};
+
+/// The longest trace kept for watching (events beyond it are not recorded).
+pub const MAX_TRACE: usize = 4_000_000;
+
+/// A direction the player asks for, as a vector on screen (y down).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Heading {
+    /// Horizontal component.
+    pub dx: f64,
+    /// Vertical component (down is positive).
+    pub dy: f64,
+}
+
+/// What a move did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moved {
+    /// The player moved this many cells (more than one with auto-move).
+    Steps(u32),
+    /// A wall is in the way, or no door points that way.
+    Blocked,
+    /// The move reached the last end: the maze is solved.
+    Finished,
+}
+
+/// What is being replayed in watch mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replay {
+    /// The generator building the maze.
+    Generation,
+    /// A solver exploring it.
+    Solving(Solver),
+}
+
+/// What the player asked for when starting a maze.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    /// Shape and size.
+    pub spec: ShapeSpec,
+    /// Generator.
+    pub algorithm: Algorithm,
+    /// Seed.
+    pub seed: u64,
+    /// Share of dead ends removed.
+    pub braid: f64,
+    /// MultiMaze starts and ends (1 and 1 for an ordinary maze).
+    pub starts: u32,
+    /// MultiMaze ends.
+    pub ends: u32,
+}
+
+/// The playing state of one maze, whatever its shape.
+pub trait Game {
+    /// The setup it was made from.
+    fn setup(&self) -> &Setup;
+    /// Moves the player towards `heading`; with `auto`, keeps going along corridors.
+    fn step(&mut self, heading: Heading, auto: bool) -> Moved;
+    /// Undoes nothing; puts the player back at the first start, clearing breadcrumbs and time.
+    fn restart(&mut self);
+    /// Moves made so far.
+    fn moves(&self) -> u32;
+    /// Length in steps of the shortest route(s) the player had to walk.
+    fn shortest(&self) -> u32;
+    /// Whether every start is connected to an end.
+    fn finished(&self) -> bool;
+    /// How many starts are connected to an end, and how many starts there are.
+    fn connected(&self) -> (usize, usize);
+    /// Shows or hides a solver's route from the player's cell to the nearest open end.
+    fn show_solution(&mut self, solver: Option<Solver>) -> Result<(), String>;
+    /// The solver whose route is shown.
+    fn solution_shown(&self) -> Option<Solver>;
+    /// The heading of the next step along the shown route, if one is shown.
+    fn hint(&self) -> Option<Heading>;
+    /// Starts watching a replay (records the solver's events when needed).
+    fn watch(&mut self, what: Replay) -> Result<(), String>;
+    /// Stops watching.
+    fn stop_watching(&mut self);
+    /// What is being watched, the position in it and its length.
+    fn watching(&self) -> Option<(Replay, usize, usize)>;
+    /// Moves the replay to `position` (clamped), forwards or backwards.
+    fn seek(&mut self, position: usize);
+    /// The picture: text lines of the maze with the current marks.
+    fn picture(&self, unicode: bool) -> Vec<String>;
+    /// The door keys that make sense for this shape, for the help line.
+    fn door_count(&self) -> u8;
+}
+
+/// Builds a game for a setup, dispatching once on the shape.
+pub fn new_game(setup: Setup) -> Result<Box<dyn Game>, String> {
+    struct Build(Setup);
+    impl ShapeVisitor for Build {
+        type Output = Result<Box<dyn Game>, String>;
+        fn visit<S: Shape>(self, shape: S) -> Self::Output {
+            Ok(Box::new(Play::new(shape, self.0)?))
+        }
+    }
+    let spec = setup.spec;
+    spec.visit(Build(setup))
+}
+
+/// The state of a maze being played.
+struct Play<S: Shape> {
+    setup: Setup,
+    maze: Maze<S>,
+    generation: Vec<Event>,
+    player: CellId,
+    start_index: usize,
+    matched: Vec<bool>,
+    breadcrumbs: HashSet<CellId>,
+    moves: u32,
+    shortest: u32,
+    solution: Option<(Solver, Solution)>,
+    replay: Option<ReplayState<S>>,
+}
+
+/// A replay: the events, the position, and the maze and marks at that position.
+struct ReplayState<S: Shape> {
+    what: Replay,
+    events: Vec<Event>,
+    position: usize,
+    maze: Maze<S>,
+    marks: Vec<Mark>,
+}
+
+impl<S: Shape> Play<S> {
+    fn new(shape: S, setup: Setup) -> Result<Self, String> {
+        let mut maze = Maze::new(shape);
+        let mut rng = Xoshiro::seed_from_u64(setup.seed);
+        let mut trace = Trace::with_limit(MAX_TRACE);
+        setup
+            .algorithm
+            .generate(&mut maze, &Options::default(), &mut rng, &mut trace)
+            .map_err(|e| e.to_string())?;
+        if setup.braid > 0.0 {
+            imperfect::braid(&mut maze, setup.braid, &mut rng, &mut ()).map_err(|e| e.to_string())?;
+        }
+        if setup.starts > 1 || setup.ends > 1 {
+            imperfect::place_starts_and_ends(&mut maze, setup.starts, setup.ends, &mut rng)
+                .map_err(|e| e.to_string())?;
+        }
+        maze.open_entrance_and_exit();
+        let starts = Self::starts_of(&maze);
+        let ends = Self::ends_of(&maze);
+        // The par: for each start, the distance to its nearest end.
+        let shortest = starts
+            .iter()
+            .map(|&s| {
+                let d = maze_core::analyze::distances(&maze, s);
+                ends.iter().map(|e| d[e.index()]).min().unwrap_or(0)
+            })
+            .sum();
+        let mut game = Play {
+            player: starts[0],
+            matched: vec![false; ends.len()],
+            setup,
+            maze,
+            generation: trace.events,
+            start_index: 0,
+            breadcrumbs: HashSet::new(),
+            moves: 0,
+            shortest,
+            solution: None,
+            replay: None,
+        };
+        game.breadcrumbs.insert(game.player);
+        Ok(game)
+    }
+
+    fn starts_of(maze: &Maze<S>) -> Vec<CellId> {
+        if maze.starts.is_empty() { vec![maze.entrance()] } else { maze.starts.clone() }
+    }
+
+    fn ends_of(maze: &Maze<S>) -> Vec<CellId> {
+        if maze.ends.is_empty() { vec![maze.exit()] } else { maze.ends.clone() }
+    }
+
+    /// The open door of the player's cell that best matches the heading (within 60°).
+    fn door_towards(&self, cell: CellId, h: Heading) -> Option<(S::Door, CellId)> {
+        let shape = self.maze.shape();
+        let c = shape.centre(cell);
+        let len = h.dx.hypot(h.dy);
+        let mut best: Option<(f64, S::Door, CellId)> = None;
+        for (d, b) in shape.adjacent(cell).iter() {
+            let [p, q] = shape.wall_segment(cell, d);
+            let mid = Point { x: (p.x + q.x) / 2.0 - c.x, y: (p.y + q.y) / 2.0 - c.y };
+            let cos = (mid.x * h.dx + mid.y * h.dy) / (mid.x.hypot(mid.y) * len);
+            if cos > 0.5 && best.is_none_or(|(bc, _, _)| cos > bc) {
+                best = Some((cos, d, b));
+            }
+        }
+        let (_, d, b) = best?;
+        self.maze.is_open(cell, d).then_some((d, b))
+    }
+
+    fn at_unmatched_end(&self) -> Option<usize> {
+        let ends = Self::ends_of(&self.maze);
+        ends.iter().position(|&e| e == self.player).filter(|&i| !self.matched[i])
+    }
+
+    fn goal_cells(&self) -> Vec<CellId> {
+        Self::ends_of(&self.maze)
+            .into_iter()
+            .zip(&self.matched)
+            .filter(|(_, m)| !**m)
+            .map(|(e, _)| e)
+            .collect()
+    }
+
+    fn refresh_solution(&mut self) {
+        if let Some((solver, _)) = self.solution {
+            let _ = self.show_solution(Some(solver));
+        }
+    }
+
+    fn marks(&self) -> Vec<Mark> {
+        let n = self.maze.cell_count() as usize;
+        let mut marks = vec![Mark::Empty; n];
+        for &c in &self.breadcrumbs {
+            marks[c.index()] = Mark::Visited;
+        }
+        if let Some((_, sol)) = &self.solution {
+            for &c in &sol.path {
+                marks[c.index()] = marks[c.index()].max(Mark::Path);
+            }
+        }
+        for &s in &Self::starts_of(&self.maze) {
+            marks[s.index()] = marks[s.index()].max(Mark::Start);
+        }
+        for (i, &e) in Self::ends_of(&self.maze).iter().enumerate() {
+            // A matched end shows as a breadcrumb: it is used up.
+            if !self.matched[i] {
+                marks[e.index()] = marks[e.index()].max(Mark::End);
+            }
+        }
+        marks[self.player.index()] = Mark::Player;
+        marks
+    }
+}
+
+impl<S: Shape> ReplayState<S> {
+    fn new(what: Replay, events: Vec<Event>, start: Maze<S>) -> Self {
+        let marks = vec![Mark::Empty; start.cell_count() as usize];
+        ReplayState { what, events, position: 0, maze: start, marks }
+    }
+
+    /// Rebuilds the state at `position` from `start` (cheap enough for the mazes one plays).
+    fn seek(&mut self, start: &Maze<S>, position: usize) {
+        let position = position.min(self.events.len());
+        if position < self.position {
+            self.maze = start.clone();
+            self.marks.fill(Mark::Empty);
+            self.position = 0;
+        }
+        let mut last = None;
+        for &e in &self.events[self.position..position] {
+            match e {
+                Event::Reset { open } => {
+                    self.maze.close_all();
+                    if open {
+                        self.maze.open_all_inner();
+                    }
+                }
+                Event::Carve(c, d) => self.maze.carve(c, S::Door::from_index(d)),
+                Event::Wall(c, d) => self.maze.build_wall(c, S::Door::from_index(d)),
+                Event::Visit(c) => {
+                    self.marks[c.index()] = self.marks[c.index()].max(Mark::Visited);
+                    last = Some(c);
+                }
+                Event::Frontier(c) => {
+                    if self.marks[c.index()] < Mark::Frontier {
+                        self.marks[c.index()] = Mark::Frontier;
+                    }
+                }
+                Event::Backtrack(c) => last = Some(c),
+                Event::OnPath(c) => self.marks[c.index()] = Mark::Path,
+                Event::Dead(c) => self.marks[c.index()] = Mark::Visited,
+            }
+        }
+        // Frontier cells that were reached since are shown as reached.
+        if let Some(c) = last {
+            for m in self.marks.iter_mut().filter(|m| **m == Mark::Current) {
+                *m = Mark::Visited;
+            }
+            if self.marks[c.index()] < Mark::Path {
+                self.marks[c.index()] = Mark::Current;
+            }
+        }
+        self.position = position;
+    }
+}
+
+impl<S: Shape> Game for Play<S> {
+    fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    fn step(&mut self, heading: Heading, auto: bool) -> Moved {
+        if self.finished() {
+            return Moved::Finished;
+        }
+        let Some((mut door, mut next)) = self.door_towards(self.player, heading) else {
+            return Moved::Blocked;
+        };
+        let mut steps = 0;
+        loop {
+            let from = self.player;
+            self.player = next;
+            self.moves += 1;
+            steps += 1;
+            self.breadcrumbs.insert(next);
+            if let Some(i) = self.at_unmatched_end() {
+                self.matched[i] = true;
+                let starts = Self::starts_of(&self.maze);
+                self.start_index += 1;
+                if self.start_index >= starts.len() || self.matched.iter().all(|&m| m) {
+                    self.solution = None;
+                    return Moved::Finished;
+                }
+                self.player = starts[self.start_index];
+                self.breadcrumbs.insert(self.player);
+                break;
+            }
+            if !auto {
+                break;
+            }
+            // Auto-move: go on while the cell is a plain corridor (two open doors).
+            let open = self.maze.open_doors(self.player);
+            if open.len() != 2 {
+                break;
+            }
+            let back = self.maze.shape().opposite(from, door);
+            let Some(d) = open.iter().find(|&d| d != back) else { break };
+            let Some(b) = self.maze.shape().neighbour(self.player, d) else { break };
+            door = d;
+            next = b;
+        }
+        self.refresh_solution();
+        Moved::Steps(steps)
+    }
+
+    fn restart(&mut self) {
+        self.start_index = 0;
+        self.player = Self::starts_of(&self.maze)[0];
+        self.matched.fill(false);
+        self.breadcrumbs.clear();
+        self.breadcrumbs.insert(self.player);
+        self.moves = 0;
+        self.solution = None;
+    }
+
+    fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    fn shortest(&self) -> u32 {
+        self.shortest
+    }
+
+    fn finished(&self) -> bool {
+        self.start_index >= Self::starts_of(&self.maze).len() || self.matched.iter().all(|&m| m)
+    }
+
+    fn connected(&self) -> (usize, usize) {
+        (self.matched.iter().filter(|&&m| m).count(), Self::starts_of(&self.maze).len())
+    }
+
+    fn show_solution(&mut self, solver: Option<Solver>) -> Result<(), String> {
+        let Some(solver) = solver else {
+            self.solution = None;
+            return Ok(());
+        };
+        let mut best: Option<Solution> = None;
+        for goal in self.goal_cells() {
+            match solver.solve(&self.maze, self.player, goal, &mut ()) {
+                Ok(s) if best.as_ref().is_none_or(|b| s.path.len() < b.path.len()) => best = Some(s),
+                Ok(_) => {}
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+        self.solution = best.map(|s| (solver, s));
+        Ok(())
+    }
+
+    fn solution_shown(&self) -> Option<Solver> {
+        self.solution.as_ref().map(|(s, _)| *s)
+    }
+
+    fn hint(&self) -> Option<Heading> {
+        let (_, sol) = self.solution.as_ref()?;
+        let next = *sol.path.get(1)?;
+        let shape = self.maze.shape();
+        let (a, b) = (shape.centre(self.player), shape.centre(next));
+        Some(Heading { dx: b.x - a.x, dy: b.y - a.y })
+    }
+
+    fn watch(&mut self, what: Replay) -> Result<(), String> {
+        let state = match what {
+            Replay::Generation => {
+                ReplayState::new(what, self.generation.clone(), Maze::new(self.maze.shape().clone()))
+            }
+            Replay::Solving(solver) => {
+                let mut trace = Trace::with_limit(MAX_TRACE);
+                let starts = Self::starts_of(&self.maze);
+                let goal = self.goal_cells().first().copied().unwrap_or(self.maze.exit());
+                solver.solve(&self.maze, starts[0], goal, &mut trace).map_err(|e| e.to_string())?;
+                ReplayState::new(what, trace.events, self.maze.clone())
+            }
+        };
+        self.replay = Some(state);
+        Ok(())
+    }
+
+    fn stop_watching(&mut self) {
+        self.replay = None;
+    }
+
+    fn watching(&self) -> Option<(Replay, usize, usize)> {
+        self.replay.as_ref().map(|r| (r.what, r.position, r.events.len()))
+    }
+
+    fn seek(&mut self, position: usize) {
+        let start = match self.replay.as_ref().map(|r| r.what) {
+            Some(Replay::Generation) => Maze::new(self.maze.shape().clone()),
+            Some(Replay::Solving(_)) => self.maze.clone(),
+            None => return,
+        };
+        if let Some(r) = self.replay.as_mut() {
+            r.seek(&start, position);
+        }
+    }
+
+    fn picture(&self, unicode: bool) -> Vec<String> {
+        let style = if unicode { text::Style::Unicode } else { text::Style::Ascii };
+        let text = match &self.replay {
+            Some(r) => text::render_marks(&r.maze, &r.marks, style),
+            None => text::render_marks(&self.maze, &self.marks(), style),
+        };
+        text.lines().map(str::to_owned).collect()
+    }
+
+    fn door_count(&self) -> u8 {
+        S::Door::COUNT
+    }
+}
+
+/// Formats a duration as m:ss.t.
+pub fn clock(d: Duration) -> String {
+    let tenths = d.as_millis() / 100;
+    format!("{}:{:02}.{}", tenths / 600, (tenths / 10) % 60, tenths % 10)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use maze_core::ShapeKind;
+
+    fn setup(kind: ShapeKind, w: u32, h: u32, algorithm: Algorithm) -> Setup {
+        Setup {
+            spec: ShapeSpec::new(kind, w, h, 1 << 20).expect("valid"),
+            algorithm,
+            seed: 7,
+            braid: 0.0,
+            starts: 1,
+            ends: 1,
+        }
+    }
+
+    const HEADINGS: [Heading; 8] = [
+        Heading { dx: 0.0, dy: -1.0 },
+        Heading { dx: 1.0, dy: 0.0 },
+        Heading { dx: 0.0, dy: 1.0 },
+        Heading { dx: -1.0, dy: 0.0 },
+        Heading { dx: -1.0, dy: -1.0 },
+        Heading { dx: 1.0, dy: -1.0 },
+        Heading { dx: -1.0, dy: 1.0 },
+        Heading { dx: 1.0, dy: 1.0 },
+    ];
+
+    /// Walks to the exit by asking for the solution and stepping along it.
+    fn solve_by_keys(game: &mut dyn Game) -> u32 {
+        for _ in 0..10_000 {
+            if game.finished() {
+                return game.moves();
+            }
+            game.show_solution(Some(Solver::Bfs)).expect("solvable");
+            let h = game.hint().expect("a route is shown");
+            let before = game.moves();
+            let moved = game.step(h, false);
+            assert!(matches!(moved, Moved::Steps(1) | Moved::Finished), "{moved:?}");
+            assert_eq!(game.moves(), before + 1);
+        }
+        panic!("did not finish");
+    }
+
+    #[test]
+    fn every_shape_can_be_walked_to_the_exit() {
+        for kind in [ShapeKind::Square, ShapeKind::Hex, ShapeKind::Triangle] {
+            let mut game = new_game(setup(kind, 6, 5, Algorithm::Kruskal)).expect("game");
+            let moves = solve_by_keys(game.as_mut());
+            assert!(game.finished(), "{kind}");
+            assert!(moves >= game.shortest(), "{kind}: {moves} < {}", game.shortest());
+        }
+    }
+
+    #[test]
+    fn walls_block_and_auto_move_follows_corridors() {
+        let mut game =
+            new_game(setup(ShapeKind::Square, 8, 8, Algorithm::RecursiveBacktracker)).expect("game");
+        // From the top-left cell, up is the entrance (outer wall, not a cell): blocked.
+        assert_eq!(game.step(Heading { dx: 0.0, dy: -1.0 }, false), Moved::Blocked);
+        let mut total = 0;
+        for h in HEADINGS {
+            if let Moved::Steps(n) = game.step(h, true) {
+                total += n;
+                break;
+            }
+        }
+        assert!(total >= 1);
+        assert_eq!(game.moves(), total);
+    }
+
+    #[test]
+    fn replay_reaches_the_finished_maze_and_steps_back() {
+        for alg in [Algorithm::Kruskal, Algorithm::RecursiveDivision, Algorithm::Wilson] {
+            let mut game = new_game(setup(ShapeKind::Square, 5, 4, alg)).expect("game");
+            let finished = game.picture(false);
+            game.watch(Replay::Generation).expect("watch");
+            let (_, _, len) = game.watching().expect("watching");
+            assert!(len > 0);
+            game.seek(len);
+            let end = game.picture(false);
+            game.seek(0);
+            let begin = game.picture(false);
+            game.seek(len);
+            assert_eq!(end, game.picture(false), "{alg}: seeking back and forth is stable");
+            assert_ne!(begin, end, "{alg}");
+            game.stop_watching();
+            assert_eq!(game.picture(false), finished);
+        }
+    }
+
+    #[test]
+    fn multimaze_needs_every_start_connected() {
+        let mut s = setup(ShapeKind::Square, 6, 6, Algorithm::Kruskal);
+        s.starts = 2;
+        s.ends = 2;
+        let mut game = new_game(s).expect("game");
+        assert_eq!(game.connected(), (0, 2));
+        solve_by_keys(game.as_mut());
+        assert_eq!(game.connected(), (2, 2));
+    }
+
+    #[test]
+    fn clock_formats_minutes_seconds_tenths() {
+        assert_eq!(clock(Duration::from_millis(83_450)), "1:23.4");
+        assert_eq!(clock(Duration::ZERO), "0:00.0");
+    }
+}

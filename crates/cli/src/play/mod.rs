@@ -1,0 +1,233 @@
+//! `maze play`: a full-screen terminal game (ratatui over crossterm). A menu to choose the
+//! shape, generator, difficulty (document 001's 2^k) and seed; then play with the keyboard
+//! — breadcrumbs, auto-move along corridors, a timer and move counter, the route on demand
+//! from any solver — or watch the generator or a solver step by step.
+//!
+//! The state lives in [`app::App`] and [`game::Game`], which know nothing of terminals;
+//! [`view::draw`] paints them. ratatui's `init`/`restore` put the terminal back on exit,
+//! on errors and on panics; Ctrl-C arrives as a key press in raw mode and quits cleanly.
+
+pub mod app;
+pub mod game;
+pub mod view;
+
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use ratatui::crossterm::event::{self, Event, KeyEventKind};
+
+use crate::UsageError;
+use crate::args::PlayArgs;
+use app::App;
+
+/// Builds the starting state from the command line.
+pub fn app_from_args(args: &PlayArgs) -> App {
+    let mut app = App::default();
+    if let Some(i) = maze_core::ShapeKind::ALL.iter().position(|&k| k == args.shape.shape) {
+        app.shape = i;
+    }
+    if let Some(i) = maze_core::Algorithm::ALL.iter().position(|&a| a == args.algorithm) {
+        app.algorithm = i;
+    }
+    if let Some(d) = args.shape.difficulty {
+        app.difficulty = u32::from(d);
+    }
+    if args.shape.width.is_some() || args.shape.height.is_some() {
+        let (w, h) = crate::commands::dimensions(&args.shape);
+        app.difficulty = 0;
+        app.width = w;
+        app.height = h;
+    }
+    if let Some(seed) = args.seed {
+        app.seed = seed;
+    }
+    app.auto = !args.no_auto;
+    app.unicode = !args.ascii;
+    app
+}
+
+/// `maze play`.
+pub fn run(args: PlayArgs) -> Result<()> {
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        anyhow::bail!(UsageError(
+            "maze play needs a terminal (stdin and stdout must not be redirected)".into()
+        ));
+    }
+    let mut app = app_from_args(&args);
+    if args.no_menu {
+        app.start();
+        if !app.message.is_empty() {
+            anyhow::bail!(UsageError(app.message.clone()));
+        }
+    }
+    let mut terminal = ratatui::init();
+    let result = event_loop(&mut terminal, &mut app);
+    ratatui::restore();
+    if let Some(g) = app.game.as_ref().filter(|g| g.finished()) {
+        let _ = g;
+        println!("{}", app.summary());
+    }
+    result
+}
+
+fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> Result<()> {
+    let clock = Instant::now();
+    while !app.quit {
+        app.tick(clock.elapsed());
+        terminal.draw(|frame| view::draw(frame, app))?;
+        if event::poll(Duration::from_millis(50))? {
+            match event::read()? {
+                Event::Key(key) if key.kind == KeyEventKind::Press => app.key(key),
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::app::{App, Screen};
+    use super::view;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use std::time::Duration;
+
+    fn press(app: &mut App, code: KeyCode) {
+        app.key(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    /// The screen as text lines.
+    fn screen(app: &App, w: u16, h: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+        terminal.draw(|f| view::draw(f, app)).expect("draw");
+        let buf = terminal.backend().buffer();
+        let mut out = String::new();
+        for y in 0..h {
+            let line: String = (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect();
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
+    fn golden(name: &str, actual: &str) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(&path, actual).expect("write golden");
+            return;
+        }
+        let want = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing {}", path.display()));
+        assert_eq!(actual, want, "screen differs from {}", path.display());
+    }
+
+    fn app() -> App {
+        let mut a = App::default();
+        (a.seed, a.difficulty, a.unicode) = (5, 2, false);
+        a
+    }
+
+    #[test]
+    fn menu_screen() {
+        let mut a = app();
+        golden("play-menu.txt", &screen(&a, 80, 16));
+        // Moving through the fields and changing the shape shows on screen.
+        press(&mut a, KeyCode::Right);
+        assert!(screen(&a, 80, 16).contains("> shape      hex"));
+        press(&mut a, KeyCode::Down);
+        press(&mut a, KeyCode::Down);
+        press(&mut a, KeyCode::Char('5'));
+        assert!(screen(&a, 80, 16).contains("difficulty 5 (32 x 32)"));
+    }
+
+    #[test]
+    fn playing_to_the_exit_shows_the_summary() {
+        let mut a = app();
+        press(&mut a, KeyCode::Enter);
+        assert_eq!(a.screen, Screen::Playing);
+        golden("play-start.txt", &screen(&a, 100, 14));
+        // Walk with hint steps; the clock runs from the first move.
+        a.tick(Duration::from_secs(1));
+        for _ in 0..100 {
+            if a.screen == Screen::Done {
+                break;
+            }
+            press(&mut a, KeyCode::Char('i'));
+            a.tick(a.now + Duration::from_millis(500));
+        }
+        assert_eq!(a.screen, Screen::Done);
+        let done = screen(&a, 100, 14);
+        assert!(done.contains("Solved in"), "{done}");
+        assert!(done.contains("a perfect run!"), "{done}");
+        golden("play-done.txt", &done);
+    }
+
+    #[test]
+    fn walls_block_and_say_so() {
+        let mut a = app();
+        press(&mut a, KeyCode::Enter);
+        // Up from the top-left cell leads out through the entrance: not a cell.
+        press(&mut a, KeyCode::Up);
+        assert!(screen(&a, 60, 14).contains("a wall is in the way"));
+        assert_eq!(a.game.as_ref().map(|g| g.moves()), Some(0));
+    }
+
+    #[test]
+    fn route_on_demand_and_watch_mode() {
+        let mut a = app();
+        press(&mut a, KeyCode::Enter);
+        press(&mut a, KeyCode::Char('p'));
+        let shown = screen(&a, 100, 14);
+        assert!(shown.contains("route: bfs"), "{shown}");
+        assert!(shown.contains('*'), "the route is drawn");
+        press(&mut a, KeyCode::Char('g'));
+        assert_eq!(a.screen, Screen::Watching);
+        press(&mut a, KeyCode::Char(' ')); // pause
+        press(&mut a, KeyCode::Home);
+        let first = screen(&a, 100, 14);
+        assert!(first.contains("step 0/"), "{first}");
+        golden("play-watch-start.txt", &first);
+        press(&mut a, KeyCode::Right);
+        press(&mut a, KeyCode::Right);
+        assert!(screen(&a, 100, 14).contains("step 2/"));
+        press(&mut a, KeyCode::Left);
+        assert!(screen(&a, 100, 14).contains("step 1/"));
+        press(&mut a, KeyCode::End);
+        // Running the replay to the end, the clock moves it forward.
+        press(&mut a, KeyCode::Esc);
+        assert_eq!(a.screen, Screen::Playing);
+        press(&mut a, KeyCode::Char('v'));
+        assert_eq!(a.screen, Screen::Watching);
+        a.tick(a.now + Duration::from_secs(30));
+        let end = screen(&a, 100, 14);
+        assert!(end.contains("paused"), "a finished replay stops: {end}");
+    }
+
+    #[test]
+    fn big_mazes_scroll_with_the_player() {
+        let mut a = App::default();
+        (a.seed, a.difficulty, a.unicode) = (3, 6, false);
+        press(&mut a, KeyCode::Enter);
+        let s = screen(&a, 40, 12);
+        assert!(s.contains('@'), "the player is in view at the start:\n{s}");
+        for _ in 0..200 {
+            press(&mut a, KeyCode::Char('i'));
+        }
+        let s = screen(&a, 40, 12);
+        assert!(s.contains('@'), "the player stays in view:\n{s}");
+    }
+
+    #[test]
+    fn ctrl_c_quits_from_every_screen() {
+        for setup in [0, 1] {
+            let mut a = app();
+            if setup == 1 {
+                press(&mut a, KeyCode::Enter);
+            }
+            a.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+            assert!(a.quit);
+        }
+    }
+}

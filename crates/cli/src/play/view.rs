@@ -1,0 +1,206 @@
+//! Drawing the `maze play` screens with ratatui.
+
+use maze_core::{Algorithm, ShapeKind, Solver};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+
+use super::app::{App, FIELDS, Field, Screen};
+use super::game::{Replay, clock};
+
+/// Draws the current screen.
+pub fn draw(frame: &mut Frame<'_>, app: &App) {
+    let [header, body, footer] =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(3), Constraint::Length(2)])
+            .areas(frame.area());
+    match app.screen {
+        Screen::Menu => menu(frame, app, header, body, footer),
+        _ => game(frame, app, header, body, footer),
+    }
+}
+
+fn bold() -> Style {
+    Style::default().add_modifier(Modifier::BOLD)
+}
+
+fn menu(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect) {
+    frame.render_widget(Paragraph::new(Line::from(Span::styled("maze play: choose a maze", bold()))), header);
+    let (w, h) = app.size();
+    let mut lines = Vec::new();
+    for (i, field) in FIELDS.iter().enumerate() {
+        let (name, value) = match field {
+            Field::Shape => ("shape", app.shape_kind().name().to_string()),
+            Field::Algorithm => ("algorithm", app.algorithm().name().to_string()),
+            Field::Difficulty => (
+                "difficulty",
+                if app.difficulty == 0 {
+                    "custom size".to_string()
+                } else {
+                    format!("{} ({w} x {h})", app.difficulty)
+                },
+            ),
+            Field::Width => {
+                ("width", if app.difficulty == 0 { app.width.to_string() } else { format!("({w})") })
+            }
+            Field::Height => {
+                ("height", if app.difficulty == 0 { app.height.to_string() } else { format!("({h})") })
+            }
+            Field::Seed => ("seed", app.seed.to_string()),
+            Field::Braid => ("braid", format!("{}% of dead ends removed", app.braid * 10)),
+            Field::Dots => (
+                "multimaze",
+                if app.dots == 1 {
+                    "off (one start, one end)".into()
+                } else {
+                    format!("{} starts, {} ends", app.dots, app.dots)
+                },
+            ),
+        };
+        let selected = i == app.field;
+        let marker = if selected { "> " } else { "  " };
+        let style = if selected {
+            Style::default().fg(Color::Yellow).add_modifier(Modifier::BOLD)
+        } else {
+            Style::default()
+        };
+        lines.push(Line::from(vec![
+            Span::raw(marker),
+            Span::styled(format!("{name:<11}"), style),
+            Span::raw(value),
+        ]));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::raw(format!(
+        "{} generators for {} (shape-specific ones are skipped)",
+        Algorithm::ALL.len(),
+        ShapeKind::ALL.len()
+    )));
+    if !app.message.is_empty() {
+        lines.push(Line::styled(app.message.clone(), Style::default().fg(Color::Red)));
+    }
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" new maze ")),
+        body,
+    );
+    let help = "up/down field  left/right change  digits type the seed  r random seed  difficulty 1-7: 2^k cells\nEnter play  q quit";
+    frame.render_widget(Paragraph::new(help).style(Style::default().fg(Color::DarkGray)), footer);
+}
+
+fn game(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect) {
+    let Some(g) = app.game.as_ref() else { return };
+    let s = g.setup();
+    let (done, total) = g.connected();
+    let mut head = format!(
+        "{} {}x{} {} seed {} | moves {} | time {}",
+        s.spec.kind,
+        s.spec.width,
+        s.spec.height,
+        s.algorithm,
+        s.seed,
+        g.moves(),
+        clock(app.elapsed())
+    );
+    if total > 1 {
+        head.push_str(&format!(" | connected {done}/{total}"));
+    }
+    if let Some(solver) = g.solution_shown() {
+        head.push_str(&format!(" | route: {solver}"));
+    }
+    frame.render_widget(Paragraph::new(Line::from(Span::styled(head, bold()))), header);
+
+    let picture = g.picture(app.unicode);
+    let focus = if app.screen == Screen::Watching { ['#', '+'] } else { ['@', '@'] };
+    let (fr, fc) = find(&picture, focus).unwrap_or((0, 0));
+    let (rows, cols) = (usize::from(body.height), usize::from(body.width));
+    let top = scroll(fr, picture.len(), rows);
+    let width = picture.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let left = scroll(fc, width, cols);
+    let lines: Vec<Line<'_>> = picture
+        .iter()
+        .skip(top)
+        .take(rows)
+        .map(|l| colour(&l.chars().skip(left).take(cols).collect::<String>()))
+        .collect();
+    frame.render_widget(Paragraph::new(lines), body);
+
+    let keys = match app.screen {
+        Screen::Watching => {
+            let (what, pos, len) = g.watching().unwrap_or((Replay::Generation, 0, 0));
+            let what = match what {
+                Replay::Generation => format!("generation ({})", s.algorithm),
+                Replay::Solving(solver) => format!("solving ({solver})"),
+            };
+            format!(
+                "watching {what}: step {pos}/{len}, {:.0}/s, {}\nspace play/pause  left/right step  up/down speed  Home/End  Esc back",
+                app.speed,
+                if app.playing { "playing" } else { "paused" }
+            )
+        }
+        Screen::Done => format!(
+            "{}\nn new maze  r replay  g watch generation  v watch solver  Esc menu  q quit",
+            app.summary()
+        ),
+        _ => {
+            let moves = if g.door_count() == 4 {
+                "arrows/wasd/hjkl move"
+            } else {
+                "arrows/wasd/hjkl move, y u b n diagonals"
+            };
+            let msg = if app.message.is_empty() { String::new() } else { format!("{}  |  ", app.message) };
+            format!(
+                "{msg}{moves}  m auto-move ({})  p route  i hint step  o solver ({})\ng watch generation  v watch solver  r restart  N next maze  x style  Esc menu",
+                if app.auto { "on" } else { "off" },
+                Solver::ALL[app.solver % Solver::ALL.len()]
+            )
+        }
+    };
+    frame.render_widget(Paragraph::new(keys).style(Style::default().fg(Color::DarkGray)), footer);
+}
+
+/// Row and column (in chars) of the first of `marks` found in the picture.
+fn find(picture: &[String], marks: [char; 2]) -> Option<(usize, usize)> {
+    for mark in marks {
+        for (r, line) in picture.iter().enumerate() {
+            if let Some(c) = line.chars().position(|ch| ch == mark) {
+                return Some((r, c));
+            }
+        }
+    }
+    None
+}
+
+/// The first visible row (or column) that keeps `focus` in view, centred when scrolling.
+fn scroll(focus: usize, total: usize, visible: usize) -> usize {
+    if total <= visible { 0 } else { focus.saturating_sub(visible / 2).min(total - visible) }
+}
+
+/// Colours a picture line: the player, dots, route and explored cells.
+fn colour(line: &str) -> Line<'static> {
+    let style_of = |c: char| match c {
+        '@' => Style::default().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+        'S' => Style::default().fg(Color::Green).add_modifier(Modifier::BOLD),
+        'E' => Style::default().fg(Color::Red).add_modifier(Modifier::BOLD),
+        '*' | '█' => Style::default().fg(Color::Red),
+        '.' | '░' => Style::default().fg(Color::DarkGray),
+        '+' => Style::default().fg(Color::Cyan),
+        '#' => Style::default().fg(Color::Magenta).add_modifier(Modifier::BOLD),
+        _ => Style::default(),
+    };
+    let mut spans = Vec::new();
+    let mut run = String::new();
+    let mut current = Style::default();
+    for c in line.chars() {
+        let s = style_of(c);
+        if s != current && !run.is_empty() {
+            spans.push(Span::styled(std::mem::take(&mut run), current));
+        }
+        current = s;
+        run.push(c);
+    }
+    if !run.is_empty() {
+        spans.push(Span::styled(run, current));
+    }
+    Line::from(spans)
+}

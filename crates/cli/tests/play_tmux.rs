@@ -1,0 +1,114 @@
+//! `maze play` end to end in a real terminal: tmux runs it, we send the key presses of the
+//! solution (read from `maze generate --solve --format json` with the same seed), and the
+//! captured screen must show the summary; quitting must print it and restore the terminal.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn have(tool: &str) -> bool {
+    let found = Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {tool}"))
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("MAZE_REQUIRE_VALIDATORS").is_none(),
+            "{tool} is required but not installed"
+        );
+        eprintln!("skipping: {tool} not installed");
+    }
+    found
+}
+
+fn tmux(args: &[&str]) -> String {
+    let out = Command::new("tmux").args(args).output().expect("tmux runs");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Waits until the pane shows `needle`, returning the screen.
+fn wait_for(session: &str, needle: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let screen = tmux(&["capture-pane", "-p", "-t", session]);
+        if screen.contains(needle) {
+            return screen;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {needle:?}; screen:\n{screen}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+struct Session(String);
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux").args(["kill-session", "-t", &self.0]).output();
+    }
+}
+
+#[test]
+fn play_a_tiny_maze_to_the_exit_under_tmux() {
+    if !have("tmux") {
+        return;
+    }
+    let bin = assert_cmd::cargo::cargo_bin("maze");
+    let (w, h, seed) = (4u32, 3u32, 11u64);
+    let json = Command::new(&bin)
+        .args([
+            "generate",
+            "-W",
+            &w.to_string(),
+            "-H",
+            &h.to_string(),
+            "--seed",
+            &seed.to_string(),
+            "--solve",
+            "-f",
+            "json",
+        ])
+        .output()
+        .expect("generate");
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).expect("json");
+    let path: Vec<i64> =
+        v["solution"]["path"].as_array().expect("path").iter().map(|c| c.as_i64().expect("id")).collect();
+
+    let session = Session(format!("maze-play-{}", std::process::id()));
+    let out_file = std::env::temp_dir().join(format!("maze-play-{}.out", std::process::id()));
+    let command = format!(
+        "'{}' play --no-menu --no-auto --ascii -W {w} -H {h} --seed {seed} > /dev/tty; echo \"exit=$?\" > '{}'; sleep 30",
+        bin.display(),
+        out_file.display()
+    );
+    let started = Command::new("tmux")
+        .args(["new-session", "-d", "-s", &session.0, "-x", "100", "-y", "30", &command])
+        .status()
+        .expect("tmux new-session");
+    assert!(started.success());
+    wait_for(&session.0, "moves 0");
+    for pair in path.windows(2) {
+        let key = match pair[1] - pair[0] {
+            1 => "Right",
+            -1 => "Left",
+            d if d == i64::from(w) => "Down",
+            _ => "Up",
+        };
+        tmux(&["send-keys", "-t", &session.0, key]);
+        std::thread::sleep(Duration::from_millis(60));
+    }
+    let screen = wait_for(&session.0, "Solved in");
+    assert!(screen.contains(&format!("Solved in {} moves", path.len() - 1)), "{screen}");
+    assert!(screen.contains("a perfect run!"), "{screen}");
+    // Quit: the program ends with status 0 and prints the summary on the normal screen.
+    tmux(&["send-keys", "-t", &session.0, "q"]);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !out_file.exists() {
+        assert!(Instant::now() < deadline, "maze play did not exit");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(std::fs::read_to_string(&out_file).expect("status").trim(), "exit=0");
+    let after = tmux(&["capture-pane", "-p", "-t", &session.0]);
+    assert!(after.contains("Solved in"), "summary printed after leaving the full screen: {after}");
+    let _ = std::fs::remove_file(&out_file);
+}
