@@ -60,6 +60,16 @@ pub enum Command {
   maze bench --shape hex --size 300 --runs 9")]
     #[command(allow_negative_numbers = true)]
     Bench(BenchArgs),
+    /// Play in the terminal: choose a maze, walk it with the keyboard, watch it being built.
+    #[command(after_help = "Examples:
+  maze play                                      the menu: shape, generator, difficulty 1-7, seed
+  maze play --shape hex --difficulty 4 --no-menu straight into a 16x16 beehive
+  maze play --width 30 --height 15 --seed 42 --no-auto
+
+Keys: arrows/WASD/hjkl move (y u b n diagonals on hex), m auto-move, p show the route,
+o change solver, g watch the generator, v watch the solver, r restart, N next maze,
+Esc menu, Ctrl-C quit.")]
+    Play(PlayArgs),
     /// Print shell completions for bash, zsh, fish, elvish or powershell.
     #[command(
         after_help = "Example:\n  maze completions bash > ~/.local/share/bash-completion/completions/maze"
@@ -114,7 +124,7 @@ pub struct GenerateArgs {
     /// Number of mazes to write, with seeds SEED, SEED+1, ... (JSON Lines for json).
     #[arg(long, short = 'n', default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub count: u32,
-    /// Output format: text, unicode, json, svg, png, pdf, tex, scad or stl.
+    /// Output format: text, unicode, json, svg, png, pdf, tex, scad, stl or gif (an animation).
     #[arg(long, short = 'f', default_value = "text", value_parser = parse_with::<Format>)]
     pub format: Format,
     /// Write to this file (atomically: a temporary file renamed into place) instead of stdout.
@@ -128,6 +138,8 @@ pub struct GenerateArgs {
     pub policy: Policy,
     #[command(flatten)]
     pub draw: DrawArgs,
+    #[command(flatten)]
+    pub animate: AnimateArgs,
     /// Refuse mazes with more cells than this.
     #[arg(long, default_value_t = maze_core::limits::MAX_CELLS)]
     pub max_cells: u64,
@@ -185,6 +197,52 @@ pub struct DrawArgs {
     pub tex_fragment: bool,
 }
 
+/// `maze play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+    /// Generator.
+    #[arg(long, short = 'a', default_value = "recursive-backtracker", value_parser = parse_with::<Algorithm>)]
+    pub algorithm: Algorithm,
+    /// Seed [default: 1, or typed in the menu].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Skip the menu and start playing at once.
+    #[arg(long)]
+    pub no_menu: bool,
+    /// Start with auto-move off (one cell per key press).
+    #[arg(long)]
+    pub no_auto: bool,
+    /// Draw with ASCII instead of box-drawing characters.
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+/// Animation options for `generate` and `solve`.
+#[derive(Debug, Args, Clone)]
+#[command(next_help_heading = "Animation (gif, svg)")]
+pub struct AnimateArgs {
+    /// Write an animation of the steps instead of a still picture, as --format gif or svg:
+    /// the generator's (and braiding's) steps for generate, the solver's for solve.
+    /// --format gif implies it. Up to 20 million steps are recorded; beyond that the
+    /// animation jumps to the finished maze (and says so).
+    #[arg(long)]
+    pub animate: bool,
+    /// Most frames, the first (the starting maze) and last (the finished maze) included;
+    /// the steps are spread evenly over them. A gif's frames times its pixels per frame
+    /// may not exceed 500 million.
+    #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u32).range(2..=2000))]
+    pub frames: u32,
+    /// Time per frame, milliseconds (20 to 10000) [default: --duration shared by the frames].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(20..=10_000), conflicts_with = "duration")]
+    pub delay: Option<u32>,
+    /// Playing time in seconds (0.1 to 600), before a 2-second pause on the last frame
+    /// [default: 6]. Frames are shown for at least 20 ms each.
+    #[arg(long, value_parser = parse_duration)]
+    pub duration: Option<f64>,
+}
+
 /// `maze solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -199,7 +257,7 @@ pub struct SolveArgs {
     /// Goal cell id [default: the exit].
     #[arg(long)]
     pub to: Option<u32>,
-    /// Output format: text, unicode, json, svg, png, pdf, tex, scad or stl.
+    /// Output format: text, unicode, json, svg, png, pdf, tex, scad, stl or gif (an animation).
     #[arg(long, short = 'f', default_value = "text", value_parser = parse_with::<Format>)]
     pub format: Format,
     /// Write to this file (atomically) instead of stdout.
@@ -207,6 +265,8 @@ pub struct SolveArgs {
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub draw: DrawArgs,
+    #[command(flatten)]
+    pub animate: AnimateArgs,
 }
 
 /// `maze render`.
@@ -279,6 +339,11 @@ fn parse_paper(s: &str) -> Result<maze_render::pdf::Paper, String> {
 
 fn parse_colour(s: &str) -> Result<String, String> {
     s.parse::<maze_render::style::Colour>().map(|c| c.hex()).map_err(|e| e.to_string())
+}
+
+fn parse_duration(s: &str) -> Result<f64, String> {
+    let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if (0.1..=600.0).contains(&v) { Ok(v) } else { Err(format!("{v} is not between 0.1 and 600 seconds")) }
 }
 
 fn parse_fraction(s: &str) -> Result<f64, String> {

@@ -7,9 +7,10 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use maze_core::{
-    Algorithm, CellId, Maze, Options, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solution, Solver, Xoshiro,
-    analyze, imperfect, limits,
+    Algorithm, CellId, Maze, Options, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solution, Solver, Trace,
+    Xoshiro, analyze, imperfect, limits,
 };
+use maze_render::animate::{self, Animation, Recording, Timing};
 use maze_render::json::{MazeFile, Provenance};
 use maze_render::pdf::{PageSetup, PdfPage};
 use maze_render::scad::Model;
@@ -18,11 +19,15 @@ use maze_render::style::Style;
 use maze_render::{Format, json, pdf, png, scad, stl, svg, tex, text};
 
 use crate::UsageError;
-use crate::args::{DrawArgs, GenerateArgs, RenderArgs, ShapeArgs, SolveArgs};
+use crate::args::{AnimateArgs, DrawArgs, GenerateArgs, RenderArgs, ShapeArgs, SolveArgs};
 use crate::output::{Sink, with_sink};
 
 /// Mazes above this many cells get a spinner on stderr (when it is a terminal).
 const SPINNER_CELLS: u64 = 2_000_000;
+
+/// The most events `--animate` records (20 million, 160 MB); an animation of a longer run
+/// shows the first ones, then the finished maze, and a note on stderr says so.
+const TRACE_LIMIT: usize = 20_000_000;
 
 /// Whether `algorithm` runs on shapes of this kind.
 pub fn supports(kind: ShapeKind, algorithm: Algorithm) -> bool {
@@ -99,6 +104,8 @@ struct GenerateJob<'a> {
     seed: u64,
     compact: bool,
     index: u32,
+    /// Record the generator's steps and write them as an animation.
+    animation: Option<&'a Animation>,
 }
 
 impl ShapeVisitor for GenerateJob<'_> {
@@ -106,13 +113,23 @@ impl ShapeVisitor for GenerateJob<'_> {
 
     fn visit<S: Shape>(self, shape: S) -> Result<Rendered> {
         let a = self.args;
+        let multi = a.starts.unwrap_or(1) > 1 || a.ends.unwrap_or(1) > 1;
         let mut maze = Maze::new(shape);
         // One stream, in a fixed order: generation, braiding, MultiMaze dots.
         let mut rng = Xoshiro::seed_from_u64(self.seed);
         let options = Options { corner: a.bias, policy: a.policy };
-        a.algorithm.generate(&mut maze, &options, &mut rng, &mut ())?;
+        // Recording is a separate instantiation: plain generation observes nothing, for free.
+        let mut trace = self.animation.map(|_| Trace::with_limit(TRACE_LIMIT));
+        let start = trace.as_ref().map(|_| maze.clone());
+        match trace.as_mut() {
+            Some(t) => a.algorithm.generate(&mut maze, &options, &mut rng, t)?,
+            None => a.algorithm.generate(&mut maze, &options, &mut rng, &mut ())?,
+        }
         if let Some(p) = a.braid {
-            imperfect::braid(&mut maze, p, &mut rng, &mut ())?;
+            match trace.as_mut() {
+                Some(t) => imperfect::braid(&mut maze, p, &mut rng, t)?,
+                None => imperfect::braid(&mut maze, p, &mut rng, &mut ())?,
+            };
         }
         if let (Some(s), Some(e)) = (a.starts, a.ends) {
             imperfect::place_starts_and_ends(&mut maze, s, e, &mut rng)?;
@@ -124,10 +141,98 @@ impl ShapeVisitor for GenerateJob<'_> {
         };
         let provenance =
             Provenance { algorithm: Some(a.algorithm.name().into()), seed: Some(self.seed), braid: a.braid };
+        if let (Some(animation), Some(start), Some(trace)) = (self.animation, &start, &trace) {
+            let rec = Recording { start, events: &trace.events, end: &maze, solution: solution.as_ref() };
+            return animate(&rec, trace, a.format, &a.draw, animation, multi);
+        }
         let solution = solution.as_ref().zip(a.solve.map(Solver::name));
         let request = Request { format: a.format, compact: self.compact, draw: &a.draw, index: self.index };
         present(&maze, &provenance, solution, &request)
     }
+}
+
+/// The animation asked for by `--animate` (or `--format gif`), checked against the format
+/// and drawing options; `None` for a still picture.
+fn animation_options(format: Format, a: &AnimateArgs, draw: &DrawArgs) -> Result<Option<Animation>> {
+    if !a.animate && format != Format::Gif {
+        return Ok(None);
+    }
+    if !matches!(format, Format::Gif | Format::Svg) {
+        anyhow::bail!(UsageError(format!(
+            "--animate writes gif or svg, not {} (use --format gif or --format svg)",
+            format.name()
+        )));
+    }
+    if draw.heat {
+        anyhow::bail!(UsageError("--heat is not drawn in animations (leave out --heat or --animate)".into()));
+    }
+    let timing = match (a.delay, a.duration) {
+        (Some(ms), _) => Timing::PerFrame(ms),
+        (None, Some(seconds)) => Timing::Total((seconds * 1000.0).round() as u32),
+        (None, None) => Animation::default().timing,
+    };
+    Ok(Some(Animation {
+        frames: a.frames as usize,
+        timing,
+        visited: !draw.no_visited,
+        markers: !draw.no_markers,
+        ..Animation::default()
+    }))
+}
+
+/// Refuses an animation too large to draw, before anything is generated or solved.
+fn check_animation_size<S: Shape>(
+    shape: &S,
+    format: Format,
+    draw: &DrawArgs,
+    animation: &Animation,
+    multi: bool,
+) -> Result<()> {
+    if format == Format::Gif {
+        animate::check_gif_size(shape, &draw_style(draw, format, multi), animation.frames)?;
+    } else {
+        animate::check_svg_size(shape, animation.frames)?;
+    }
+    Ok(())
+}
+
+/// Checks an animation's size once the shape is known, before anything is generated.
+struct AnimationSize<'a> {
+    format: Format,
+    draw: &'a DrawArgs,
+    animation: &'a Animation,
+    multi: bool,
+}
+
+impl ShapeVisitor for AnimationSize<'_> {
+    type Output = Result<()>;
+
+    fn visit<S: Shape>(self, shape: S) -> Result<()> {
+        check_animation_size(&shape, self.format, self.draw, self.animation, self.multi)
+    }
+}
+
+/// Writes a recording as a GIF or an animated SVG.
+fn animate<S: Shape>(
+    rec: &Recording<'_, S>,
+    trace: &Trace,
+    format: Format,
+    draw: &DrawArgs,
+    animation: &Animation,
+    multi: bool,
+) -> Result<Rendered> {
+    if trace.truncated() {
+        eprintln!(
+            "note: the animation shows the first {} of {} steps, then the finished maze",
+            trace.events.len(),
+            trace.seen
+        );
+    }
+    let style = draw_style(draw, format, multi);
+    Ok(Rendered::Bytes(match format {
+        Format::Gif => animate::gif(rec, &style, animation)?,
+        _ => animate::animated_svg(rec, &style, animation)?.into_bytes(),
+    }))
 }
 
 /// How to present one maze.
@@ -185,6 +290,9 @@ fn present<S: Shape>(
             });
             return Ok(Rendered::Pages { puzzle, solution });
         }
+        Format::Gif => anyhow::bail!(UsageError(
+            "gif is an animation: use `maze generate --animate` or `maze solve --animate`".into()
+        )),
         _ => anyhow::bail!(UsageError(format!("the {} format is not supported here", r.format.name()))),
     }))
 }
@@ -193,7 +301,7 @@ fn present<S: Shape>(
 fn draw_style(d: &DrawArgs, format: Format, multi: bool) -> Style {
     let base = Style::default();
     let default_cell = match format {
-        Format::Png => 8.0,
+        Format::Png | Format::Gif => 8.0,
         Format::Pdf | Format::Tex => 6.35,
         Format::Scad | Format::Stl => 10.0,
         _ => base.cell_size,
@@ -216,7 +324,11 @@ fn draw_style(d: &DrawArgs, format: Format, multi: bool) -> Style {
             Format::Scad | Format::Stl => cell * 0.16,
             _ => cell / 8.0,
         }),
-        margin: if format == Format::Png { cell / 2.0 } else { base.margin.min(cell / 2.0) },
+        margin: if matches!(format, Format::Png | Format::Gif) {
+            cell / 2.0
+        } else {
+            base.margin.min(cell / 2.0)
+        },
         walls: d.wall_colour.clone().unwrap_or(base.walls),
         background: d.background.clone().unwrap_or(base.background),
         path: d.path_colour.clone().unwrap_or(base.path),
@@ -313,6 +425,14 @@ pub fn generate(args: GenerateArgs) -> Result<()> {
             spec.cells()
         )));
     }
+    let animation = animation_options(args.format, &args.animate, &args.draw)?;
+    if let Some(animation) = &animation {
+        if args.count > 1 {
+            anyhow::bail!(UsageError("--count makes one file; an animation holds one maze".into()));
+        }
+        let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
+        spec.visit(AnimationSize { format: args.format, draw: &args.draw, animation, multi })?;
+    }
     check_binary_target(args.format, args.output.as_deref())?;
     if args.count > 1
         && matches!(args.format, Format::Png | Format::Svg | Format::Tex | Format::Scad | Format::Stl)
@@ -337,6 +457,7 @@ pub fn generate(args: GenerateArgs) -> Result<()> {
                 seed: seed.wrapping_add(u64::from(i)),
                 compact: args.count > 1,
                 index: i + 1,
+                animation: animation.as_ref(),
             };
             collector.add(sink, spec.visit(job)?, i == 0)?;
             progress.inc(1);
@@ -387,6 +508,8 @@ struct FileJob<'a> {
     keep_solution: bool,
     format: Format,
     draw: &'a DrawArgs,
+    /// Record the solver's steps and write them as an animation.
+    animation: Option<&'a Animation>,
 }
 
 impl ShapeVisitor for FileJob<'_> {
@@ -399,11 +522,24 @@ impl ShapeVisitor for FileJob<'_> {
             seed: self.file.seed,
             braid: self.file.braid,
         };
+        let multi = maze.starts.len() > 1 || maze.ends.len() > 1;
         let fresh;
         let solution: Option<(&Solution, &str)> = match self.solve {
             Some((solver, from, to)) => {
                 let from = from.map_or(maze.entrance(), CellId);
                 let to = to.map_or(maze.exit(), CellId);
+                if let Some(animation) = self.animation {
+                    check_animation_size(maze.shape(), self.format, self.draw, animation, multi)?;
+                    let mut trace = Trace::with_limit(TRACE_LIMIT);
+                    let solution = solver.solve(&maze, from, to, &mut trace)?;
+                    let rec = Recording {
+                        start: &maze,
+                        events: &trace.events,
+                        end: &maze,
+                        solution: Some(&solution),
+                    };
+                    return animate(&rec, &trace, self.format, self.draw, animation, multi);
+                }
                 fresh = solver.solve(&maze, from, to, &mut ())?;
                 Some((&fresh, solver.name()))
             }
@@ -436,6 +572,7 @@ fn write_file_job(
 
 /// `maze solve`.
 pub fn solve(args: SolveArgs) -> Result<()> {
+    let animation = animation_options(args.format, &args.animate, &args.draw)?;
     let file = read_maze_file(&args.file)?;
     let job = FileJob {
         file: &file,
@@ -443,6 +580,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         keep_solution: false,
         format: args.format,
         draw: &args.draw,
+        animation: animation.as_ref(),
     };
     write_file_job(&file, &args.file, job, args.output.as_deref())
 }
@@ -456,6 +594,7 @@ pub fn render(args: RenderArgs) -> Result<()> {
         keep_solution: !args.no_solution,
         format: args.format,
         draw: &args.draw,
+        animation: None,
     };
     write_file_job(&file, &args.file, job, args.output.as_deref())
 }

@@ -18,6 +18,7 @@
 //! assert_eq!(back.passages(), maze.passages());
 //! ```
 
+pub mod animate;
 pub mod json;
 pub mod pdf;
 pub mod png;
@@ -53,12 +54,14 @@ pub enum Format {
     Scad,
     /// A binary STL mesh for 3D printing.
     Stl,
+    /// An animated GIF of the generator's or solver's steps ([`animate::gif`]).
+    Gif,
 }
 
 impl Format {
     /// Whether the format is binary (not text): it is refused on a terminal without `-o`.
     pub fn is_binary(self) -> bool {
-        matches!(self, Format::Png | Format::Pdf | Format::Stl)
+        matches!(self, Format::Png | Format::Pdf | Format::Stl | Format::Gif)
     }
 
     /// The usual file extension.
@@ -80,6 +83,7 @@ impl Format {
         Format::Tex,
         Format::Scad,
         Format::Stl,
+        Format::Gif,
     ];
 
     /// The name used on the command line.
@@ -94,6 +98,7 @@ impl Format {
             Format::Tex => "tex",
             Format::Scad => "scad",
             Format::Stl => "stl",
+            Format::Gif => "gif",
         }
     }
 
@@ -119,6 +124,9 @@ impl Format {
                 "OpenSCAD model: walls extruded on a base plate, parameters at the top of the file"
             }
             Format::Stl => "watertight binary STL of the same model, for slicers (no OpenSCAD needed)",
+            Format::Gif => {
+                "animation of the generator's (or, with `maze solve`, the solver's) steps; implies --animate"
+            }
         }
     }
 }

@@ -47,7 +47,38 @@ pub(crate) fn push_num(out: &mut String, v: f64) {
     }
 }
 
-fn escape(s: &str) -> String {
+/// The `d` attribute of a path through wall segments given in maze units: `k` pixels per
+/// unit, `m` pixels of margin. Horizontal and vertical runs use H and V, which need one
+/// number instead of two; a segment that starts where the last one ended needs no M.
+pub(crate) fn wall_path(walls: &[[Point; 2]], k: f64, m: f64) -> String {
+    let mut d = String::with_capacity(walls.len() * 16);
+    let mut last: Option<Point> = None;
+    for &[a, b] in walls {
+        if !last.is_some_and(|l| (l.x - a.x).abs() < 1e-9 && (l.y - a.y).abs() < 1e-9) {
+            d.push('M');
+            push_num(&mut d, m + a.x * k);
+            d.push(' ');
+            push_num(&mut d, m + a.y * k);
+        }
+        if (a.y - b.y).abs() < 1e-9 {
+            d.push('H');
+            push_num(&mut d, m + b.x * k);
+        } else if (a.x - b.x).abs() < 1e-9 {
+            d.push('V');
+            push_num(&mut d, m + b.y * k);
+        } else {
+            d.push('L');
+            push_num(&mut d, m + b.x * k);
+            d.push(' ');
+            push_num(&mut d, m + b.y * k);
+        }
+        last = Some(b);
+    }
+    d
+}
+
+/// Escapes text for XML attributes and content.
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
@@ -94,30 +125,7 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
         let _ = writeln!(out, r#"<path fill="{}" d="{d}"/>"#, escape(&colour));
     }
     if !scene.walls.is_empty() {
-        // Horizontal and vertical runs use H and V, which need one number instead of two.
-        let mut d = String::with_capacity(scene.walls.len() * 16);
-        let mut last: Option<Point> = None;
-        for &[a, b] in &scene.walls {
-            if !last.is_some_and(|l| (l.x - a.x).abs() < 1e-9 && (l.y - a.y).abs() < 1e-9) {
-                d.push('M');
-                push_num(&mut d, m + a.x * k);
-                d.push(' ');
-                push_num(&mut d, m + a.y * k);
-            }
-            if (a.y - b.y).abs() < 1e-9 {
-                d.push('H');
-                push_num(&mut d, m + b.x * k);
-            } else if (a.x - b.x).abs() < 1e-9 {
-                d.push('V');
-                push_num(&mut d, m + b.y * k);
-            } else {
-                d.push('L');
-                push_num(&mut d, m + b.x * k);
-                d.push(' ');
-                push_num(&mut d, m + b.y * k);
-            }
-            last = Some(b);
-        }
+        let d = wall_path(&scene.walls, k, m);
         let _ = writeln!(
             out,
             r#"<path fill="none" stroke="{}" stroke-width="{}" stroke-linecap="square" stroke-linejoin="miter" d="{d}"/>"#,
