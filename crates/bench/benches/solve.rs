@@ -4,12 +4,16 @@
 //!
 //! Throughput is in cells of the maze, so ns/cell compares with the generators. Each
 //! iteration includes the solver's own allocations (visit marks, the returned path and
-//! visit order). Run with `cargo bench -p maze-bench --bench solve`.
+//! visit order). Run with `cargo bench -p maze-bench --bench solve`; set `MAZE_BENCH_CLOCK=cpu`
+//! to measure thread CPU time instead of wall time.
 
 use std::hint::black_box;
 use std::time::Duration;
 
+use criterion::measurement::Measurement;
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput, criterion_main};
+mod common;
+
 use maze_core::{Algorithm, Maze, Options, Solver, Square, Xoshiro};
 
 /// The seed of the benchmarked maze.
@@ -21,7 +25,7 @@ const SIDE: u32 = 1000;
 /// The solvers benchmarked, by command-line name.
 const SOLVERS: [&str; 6] = ["bfs", "a-star", "dfs", "dead-end-filler", "tremaux", "wall-follower"];
 
-fn solve(c: &mut Criterion) {
+fn solve<M: Measurement>(c: &mut Criterion<M>) {
     let mut maze = Maze::new(Square::new(SIDE, SIDE));
     Algorithm::RecursiveBacktracker
         .generate(&mut maze, &Options::default(), &mut Xoshiro::seed_from_u64(SEED), &mut ())
@@ -48,10 +52,14 @@ fn solve(c: &mut Criterion) {
     group.finish();
 }
 
-/// Every benchmark of this file (what `criterion_group!` would write, with a doc comment).
+/// Every benchmark of this file (what `criterion_group!` would write, with a doc comment),
+/// on wall time or, with `MAZE_BENCH_CLOCK=cpu`, on this thread's CPU time.
 pub fn benches() {
-    let mut c = Criterion::default().configure_from_args();
-    solve(&mut c);
+    if common::cpu_clock() {
+        solve(&mut Criterion::default().with_measurement(common::CpuTime).configure_from_args());
+    } else {
+        solve(&mut Criterion::default().configure_from_args());
+    }
 }
 
 criterion_main!(benches);
