@@ -1,6 +1,6 @@
 //! The maze: a shape, its open walls (one bit per wall) and its marked cells.
 
-use crate::shape::{Adjacent, CellId, DoorSet, Shape, WallId};
+use crate::shape::{Adjacent, CellId, Door, DoorSet, Shape, WallId};
 
 /// A set of walls, one bit per [`WallId`]: a set bit is an open wall (a passage).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -9,6 +9,18 @@ pub struct Passages {
 }
 
 impl Passages {
+    /// ORs `v` into the bits starting at `bit`.
+    #[inline(always)]
+    pub(crate) fn or_bits(&mut self, bit: u64, v: u64) {
+        let (i, o) = ((bit >> 6) as usize, (bit & 63) as u32);
+        self.words[i] |= v << o;
+        if o != 0 {
+            let hi = v >> (64 - o);
+            if hi != 0 {
+                self.words[i + 1] |= hi;
+            }
+        }
+    }
     /// All `count` walls closed.
     pub fn closed(count: u64) -> Self {
         Passages { words: vec![0; count.div_ceil(64) as usize] }
@@ -67,6 +79,9 @@ pub struct Maze<S: Shape> {
 }
 
 impl<S: Shape> Maze<S> {
+    pub(crate) fn passages_mut(&mut self) -> &mut Passages {
+        &mut self.open
+    }
     /// A maze with every wall closed; entrance at the first cell, exit at the last.
     pub fn new(shape: S) -> Self {
         let open = Passages::closed(shape.wall_count());
@@ -155,14 +170,13 @@ impl<S: Shape> Maze<S> {
     /// The neighbours of `cell` behind open doors, with those doors.
     #[inline]
     pub fn open_adjacent(&self, cell: CellId) -> Adjacent<S::Door> {
-        let all = self.shape.adjacent(cell);
-        let mut open = Adjacent::default();
-        for (d, b) in all.iter() {
-            if self.open.is_open(self.shape.inner_wall(cell, d)) {
-                open.push(d, b);
-            }
+        let mut all = self.shape.adjacent(cell);
+        let mut open = 0u16;
+        for d in all.doors().iter() {
+            open |= u16::from(self.open.is_open(self.shape.inner_wall(cell, d))) << d.index();
         }
-        open
+        all.retain(DoorSet::from_bits(open));
+        all
     }
 
     /// The cells reachable in one step from `cell`.

@@ -34,11 +34,18 @@ pub enum Event {
 
 /// Receives events. Implementations should be cheap; `()` ignores everything for free.
 pub trait Observer {
+    /// Whether anyone listens. Algorithms may take faster paths that report no steps when
+    /// this is false (it is a constant, so the choice costs nothing at run time); the maze
+    /// they make is the same either way.
+    const ACTIVE: bool = true;
+
     /// Called for each event, in order.
     fn on(&mut self, event: Event);
 }
 
 impl Observer for () {
+    const ACTIVE: bool = false;
+
     #[inline(always)]
     fn on(&mut self, _event: Event) {}
 }
@@ -77,6 +84,8 @@ impl Observer for Trace {
 }
 
 impl<O: Observer + ?Sized> Observer for &mut O {
+    const ACTIVE: bool = O::ACTIVE;
+
     #[inline(always)]
     fn on(&mut self, event: Event) {
         (**self).on(event);

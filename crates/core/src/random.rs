@@ -84,6 +84,26 @@ pub struct Pool {
 }
 
 impl Pool {
+    /// The next `k` flips (1..=64) at once: bit i is the i-th flip [`flip`](Pool::flip) would give.
+    #[inline(always)]
+    pub fn take<R: Random + ?Sized>(&mut self, rng: &mut R, k: u32) -> u64 {
+        let mask = |k: u32| if k >= 64 { u64::MAX } else { (1u64 << k) - 1 };
+        if k <= self.bits {
+            let v = self.word & mask(k);
+            self.word = if k >= 64 { 0 } else { self.word >> k };
+            self.bits -= k;
+            v
+        } else {
+            let have = self.bits;
+            let low = self.word;
+            self.word = rng.next_u64();
+            let rest = k - have;
+            let high = self.word & mask(rest);
+            self.word = if rest >= 64 { 0 } else { self.word >> rest };
+            self.bits = 64 - rest;
+            low | if have >= 64 { 0 } else { high << have }
+        }
+    }
     /// An empty pool; the first draw fills it.
     pub fn new() -> Self {
         Pool::default()

@@ -428,3 +428,30 @@ fn generators_work_on_a_maze_with_entrance_and_exit_marks_untouched() {
         }
     });
 }
+
+/// Some generators take faster paths when nobody watches (`()`, whose `Observer::ACTIVE` is
+/// false). Watched or not, the maze must be the same, for every size and seed.
+#[test]
+fn watched_and_unwatched_generation_make_the_same_maze() {
+    use maze_core::Square;
+    for &alg in Algorithm::ALL {
+        for (w, h) in [(1, 1), (1, 7), (7, 1), (2, 2), (33, 17), (64, 5), (100, 100)] {
+            for seed in 0..4 {
+                for corner in Corner::ALL {
+                    let options = Options { corner: *corner, policy: Policy::default() };
+                    let mut plain = Maze::new(Square::new(w, h));
+                    let mut watched = Maze::new(Square::new(w, h));
+                    alg.generate(&mut plain, &options, &mut Xoshiro::seed_from_u64(seed), &mut ())
+                        .expect("square");
+                    let mut trace = Trace::with_limit(usize::MAX);
+                    alg.generate(&mut watched, &options, &mut Xoshiro::seed_from_u64(seed), &mut trace)
+                        .expect("square");
+                    assert_eq!(plain.passages(), watched.passages(), "{alg} {w}x{h} seed {seed} {corner:?}");
+                    if alg != Algorithm::BinaryTree {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}

@@ -85,6 +85,34 @@ pub fn binary_tree<S: Shape, R: Random, O: Observer>(
     let edge_row = if matches!(corner, Corner::NorthEast | Corner::NorthWest) { 0 } else { g.height - 1 };
     let edge_col = if matches!(corner, Corner::NorthEast | Corner::SouthEast) { g.width - 1 } else { 0 };
     let mut pool = Pool::new();
+    // Unwatched north-east trees on square cells: 32 cells per step, coins spread straight
+    // into the wall bits (the same coins, so the same maze as the cell-by-cell loop below).
+    if !O::ACTIVE
+        && corner == Corner::NorthEast
+        && let Some(sq) = (maze.shape() as &dyn std::any::Any).downcast_ref::<crate::shape::Square>()
+    {
+        let (w, h) = (u64::from(sq.width()), sq.height());
+        let open = maze.passages_mut();
+        // Row 0: east walls of every cell but the last.
+        for x in 0..w - 1 {
+            open.or_bits(2 * x, 1);
+        }
+        for y in 1..u64::from(h) {
+            let row = y * w;
+            let mut x0 = 0;
+            while x0 < w - 1 {
+                let k = (w - 1 - x0).min(32) as u32;
+                let coins = pool.take(rng, k);
+                let east = spread(coins);
+                let north = spread(!coins & ((1u64 << k) - 1));
+                open.or_bits(2 * (row + x0), east);
+                open.or_bits(2 * (row - w + x0) + 1, north);
+                x0 += u64::from(k);
+            }
+            open.or_bits(2 * (row - 1) + 1, 1);
+        }
+        return Ok(());
+    }
     let shape = maze.shape().clone();
     for y in 0..g.height {
         for x in 0..g.width {
@@ -108,4 +136,15 @@ pub fn binary_tree<S: Shape, R: Random, O: Observer>(
         }
     }
     Ok(())
+}
+
+/// Moves bit i of the low 32 bits to bit 2i (interleaving with zeros).
+#[inline(always)]
+fn spread(mut x: u64) -> u64 {
+    x &= 0xFFFF_FFFF;
+    x = (x | x << 16) & 0x0000_FFFF_0000_FFFF;
+    x = (x | x << 8) & 0x00FF_00FF_00FF_00FF;
+    x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | x << 2) & 0x3333_3333_3333_3333;
+    (x | x << 1) & 0x5555_5555_5555_5555
 }

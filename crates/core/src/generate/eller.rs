@@ -33,6 +33,7 @@ pub fn eller<S: Shape, R: Random, O: Observer>(
     let mut has_down = vec![false; 2 * w];
     let mut used = vec![false; 2 * w];
     let mut down = vec![false; w];
+    let mut free: Vec<u32> = vec![0; 2 * w + 1];
     let mut pool = Pool::new();
     let find = |parent: &mut [u32], mut x: u32| {
         while parent[x as usize] != x {
@@ -49,11 +50,13 @@ pub fn eller<S: Shape, R: Random, O: Observer>(
         }
         // Horizontal joins.
         // Coin flips are unpredictable, so the decisions below avoid branches on them.
+        // The root of cell x's set, carried over from the previous join (no second find).
+        let mut a = if w > 0 { find(&mut parent, label[0]) } else { 0 };
         for x in 0..w.saturating_sub(1) {
-            let a = find(&mut parent, label[x]);
             let b = find(&mut parent, label[x + 1]);
             let join = (a != b) & (last | pool.flip(rng));
             parent[b as usize] = if join { a } else { b };
+            a = if join { a } else { b };
             let cell = g.at(x as u32, y);
             maze.carve_if(cell, g.east, join);
             if join {
@@ -85,15 +88,17 @@ pub fn eller<S: Shape, R: Random, O: Observer>(
             has_down[label[x] as usize] = false;
             used[label[x] as usize] |= down[x];
         }
-        let mut fresh = 0usize;
+        // Unused labels in increasing order, then handed out without branching on `down`.
+        let mut nfree = 0usize;
+        for (l, &u) in used.iter().enumerate() {
+            free[nfree] = l as u32;
+            nfree += usize::from(!u);
+        }
+        let mut j = 0usize;
         for x in 0..w {
-            if !down[x] {
-                while used[fresh] {
-                    fresh += 1;
-                }
-                label[x] = fresh as u32;
-                fresh += 1;
-            }
+            let keep = down[x];
+            label[x] = if keep { label[x] } else { free[j] };
+            j += usize::from(!keep);
         }
         for (i, p) in parent.iter_mut().enumerate() {
             *p = i as u32;

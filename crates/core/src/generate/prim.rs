@@ -52,6 +52,14 @@ pub fn prim<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, o
     let shape = maze.shape().clone();
     let mut in_tree = CellSet::new(n);
     let start = CellId(rng.below(u64::from(n)) as u32);
+    if let Some(sq) = (maze.shape() as &dyn std::any::Any).downcast_ref::<crate::shape::Square>()
+        && n < 1 << 30
+        && !O::ACTIVE
+    {
+        let w = sq.width();
+        prim_square(maze, w, start, &mut in_tree, rng);
+        return;
+    }
     let mut frontier: Vec<u64> =
         grow(&shape, start, &mut in_tree, obs).iter().map(|d| pack(start, d)).collect();
     while !frontier.is_empty() {
@@ -133,5 +141,49 @@ pub fn prim_modified<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: 
         let Some(d) = inside.choose_pooled(&mut pool, rng) else { continue };
         carve(maze, cell, d, obs);
         add(cell, &mut in_tree, &mut frontier, obs);
+    }
+}
+
+/// Square cells, unwatched (the same draws and maze as the generic loop): a frontier entry is
+/// `cell << 2 | door`; the cell behind a door and the wall
+/// come from tables, so popping a random entry does not branch on its door.
+fn prim_square<S: Shape, R: Random>(
+    maze: &mut Maze<S>,
+    w: u32,
+    start: CellId,
+    in_tree: &mut CellSet,
+    rng: &mut R,
+) {
+    let n = maze.cell_count();
+    let step: [u32; 4] = [w.wrapping_neg(), 1, w, u32::MAX];
+    let wall: [u64; 4] = [(1u64).wrapping_sub(2 * u64::from(w)), 0, 1, 2u64.wrapping_neg()];
+    // The doors of `c` (x = its column) to cells outside the tree, as entries pushed in door order.
+    let grow = |c: u32, x: u32, in_tree: &mut CellSet, frontier: &mut Vec<u32>| {
+        in_tree.insert(CellId(c));
+        if c >= w && !in_tree.contains(CellId(c - w)) {
+            frontier.push(c << 2);
+        }
+        if x + 1 < w && !in_tree.contains(CellId(c + 1)) {
+            frontier.push(c << 2 | 1);
+        }
+        if c + w < n && !in_tree.contains(CellId(c + w)) {
+            frontier.push(c << 2 | 2);
+        }
+        if x > 0 && !in_tree.contains(CellId(c - 1)) {
+            frontier.push(c << 2 | 3);
+        }
+    };
+    let mut frontier: Vec<u32> = Vec::new();
+    grow(start.0, start.0 % w, in_tree, &mut frontier);
+    while !frontier.is_empty() {
+        let i = rng.index(frontier.len());
+        let e = frontier.swap_remove(i);
+        let (a, k) = (e >> 2, (e & 3) as usize);
+        let b = a.wrapping_add(step[k]);
+        if in_tree.contains(CellId(b)) {
+            continue;
+        }
+        maze.open_wall(crate::shape::WallId((2 * u64::from(a)).wrapping_add(wall[k])));
+        grow(b, b % w, in_tree, &mut frontier);
     }
 }

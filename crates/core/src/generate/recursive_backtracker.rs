@@ -20,6 +20,12 @@ pub fn recursive_backtracker<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S
     let start = CellId(rng.below(u64::from(n)) as u32);
     visited.insert(start);
     obs.on(Event::Visit(start));
+    if !O::ACTIVE
+        && let Some(sq) = (maze.shape() as &dyn std::any::Any).downcast_ref::<crate::shape::Square>()
+    {
+        square_fast(maze, sq.width(), start, &mut visited, &mut pool, rng);
+        return;
+    }
     let mut stack = vec![start];
     while let Some(&cur) = stack.last() {
         let adj = shape.adjacent(cur);
@@ -42,5 +48,65 @@ pub fn recursive_backtracker<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S
                 obs.on(Event::Backtrack(cur));
             }
         }
+    }
+}
+
+/// `NTH[mask][k]`: the index of the k-th set bit of a 4-bit mask (what `DoorSet::nth` loops for).
+const NTH: [[u8; 4]; 16] = {
+    let mut t = [[0u8; 4]; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut k = 0;
+        let mut i = 0;
+        while i < 4 {
+            if m >> i & 1 == 1 {
+                t[m][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Square cells, unwatched (the same draws and maze as the generic loop): the stack holds
+/// `id | x << 32`, so no step divides; moves and walls come
+/// from tables indexed by the door, so no step branches on the random choice.
+fn square_fast<S: Shape, R: Random>(
+    maze: &mut Maze<S>,
+    w: u32,
+    start: CellId,
+    visited: &mut CellSet,
+    pool: &mut Pool,
+    rng: &mut R,
+) {
+    let n = maze.cell_count();
+    let step: [u32; 4] = [w.wrapping_neg(), 1, w, u32::MAX];
+    let dx: [u32; 4] = [0, 1, 0, u32::MAX];
+    let wall: [u64; 4] = [(1u64).wrapping_sub(2 * u64::from(w)), 0, 1, 2u64.wrapping_neg()];
+    let mut stack: Vec<u64> = vec![u64::from(start.0) | u64::from(start.0 % w) << 32];
+    while let Some(&top) = stack.last() {
+        let (id, x) = (top as u32, (top >> 32) as u32);
+        let up = if id >= w { id - w } else { id };
+        let down = if id + w < n { id + w } else { id };
+        let fresh = u16::from(id >= w && !visited.contains(CellId(up)))
+            | u16::from(x + 1 < w && !visited.contains(CellId(id + 1))) << 1
+            | u16::from(id + w < n && !visited.contains(CellId(down))) << 2
+            | u16::from(x > 0 && !visited.contains(CellId(id.wrapping_sub(1)))) << 3;
+        let count = fresh.count_ones();
+        if count == 0 {
+            stack.pop();
+            continue;
+        }
+        let k = if count == 1 {
+            fresh.trailing_zeros() as usize
+        } else {
+            usize::from(NTH[usize::from(fresh)][pool.below16(rng, count) as usize])
+        };
+        let next = id.wrapping_add(step[k]);
+        maze.open_wall(crate::shape::WallId((2 * u64::from(id)).wrapping_add(wall[k])));
+        visited.insert(CellId(next));
+        stack.push(u64::from(next) | u64::from(x.wrapping_add(dx[k])) << 32);
     }
 }

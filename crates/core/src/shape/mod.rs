@@ -209,6 +209,12 @@ impl<D: Door> Adjacent<D> {
         self.cells[usize::from(door.index()) & 15] = cell;
     }
 
+    /// Keeps only the doors in `keep`.
+    #[inline(always)]
+    pub fn retain(&mut self, keep: DoorSet<D>) {
+        self.doors = DoorSet::from_bits(self.doors.bits() & keep.bits());
+    }
+
     /// The inner doors.
     #[inline(always)]
     pub fn doors(&self) -> DoorSet<D> {

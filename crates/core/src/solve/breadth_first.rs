@@ -1,7 +1,7 @@
 //! Breadth-first search and A*: the shortest-path solvers.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::BinaryHeap;
 
 use super::{Solution, no_path, path_from_parents};
 use crate::Error;
@@ -26,18 +26,24 @@ pub fn bfs<S: Shape, O: Observer>(
     let n = maze.cell_count() as usize;
     let mut parent = vec![u32::MAX; n];
     parent[from.index()] = from.0;
-    let mut queue = VecDeque::from([from]);
-    let mut visited = Vec::new();
-    while let Some(c) = queue.pop_front() {
-        visited.push(c);
+    // The queue is the visit order itself: cells leave it in the order they entered.
+    let mut order: Vec<CellId> = Vec::with_capacity(n);
+    order.push(from);
+    let mut head = 0;
+    while head < order.len() {
+        let c = order[head];
+        head += 1;
         obs.on(Event::Visit(c));
         if c == to {
-            return Ok(Solution { path: path_from_parents(&parent, from, to), visited });
+            order.truncate(head);
+            return Ok(Solution { path: path_from_parents(&parent, from, to), visited: order });
         }
-        for b in maze.open_neighbours(c) {
+        let adj = maze.open_adjacent(c);
+        for d in adj.doors().iter() {
+            let b = adj.cell(d);
             if parent[b.index()] == u32::MAX {
                 parent[b.index()] = c.0;
-                queue.push_back(b);
+                order.push(b);
                 obs.on(Event::Frontier(b));
             }
         }
