@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The project's test command (the README's): installs the programs the output tests check
-# our files with (when it can: as root or with password-less sudo), then runs every test.
+# our files with and the browser test's chromium and playwright-core (when it can: as root
+# or with password-less sudo), then runs every test.
 # Without them, those checks are skipped with a note -- unless MAZE_REQUIRE_VALIDATORS=1
 # (as in CI), which turns a missing validator into a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(id -u)" -eq 0 ] || sudo -n true 2> /dev/null; then
     scripts/install-validators.sh
+    scripts/install-browser.sh
 else
     echo "note: cannot install validators (not root, no sudo); their checks will be skipped" >&2
 fi

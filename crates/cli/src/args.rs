@@ -70,6 +70,14 @@ Keys: arrows/WASD/hjkl move (y u b n diagonals on hex), m auto-move, p show the 
 o change solver, g watch the generator, v watch the solver, r restart, N next maze,
 Esc menu, Ctrl-C quit.")]
     Play(PlayArgs),
+    /// Serve a web page to generate, watch, play and download mazes, and a JSON API.
+    #[command(after_help = "Examples:
+  maze serve --open                              open the page in a browser (http://127.0.0.1:8000/)
+  maze serve --port 0                            any free port (the address is printed)
+  curl 'http://127.0.0.1:8000/api/generate?shape=hex&width=8&height=6&seed=1&solve=bfs'
+
+The API is described in docs/API.md.")]
+    Serve(ServeArgs),
     /// Print shell completions for bash, zsh, fish, elvish or powershell.
     #[command(
         after_help = "Example:\n  maze completions bash > ~/.local/share/bash-completion/completions/maze"
@@ -217,6 +225,21 @@ pub struct PlayArgs {
     /// Draw with ASCII instead of box-drawing characters.
     #[arg(long)]
     pub ascii: bool,
+}
+
+/// `maze serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// TCP port (0 picks a free one; the address is printed either way).
+    #[arg(long, short = 'p', default_value_t = 8000)]
+    pub port: u16,
+    /// Address to listen on. Anything but a loopback address makes the server reachable
+    /// from the network (a warning says so): it has no authentication.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// Open the page in a browser (xdg-open or open).
+    #[arg(long)]
+    pub open: bool,
 }
 
 /// Animation options for `generate` and `solve`.

@@ -41,14 +41,14 @@ pub fn supports(kind: ShapeKind, algorithm: Algorithm) -> bool {
     ShapeSpec { kind, width: 3, height: 3 }.visit(Supports(algorithm))
 }
 
-/// `maze list`.
-pub fn list(as_json: bool) -> Result<()> {
-    let shapes_of = |a: Algorithm| -> Vec<&'static str> {
-        ShapeKind::ALL.iter().copied().filter(|&k| supports(k, a)).map(ShapeKind::name).collect()
-    };
-    let mut out = String::new();
-    if as_json {
-        let value = serde_json::json!({
+/// The shapes `algorithm` supports, by name.
+fn shapes_of(a: Algorithm) -> Vec<&'static str> {
+    ShapeKind::ALL.iter().copied().filter(|&k| supports(k, a)).map(ShapeKind::name).collect()
+}
+
+/// What `maze list --json` prints (also `maze serve`'s `/api/list`).
+pub(crate) fn list_json() -> serde_json::Value {
+    serde_json::json!({
             "shapes": ShapeKind::ALL.iter().map(|k| serde_json::json!({"name": k.name(), "about": k.about()})).collect::<Vec<_>>(),
             "generators": Algorithm::ALL.iter().map(|&a| serde_json::json!({
                 "name": a.name(), "about": a.about(), "shapes": shapes_of(a)
@@ -57,8 +57,14 @@ pub fn list(as_json: bool) -> Result<()> {
                 "name": s.name(), "about": s.about(), "shortest": s.shortest()
             })).collect::<Vec<_>>(),
             "formats": Format::ALL.iter().map(|f| serde_json::json!({"name": f.name(), "about": f.about()})).collect::<Vec<_>>(),
-        });
-        out.push_str(&serde_json::to_string_pretty(&value)?);
+    })
+}
+
+/// `maze list`.
+pub fn list(as_json: bool) -> Result<()> {
+    let mut out = String::new();
+    if as_json {
+        out.push_str(&serde_json::to_string_pretty(&list_json())?);
         out.push('\n');
     } else {
         out.push_str("SHAPES\n");
@@ -91,7 +97,7 @@ pub fn dimensions(a: &ShapeArgs) -> (u32, u32) {
 }
 
 /// A seed from the clock, for runs without `--seed` (printed so the maze can be made again).
-fn fresh_seed() -> u64 {
+pub(crate) fn fresh_seed() -> u64 {
     let nanos =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     let mut state = (nanos as u64) ^ u64::from(std::process::id()).rotate_left(32);
@@ -108,46 +114,84 @@ struct GenerateJob<'a> {
     animation: Option<&'a Animation>,
 }
 
+/// One generated maze, with what was asked for besides: its solution, and the recorded steps.
+pub(crate) struct Built<S: Shape> {
+    /// The finished maze (entrance and exit open).
+    pub maze: Maze<S>,
+    /// Generator, seed and braid, for the JSON file.
+    pub provenance: Provenance,
+    /// The solution, when `--solve` asked for one.
+    pub solution: Option<(Solver, Solution)>,
+    /// When recording: the starting maze and the generator's (and braiding's) steps.
+    pub recording: Option<(Maze<S>, Trace)>,
+    /// When recording and solving: the solver's steps.
+    pub solve_trace: Option<Trace>,
+}
+
+/// Generates one maze from the `generate` options (generator, braid, MultiMaze dots,
+/// entrance and exit, solution), recording up to `record` steps of the generator and the
+/// solver when asked. `maze generate` and `maze serve` both build their mazes here.
+pub(crate) fn build<S: Shape>(
+    shape: S,
+    a: &GenerateArgs,
+    seed: u64,
+    record: Option<usize>,
+) -> Result<Built<S>> {
+    let mut maze = Maze::new(shape);
+    // One stream, in a fixed order: generation, braiding, MultiMaze dots.
+    let mut rng = Xoshiro::seed_from_u64(seed);
+    let options = Options { corner: a.bias, policy: a.policy };
+    // Recording is a separate instantiation: plain generation observes nothing, for free.
+    let mut trace = record.map(Trace::with_limit);
+    let start = trace.as_ref().map(|_| maze.clone());
+    match trace.as_mut() {
+        Some(t) => a.algorithm.generate(&mut maze, &options, &mut rng, t)?,
+        None => a.algorithm.generate(&mut maze, &options, &mut rng, &mut ())?,
+    }
+    if let Some(p) = a.braid {
+        match trace.as_mut() {
+            Some(t) => imperfect::braid(&mut maze, p, &mut rng, t)?,
+            None => imperfect::braid(&mut maze, p, &mut rng, &mut ())?,
+        };
+    }
+    if let (Some(s), Some(e)) = (a.starts, a.ends) {
+        imperfect::place_starts_and_ends(&mut maze, s, e, &mut rng)?;
+    }
+    maze.open_entrance_and_exit();
+    let mut solve_trace = None;
+    let solution = match a.solve {
+        Some(solver) => Some((
+            solver,
+            match record {
+                Some(limit) => {
+                    let t = solve_trace.insert(Trace::with_limit(limit));
+                    solver.solve(&maze, maze.entrance(), maze.exit(), t)?
+                }
+                None => solver.solve(&maze, maze.entrance(), maze.exit(), &mut ())?,
+            },
+        )),
+        None => None,
+    };
+    let provenance =
+        Provenance { algorithm: Some(a.algorithm.name().into()), seed: Some(seed), braid: a.braid };
+    Ok(Built { maze, provenance, solution, recording: start.zip(trace), solve_trace })
+}
+
 impl ShapeVisitor for GenerateJob<'_> {
     type Output = Result<Rendered>;
 
     fn visit<S: Shape>(self, shape: S) -> Result<Rendered> {
         let a = self.args;
         let multi = a.starts.unwrap_or(1) > 1 || a.ends.unwrap_or(1) > 1;
-        let mut maze = Maze::new(shape);
-        // One stream, in a fixed order: generation, braiding, MultiMaze dots.
-        let mut rng = Xoshiro::seed_from_u64(self.seed);
-        let options = Options { corner: a.bias, policy: a.policy };
-        // Recording is a separate instantiation: plain generation observes nothing, for free.
-        let mut trace = self.animation.map(|_| Trace::with_limit(TRACE_LIMIT));
-        let start = trace.as_ref().map(|_| maze.clone());
-        match trace.as_mut() {
-            Some(t) => a.algorithm.generate(&mut maze, &options, &mut rng, t)?,
-            None => a.algorithm.generate(&mut maze, &options, &mut rng, &mut ())?,
-        }
-        if let Some(p) = a.braid {
-            match trace.as_mut() {
-                Some(t) => imperfect::braid(&mut maze, p, &mut rng, t)?,
-                None => imperfect::braid(&mut maze, p, &mut rng, &mut ())?,
-            };
-        }
-        if let (Some(s), Some(e)) = (a.starts, a.ends) {
-            imperfect::place_starts_and_ends(&mut maze, s, e, &mut rng)?;
-        }
-        maze.open_entrance_and_exit();
-        let solution = match a.solve {
-            Some(solver) => Some(solver.solve(&maze, maze.entrance(), maze.exit(), &mut ())?),
-            None => None,
-        };
-        let provenance =
-            Provenance { algorithm: Some(a.algorithm.name().into()), seed: Some(self.seed), braid: a.braid };
-        if let (Some(animation), Some(start), Some(trace)) = (self.animation, &start, &trace) {
-            let rec = Recording { start, events: &trace.events, end: &maze, solution: solution.as_ref() };
+        let built = build(shape, a, self.seed, self.animation.map(|_| TRACE_LIMIT))?;
+        let solution = built.solution.as_ref().map(|(_, s)| s);
+        if let (Some(animation), Some((start, trace))) = (self.animation, &built.recording) {
+            let rec = Recording { start, events: &trace.events, end: &built.maze, solution };
             return animate(&rec, trace, a.format, &a.draw, animation, multi);
         }
-        let solution = solution.as_ref().zip(a.solve.map(Solver::name));
+        let solution = built.solution.as_ref().map(|(v, s)| (s, v.name()));
         let request = Request { format: a.format, compact: self.compact, draw: &a.draw, index: self.index };
-        present(&maze, &provenance, solution, &request)
+        present(&built.maze, &built.provenance, solution, &request)
     }
 }
 
@@ -406,8 +450,10 @@ fn check_binary_target(format: Format, output: Option<&std::path::Path>) -> Resu
     Ok(())
 }
 
-/// `maze generate`.
-pub fn generate(args: GenerateArgs) -> Result<()> {
+/// Checks `generate`'s options before anything is allocated: the shape and its cell limit,
+/// the generator's support for it, the MultiMaze dots, the animation and `--count`.
+/// Returns the shape and the animation, if one is asked for.
+pub(crate) fn plan(args: &GenerateArgs) -> Result<(ShapeSpec, Option<Animation>)> {
     let (width, height) = dimensions(&args.shape);
     let spec = ShapeSpec::new(args.shape.shape, width, height, args.max_cells)?;
     if !supports(spec.kind, args.algorithm) {
@@ -433,7 +479,6 @@ pub fn generate(args: GenerateArgs) -> Result<()> {
         let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
         spec.visit(AnimationSize { format: args.format, draw: &args.draw, animation, multi })?;
     }
-    check_binary_target(args.format, args.output.as_deref())?;
     if args.count > 1
         && matches!(args.format, Format::Png | Format::Svg | Format::Tex | Format::Scad | Format::Stl)
     {
@@ -442,30 +487,58 @@ pub fn generate(args: GenerateArgs) -> Result<()> {
             args.format.name()
         )));
     }
+    Ok((spec, animation))
+}
+
+/// Generates `args.count` mazes from `seed` on and writes them to `sink` in `args.format`.
+fn write_mazes(
+    args: &GenerateArgs,
+    spec: &ShapeSpec,
+    animation: Option<&Animation>,
+    seed: u64,
+    sink: &mut Sink,
+    progress: &ProgressBar,
+) -> Result<()> {
+    let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
+    let mut collector = Collector::new(args.format, &args.draw);
+    for i in 0..args.count {
+        let job = GenerateJob {
+            args,
+            seed: seed.wrapping_add(u64::from(i)),
+            compact: args.count > 1,
+            index: i + 1,
+            animation,
+        };
+        collector.add(sink, spec.visit(job)?, i == 0)?;
+        progress.inc(1);
+    }
+    collector.finish(sink, multi)
+}
+
+/// `maze generate`.
+pub fn generate(args: GenerateArgs) -> Result<()> {
+    let (spec, animation) = plan(&args)?;
+    check_binary_target(args.format, args.output.as_deref())?;
     let seed = args.seed.unwrap_or_else(|| {
         let s = fresh_seed();
         eprintln!("seed: {s}");
         s
     });
     let progress = progress_for(&args, &spec);
-    let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
     with_sink(args.output.as_deref(), |sink| {
-        let mut collector = Collector::new(args.format, &args.draw);
-        for i in 0..args.count {
-            let job = GenerateJob {
-                args: &args,
-                seed: seed.wrapping_add(u64::from(i)),
-                compact: args.count > 1,
-                index: i + 1,
-                animation: animation.as_ref(),
-            };
-            collector.add(sink, spec.visit(job)?, i == 0)?;
-            progress.inc(1);
-        }
-        collector.finish(sink, multi)
+        write_mazes(&args, &spec, animation.as_ref(), seed, sink, &progress)
     })?;
     progress.finish_and_clear();
     Ok(())
+}
+
+/// What `maze generate` would write, in memory (for `maze serve`): the same checks and
+/// the same bytes, `args.output` ignored.
+pub(crate) fn generate_to_vec(args: &GenerateArgs, seed: u64) -> Result<Vec<u8>> {
+    let (spec, animation) = plan(args)?;
+    let mut sink = Sink::memory();
+    write_mazes(args, &spec, animation.as_ref(), seed, &mut sink, &ProgressBar::hidden())?;
+    Ok(sink.into_bytes())
 }
 
 /// A progress bar for batches, a spinner for one big maze; hidden when stderr is not a terminal.
@@ -568,6 +641,27 @@ fn write_file_job(
         collector.add(sink, rendered, true)?;
         collector.finish(sink, multi)
     })
+}
+
+/// What `maze render` would write for a maze file already read, in memory (for
+/// `maze serve`), refusing mazes of more than `max_cells` cells.
+pub(crate) fn render_to_vec(args: &RenderArgs, file: &MazeFile, max_cells: u64) -> Result<Vec<u8>> {
+    let spec = file.spec(max_cells)?;
+    let job = FileJob {
+        file,
+        solve: None,
+        keep_solution: !args.no_solution,
+        format: args.format,
+        draw: &args.draw,
+        animation: None,
+    };
+    let multi = file.starts.len() > 1 || file.ends.len() > 1;
+    let rendered = spec.visit(job)?;
+    let mut sink = Sink::memory();
+    let mut collector = Collector::new(args.format, &args.draw);
+    collector.add(&mut sink, rendered, true)?;
+    collector.finish(&mut sink, multi)?;
+    Ok(sink.into_bytes())
 }
 
 /// `maze solve`.

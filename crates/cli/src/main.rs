@@ -9,6 +9,7 @@ mod bench;
 mod commands;
 mod output;
 mod play;
+mod serve;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -41,6 +42,7 @@ fn main() -> ExitCode {
         Command::Render(a) => commands::render(a),
         Command::Bench(a) => bench::run(a),
         Command::Play(a) => play::run(a),
+        Command::Serve(a) => serve::run(a),
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
             clap_complete::generate(shell, &mut cmd, "maze", &mut io::stdout());
@@ -62,21 +64,24 @@ fn clap_error(e: &clap::Error) -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
-            let text = e.render().to_string();
-            let mut parts: Vec<&str> = text
-                .lines()
-                .map(str::trim)
-                .filter(|l| {
-                    !l.is_empty() && !l.starts_with("For more information") && !l.starts_with("Usage:")
-                })
-                .collect();
-            if let Some(first) = parts.first_mut() {
-                *first = first.strip_prefix("error: ").unwrap_or(first);
-            }
-            let _ = writeln!(io::stderr(), "error: {} (see maze --help)", parts.join("; "));
+            let _ = writeln!(io::stderr(), "error: {} (see maze --help)", clap_message(e));
             ExitCode::from(2)
         }
     }
+}
+
+/// A clap error as one line, without its "error: " prefix and usage hints.
+pub fn clap_message(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let mut parts: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("For more information") && !l.starts_with("Usage:"))
+        .collect();
+    if let Some(first) = parts.first_mut() {
+        *first = first.strip_prefix("error: ").unwrap_or(first);
+    }
+    parts.join("; ")
 }
 
 /// Prints an error as one line and picks the exit status.

@@ -12,6 +12,8 @@ pub enum Sink {
     Stdout(io::BufWriter<io::Stdout>),
     /// A temporary file beside the target, renamed over it by [`Sink::finish`].
     File { tmp: PathBuf, target: PathBuf, file: io::BufWriter<fs::File> },
+    /// Bytes kept in memory (for `maze serve`).
+    Memory(Vec<u8>),
 }
 
 impl Sink {
@@ -34,11 +36,28 @@ impl Sink {
         Ok(Sink::File { tmp, target: target.to_path_buf(), file: io::BufWriter::new(file) })
     }
 
+    /// A sink that keeps the bytes in memory.
+    pub fn memory() -> Sink {
+        Sink::Memory(Vec::new())
+    }
+
+    /// The bytes of a memory sink (empty for the others).
+    pub fn into_bytes(self) -> Vec<u8> {
+        match self {
+            Sink::Memory(bytes) => bytes,
+            _ => Vec::new(),
+        }
+    }
+
     /// Writes bytes.
     pub fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
         match self {
             Sink::Stdout(w) => w.write_all(bytes),
             Sink::File { file, .. } => file.write_all(bytes),
+            Sink::Memory(v) => {
+                v.extend_from_slice(bytes);
+                Ok(())
+            }
         }
     }
 
@@ -46,6 +65,7 @@ impl Sink {
     pub fn finish(self) -> Result<()> {
         match self {
             Sink::Stdout(mut w) => Ok(w.flush()?),
+            Sink::Memory(_) => Ok(()),
             Sink::File { tmp, target, file } => {
                 let file = file.into_inner().map_err(|e| e.into_error())?;
                 file.sync_all()?;

@@ -53,7 +53,7 @@ fn fails(args: &[&str], code: i32, needle: &str) {
 #[test]
 fn help_explains_every_subcommand_with_examples() {
     let top = stdout_of(&["--help"]);
-    for sub in ["list", "generate", "solve", "render", "bench", "completions"] {
+    for sub in ["list", "generate", "solve", "render", "bench", "serve", "completions"] {
         assert!(top.contains(sub), "--help lacks {sub}");
         let help = stdout_of(&[sub, "--help"]);
         assert!(help.contains("Example"), "{sub} --help has no example");

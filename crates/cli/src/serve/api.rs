@@ -1,0 +1,569 @@
+//! The JSON API: `/api/list`, `/api/generate`, `/api/solve` and `/api/render`.
+//!
+//! Query parameters are turned into the command line of `maze generate`, `maze solve` or
+//! `maze render` (`width=8` becomes `--width=8`) and parsed by the same clap definitions, so
+//! the API accepts exactly what the CLI accepts, checks it the same way and builds mazes with
+//! the same code. Errors are `{"error": "one line"}` with 400 (bad parameters), 413 (too
+//! large), 422 (no path) or 500 (a bug; the server goes on).
+
+use std::fmt::Write as _;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::Query;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use clap::Parser;
+use maze_core::{CellId, Door, Event, Maze, Shape, ShapeVisitor, Solver, Trace};
+use maze_render::Format;
+use maze_render::json::{self, MazeFile};
+
+use crate::UsageError;
+use crate::args::{Cli, Command, GenerateArgs};
+use crate::commands;
+
+/// The largest maze for JSON, SVG and text answers.
+pub const MAX_CELLS: u64 = 1_000_000;
+/// The largest maze for png, pdf, tex, scad, stl and gif (heavier to draw).
+pub const MAX_DRAWN_CELLS: u64 = 250_000;
+/// The largest maze when geometry or events are asked for (the page's own requests).
+pub const MAX_GEOMETRY_CELLS: u64 = 100_000;
+/// The most events returned per recording (generation or solving); beyond it the list is
+/// cut and `"truncated": true` says so.
+pub const MAX_EVENTS: usize = 250_000;
+
+/// Parameters of `maze generate` the API accepts (as `key=value`).
+const GENERATE_KEYS: &[&str] = &[
+    "shape",
+    "width",
+    "height",
+    "difficulty",
+    "algorithm",
+    "seed",
+    "braid",
+    "starts",
+    "ends",
+    "bias",
+    "policy",
+];
+/// Drawing and animation parameters with a value.
+const DRAW_KEYS: &[&str] = &[
+    "cell-size",
+    "wall-width",
+    "wall-colour",
+    "background",
+    "path-colour",
+    "title",
+    "instructions",
+    "paper",
+    "margin",
+    "wall-height",
+    "base",
+    "frames",
+    "delay",
+    "duration",
+];
+/// Drawing and animation switches (`heat=1`).
+const DRAW_FLAGS: &[&str] = &["no-visited", "heat", "no-markers", "tex-fragment", "animate"];
+
+/// An API error: a status and a one-line message, sent as `{"error": message}`.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    /// An error with this status and message.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        ApiError { status, message: message.into().replace('\n', " ") }
+    }
+
+    fn bad(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, axum::Json(serde_json::json!({ "error": self.message }))).into_response()
+    }
+}
+
+impl From<anyhow::Error> for ApiError {
+    fn from(e: anyhow::Error) -> Self {
+        let mut status = StatusCode::INTERNAL_SERVER_ERROR;
+        for cause in e.chain() {
+            if cause.downcast_ref::<UsageError>().is_some() {
+                status = StatusCode::BAD_REQUEST;
+                break;
+            }
+            if let Some(m) = cause.downcast_ref::<maze_core::Error>() {
+                status = match m {
+                    maze_core::Error::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+                    maze_core::Error::NoPath(_) => StatusCode::UNPROCESSABLE_ENTITY,
+                    _ => StatusCode::BAD_REQUEST,
+                };
+                break;
+            }
+        }
+        let message: Vec<String> = e.chain().map(|c| c.to_string()).collect();
+        ApiError::new(status, message.join(": "))
+    }
+}
+
+/// The API's routes.
+pub fn routes() -> Router {
+    Router::new()
+        .route("/api/list", get(list))
+        .route("/api/generate", get(generate))
+        .route("/api/solve", post(solve))
+        .route("/api/render", get(render_generated).post(render_posted))
+}
+
+type Params = Result<Query<Vec<(String, String)>>, QueryRejection>;
+type Body = Result<Bytes, BytesRejection>;
+
+fn params(q: Params) -> Result<Vec<(String, String)>, ApiError> {
+    q.map(|Query(v)| v).map_err(|e| ApiError::new(e.status(), e.body_text()))
+}
+
+fn body_text(body: Body) -> Result<String, ApiError> {
+    let bytes = body.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
+    String::from_utf8(bytes.to_vec()).map_err(|_| ApiError::bad("the request body is not UTF-8 text"))
+}
+
+fn maze_file(body: Body) -> Result<MazeFile, ApiError> {
+    let text = body_text(body)?;
+    if text.trim().is_empty() {
+        return Err(ApiError::bad("expected a maze JSON file (docs/FORMAT.md) as the request body"));
+    }
+    MazeFile::parse(&text).map_err(|e| ApiError::bad(e.to_string()))
+}
+
+/// Normalises a parameter name: `cell_size` and `Cell-Size` are `cell-size`.
+fn key(k: &str) -> String {
+    k.trim().to_ascii_lowercase().replace('_', "-")
+}
+
+fn truthy(k: &str, v: &str) -> Result<bool, ApiError> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "" | "1" | "true" | "yes" | "on" => Ok(true),
+        "0" | "false" | "no" | "off" => Ok(false),
+        _ => Err(ApiError::bad(format!("{k}={v}: expected 1 or 0 (true or false)"))),
+    }
+}
+
+/// An API-only switch such as `events=1`.
+fn switch(params: &[(String, String)], name: &str) -> Result<bool, ApiError> {
+    let mut on = false;
+    for (k, v) in params {
+        if key(k) == name {
+            on = truthy(k, v)?;
+        }
+    }
+    Ok(on)
+}
+
+/// Which parameters a request accepts.
+struct Accepts<'a> {
+    /// Passed on as `--key=value` (empty values are left out: the default applies).
+    keys: &'a [&'a [&'a str]],
+    /// Passed on as `--key` when true.
+    flags: &'a [&'a str],
+    /// Read by the API itself.
+    own: &'a [&'a str],
+}
+
+/// Parses the query as the command line `maze <words> --key=value...`.
+fn command_line(
+    words: &[&str],
+    params: &[(String, String)],
+    accepts: &Accepts<'_>,
+) -> Result<Command, ApiError> {
+    let mut argv: Vec<String> =
+        std::iter::once("maze").chain(words.iter().copied()).map(String::from).collect();
+    for (k, v) in params {
+        let name = key(k);
+        if accepts.own.contains(&name.as_str()) {
+            continue;
+        }
+        if name == "solve" && accepts.keys.iter().any(|ks| ks.contains(&"shape")) {
+            match v.trim().to_ascii_lowercase().as_str() {
+                "" | "1" | "true" | "yes" | "on" => argv.push("--solve".into()),
+                "0" | "false" | "no" | "off" => {}
+                _ => argv.push(format!("--solve={v}")),
+            }
+        } else if accepts.flags.contains(&name.as_str()) {
+            if truthy(k, v)? {
+                argv.push(format!("--{name}"));
+            }
+        } else if accepts.keys.iter().any(|ks| ks.contains(&name.as_str())) {
+            if !v.trim().is_empty() {
+                argv.push(format!("--{name}={}", v.trim()));
+            }
+        } else {
+            return Err(ApiError::bad(format!("unknown parameter '{k}' (see docs/API.md)")));
+        }
+    }
+    Cli::try_parse_from(argv)
+        .map(|cli| cli.command)
+        .map_err(|e| ApiError::bad(parameter_names(&crate::clap_message(&e))))
+}
+
+/// Clap names options as `'--width <WIDTH>'`; the API calls them `'width'`.
+fn parameter_names(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find("'--") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 3..];
+        match after.find('\'') {
+            Some(end) => {
+                let name = after[..end].split([' ', '=']).next().unwrap_or_default();
+                out.push('\'');
+                out.push_str(&name.replace('-', "_"));
+                out.push('\'');
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push_str("'--");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn generate_args(params: &[(String, String)], accepts: &Accepts<'_>) -> Result<GenerateArgs, ApiError> {
+    match command_line(&["generate"], params, accepts)? {
+        Command::Generate(a) => Ok(a),
+        _ => Err(ApiError::bad("not a generate request")),
+    }
+}
+
+/// Runs CPU-heavy work on the blocking pool; a panic there is a 500, not a dead server.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> anyhow::Result<T> + Send + 'static,
+) -> Result<T, ApiError> {
+    let joined =
+        tokio::task::spawn_blocking(move || std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))).await;
+    match joined {
+        Ok(Ok(result)) => result.map_err(ApiError::from),
+        _ => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal error: this request failed (a bug: please report it); the server goes on",
+        )),
+    }
+}
+
+fn json_response(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// `GET /api/list`: what `maze list --json` prints.
+async fn list() -> Response {
+    json_response(commands::list_json().to_string())
+}
+
+/// `GET /api/generate`: a maze as JSON, with geometry and events on request.
+async fn generate(q: Params) -> Result<Response, ApiError> {
+    let params = params(q)?;
+    let events = switch(&params, "events")?;
+    let geometry = switch(&params, "geometry")?;
+    let accepts = Accepts { keys: &[GENERATE_KEYS], flags: &[], own: &["events", "geometry", "format"] };
+    let mut args = generate_args(&params, &accepts)?;
+    let heavy = events || geometry;
+    args.max_cells = if heavy { MAX_GEOMETRY_CELLS } else { MAX_CELLS };
+    args.format = Format::Json;
+    let seed = args.seed.unwrap_or_else(commands::fresh_seed);
+    let body = blocking(move || {
+        let (spec, _) = commands::plan(&args)
+            .map_err(|e| if heavy { e.context("with geometry or events (the page's view)") } else { e })?;
+        spec.visit(GenerateView { args: &args, seed, events, geometry })
+    })
+    .await?;
+    Ok(json_response(body))
+}
+
+/// `GET /api/render`: generates a maze and sends it as a file in any format.
+async fn render_generated(q: Params) -> Result<Response, ApiError> {
+    let mut params = params(q)?;
+    if !params.iter().any(|(k, _)| key(k) == "format") {
+        params.push(("format".into(), "svg".into()));
+    }
+    let accepts = Accepts { keys: &[GENERATE_KEYS, DRAW_KEYS, &["format"]], flags: DRAW_FLAGS, own: &[] };
+    let mut args = generate_args(&params, &accepts)?;
+    args.max_cells = limit_for(args.format);
+    let seed = args.seed.unwrap_or_else(commands::fresh_seed);
+    let (width, height) = commands::dimensions(&args.shape);
+    let name = format!("maze-{}-{width}x{height}-{seed}", args.shape.shape.name());
+    let format = if args.animate.animate && args.format == Format::Svg { Format::Svg } else { args.format };
+    let bytes = blocking(move || commands::generate_to_vec(&args, seed)).await?;
+    Ok(file_response(format, &name, bytes))
+}
+
+/// `POST /api/render`: draws a maze sent as JSON (with its saved solution, if any).
+async fn render_posted(q: Params, body: Body) -> Result<Response, ApiError> {
+    let mut params = params(q)?;
+    if !params.iter().any(|(k, _)| key(k) == "format") {
+        params.push(("format".into(), "svg".into()));
+    }
+    let accepts = Accepts {
+        keys: &[DRAW_KEYS, &["format"]],
+        flags: &["no-visited", "heat", "no-markers", "tex-fragment", "no-solution"],
+        own: &[],
+    };
+    let Command::Render(args) = command_line(&["render", "-"], &params, &accepts)? else {
+        return Err(ApiError::bad("not a render request"));
+    };
+    if args.format == Format::Gif {
+        return Err(ApiError::bad(
+            "gif is an animation: use GET /api/render?format=gif with generation parameters",
+        ));
+    }
+    let file = maze_file(body)?;
+    let name = format!("maze-{}-{}x{}", file.shape.kind, file.shape.width, file.shape.height);
+    let format = args.format;
+    let bytes = blocking(move || commands::render_to_vec(&args, &file, limit_for(args.format))).await?;
+    Ok(file_response(format, &name, bytes))
+}
+
+/// `POST /api/solve`: solves a maze sent as JSON.
+async fn solve(q: Params, body: Body) -> Result<Response, ApiError> {
+    let params = params(q)?;
+    let events = switch(&params, "events")?;
+    let accepts = Accepts { keys: &[&["algorithm", "from", "to"]], flags: &[], own: &["events"] };
+    let Command::Solve(args) = command_line(&["solve", "-"], &params, &accepts)? else {
+        return Err(ApiError::bad("not a solve request"));
+    };
+    let file = maze_file(body)?;
+    let body = blocking(move || {
+        let spec = file.spec(if events { MAX_GEOMETRY_CELLS } else { MAX_CELLS })?;
+        spec.visit(SolveView { file: &file, solver: args.algorithm, from: args.from, to: args.to, events })
+    })
+    .await?;
+    Ok(json_response(body))
+}
+
+fn limit_for(format: Format) -> u64 {
+    match format {
+        Format::Json | Format::Svg | Format::Text | Format::Unicode => MAX_CELLS,
+        _ => MAX_DRAWN_CELLS,
+    }
+}
+
+/// A file to download: its content type and a `Content-Disposition` file name.
+fn file_response(format: Format, name: &str, bytes: Vec<u8>) -> Response {
+    let content_type = match format {
+        Format::Json => "application/json",
+        Format::Svg => "image/svg+xml",
+        Format::Png => "image/png",
+        Format::Pdf => "application/pdf",
+        Format::Gif => "image/gif",
+        Format::Stl => "model/stl",
+        Format::Tex => "application/x-tex; charset=utf-8",
+        _ => "text/plain; charset=utf-8",
+    };
+    let disposition = format!("attachment; filename=\"{name}.{}\"", format.extension());
+    ([(header::CONTENT_TYPE, content_type.to_string()), (header::CONTENT_DISPOSITION, disposition)], bytes)
+        .into_response()
+}
+
+/// Builds the `/api/generate` answer once the shape is known.
+struct GenerateView<'a> {
+    args: &'a GenerateArgs,
+    seed: u64,
+    events: bool,
+    geometry: bool,
+}
+
+impl ShapeVisitor for GenerateView<'_> {
+    type Output = anyhow::Result<String>;
+
+    fn visit<S: Shape>(self, shape: S) -> anyhow::Result<String> {
+        let built = commands::build(shape, self.args, self.seed, self.events.then_some(MAX_EVENTS))?;
+        let maze = &built.maze;
+        let solution = built.solution.as_ref().map(|(v, s)| (v.name(), s));
+        let mut extra: Vec<(&str, String)> = Vec::new();
+        let shortest = Solver::Bfs.solve(maze, maze.entrance(), maze.exit(), &mut ())?;
+        extra.push(("shortest", (shortest.path.len().saturating_sub(1)).to_string()));
+        if self.geometry {
+            extra.push(("geometry", geometry(maze)));
+        }
+        if let Some((_, trace)) = &built.recording {
+            extra.push(("events", events(maze.shape(), trace)));
+        }
+        if let Some(trace) = &built.solve_trace {
+            extra.push(("solve_events", events(maze.shape(), trace)));
+        }
+        Ok(splice(json::to_json(maze, &built.provenance, solution, false), &extra))
+    }
+}
+
+/// Solves a posted maze once the shape is known.
+struct SolveView<'a> {
+    file: &'a MazeFile,
+    solver: Solver,
+    from: Option<u32>,
+    to: Option<u32>,
+    events: bool,
+}
+
+impl ShapeVisitor for SolveView<'_> {
+    type Output = anyhow::Result<String>;
+
+    fn visit<S: Shape>(self, shape: S) -> anyhow::Result<String> {
+        let (maze, _) = self.file.to_maze(shape)?;
+        let from = self.from.map_or(maze.entrance(), CellId);
+        let to = self.to.map_or(maze.exit(), CellId);
+        let mut trace = Trace::with_limit(MAX_EVENTS);
+        let solution = if self.events {
+            self.solver.solve(&maze, from, to, &mut trace)?
+        } else {
+            self.solver.solve(&maze, from, to, &mut ())?
+        };
+        let ids = |cells: &[CellId]| {
+            let v: Vec<u32> = cells.iter().map(|c| c.0).collect();
+            serde_json::to_string(&v).unwrap_or_default()
+        };
+        let mut out = format!(
+            "{{\"algorithm\":\"{}\",\"from\":{},\"to\":{},\"steps\":{},\"path\":{},\"visited\":{}",
+            self.solver.name(),
+            from.0,
+            to.0,
+            solution.path.len().saturating_sub(1),
+            ids(&solution.path),
+            ids(&solution.visited)
+        );
+        if self.events {
+            let _ = write!(out, ",\"events\":{}", events(maze.shape(), &trace));
+        }
+        out.push_str("}\n");
+        Ok(out)
+    }
+}
+
+/// Adds keys to the end of a JSON object written by [`json::to_json`].
+fn splice(mut doc: String, extra: &[(&str, String)]) -> String {
+    let trimmed = doc.trim_end().len();
+    doc.truncate(trimmed);
+    if doc.ends_with('}') {
+        doc.pop();
+        let trimmed = doc.trim_end().len();
+        doc.truncate(trimmed);
+        for (k, v) in extra {
+            let _ = write!(doc, ",\n  \"{k}\": {v}");
+        }
+        doc.push_str("\n}\n");
+    }
+    doc
+}
+
+/// A coordinate rounded to 1/10000 of a cell.
+fn num(out: &mut String, x: f64) {
+    let r = (x * 10_000.0).round() / 10_000.0;
+    let _ = write!(out, "{}", if r == 0.0 { 0.0 } else { r });
+}
+
+/// The drawing of a maze in cell units, so a page can draw, animate and play any shape:
+/// `{"width", "height", "centres": [[x,y]...], "outlines": [[x,y,x,y...]...],
+/// "walls": [[a,b,x1,y1,x2,y2]...] (every adjacent pair once, a < b),
+/// "boundary": [[cell,x1,y1,x2,y2,open]...]}`.
+fn geometry<S: Shape>(maze: &Maze<S>) -> String {
+    let shape = maze.shape();
+    let ext = shape.extent();
+    let n = maze.cell_count();
+    let mut out = String::with_capacity(n as usize * 160);
+    out.push_str("{\"width\":");
+    num(&mut out, ext.x);
+    out.push_str(",\"height\":");
+    num(&mut out, ext.y);
+    out.push_str(",\"centres\":[");
+    for c in 0..n {
+        let p = shape.centre(CellId(c));
+        out.push_str(if c == 0 { "[" } else { ",[" });
+        num(&mut out, p.x);
+        out.push(',');
+        num(&mut out, p.y);
+        out.push(']');
+    }
+    out.push_str("],\"outlines\":[");
+    for c in 0..n {
+        out.push_str(if c == 0 { "[" } else { ",[" });
+        for (i, p) in shape.outline(CellId(c)).points().iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            num(&mut out, p.x);
+            out.push(',');
+            num(&mut out, p.y);
+        }
+        out.push(']');
+    }
+    let mut walls = String::new();
+    let mut boundary = String::new();
+    for c in 0..n {
+        let cell = CellId(c);
+        for d in shape.doors(cell).iter() {
+            let [a, b] = shape.wall_segment(cell, d);
+            let target = match shape.neighbour(cell, d) {
+                Some(other) if other > cell => {
+                    let _ = write!(walls, "{}[{c},{},", if walls.is_empty() { "" } else { "," }, other.0);
+                    &mut walls
+                }
+                Some(_) => continue,
+                None => {
+                    let _ = write!(boundary, "{}[{c},", if boundary.is_empty() { "" } else { "," });
+                    &mut boundary
+                }
+            };
+            num(target, a.x);
+            target.push(',');
+            num(target, a.y);
+            target.push(',');
+            num(target, b.x);
+            target.push(',');
+            num(target, b.y);
+            if shape.neighbour(cell, d).is_none() {
+                target.push_str(if maze.is_open(cell, d) { ",1" } else { ",0" });
+            }
+            target.push(']');
+        }
+    }
+    let _ = write!(out, "],\"walls\":[{walls}],\"boundary\":[{boundary}]}}");
+    out
+}
+
+/// A recording in cell-pair form: `{"steps": [["carve",a,b], ["visit",c], ...],
+/// "truncated": bool, "total": n}`; a door to the outside is cell -1.
+fn events<S: Shape>(shape: &S, trace: &Trace) -> String {
+    let mut out = String::with_capacity(trace.events.len() * 16 + 64);
+    out.push_str("{\"steps\":[");
+    let other = |c: CellId, d: u8| -> i64 {
+        if d >= S::Door::COUNT || c.0 >= shape.cell_count() {
+            return -1;
+        }
+        shape.neighbour(c, S::Door::from_index(d)).map_or(-1, |n| i64::from(n.0))
+    };
+    for (i, e) in trace.events.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = match *e {
+            Event::Reset { open } => write!(out, "[\"reset\",{open}]"),
+            Event::Visit(c) => write!(out, "[\"visit\",{}]", c.0),
+            Event::Carve(c, d) => write!(out, "[\"carve\",{},{}]", c.0, other(c, d)),
+            Event::Wall(c, d) => write!(out, "[\"wall\",{},{}]", c.0, other(c, d)),
+            Event::Frontier(c) => write!(out, "[\"frontier\",{}]", c.0),
+            Event::Backtrack(c) => write!(out, "[\"backtrack\",{}]", c.0),
+            Event::OnPath(c) => write!(out, "[\"path\",{}]", c.0),
+            Event::Dead(c) => write!(out, "[\"dead\",{}]", c.0),
+        };
+    }
+    let _ = write!(out, "],\"truncated\":{},\"total\":{}}}", trace.truncated(), trace.seen);
+    out
+}

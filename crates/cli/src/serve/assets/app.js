@@ -1,0 +1,488 @@
+// maze serve: the page. Plain JavaScript, no libraries: it asks /api/generate for a maze
+// with its geometry (cell centres and outlines, one segment per wall) and its recorded
+// steps, draws it as SVG, replays the steps, and lets you walk it.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const NS = 'http://www.w3.org/2000/svg';
+const MARGIN = 0.5;
+// Cell fills: 0 none, 1 visited/explored, 2 on the path, 3 frontier, 4 backtracked, 5 dead, 6 current.
+const FILLS = 6;
+
+let catalog = null; // /api/list
+let maze = null; // the /api/generate answer
+let geo = null; // maze.geometry
+let adjacent = []; // cell -> adjacent cells (open or not)
+let openSet = new Set(); // open passages, as pair keys
+let fills = new Uint8Array(0);
+let showSolution = false;
+let anim = null;
+let play = null;
+const layer = {};
+
+const pairKey = (a, b) => (a < b ? a * 4294967296 + b : b * 4294967296 + a);
+
+function status(text, error) {
+  const el = $('status');
+  el.textContent = text;
+  el.classList.toggle('error', !!error);
+}
+
+// ---- settings <-> form <-> URL -------------------------------------------------------
+function settings() {
+  const s = {
+    shape: $('shape').value,
+    width: $('width').value.trim(),
+    height: $('height').value.trim(),
+    algorithm: $('algorithm').value,
+    seed: $('seed').value.trim(),
+    braid: $('braid').value.trim(),
+    starts: $('starts').value.trim(),
+    ends: $('ends').value.trim(),
+    solve: $('solver').value,
+  };
+  return s;
+}
+
+function query(s, extra) {
+  const q = new URLSearchParams();
+  for (const k of ['shape', 'width', 'height', 'algorithm', 'seed']) if (s[k]) q.set(k, s[k]);
+  if (s.braid && Number(s.braid) > 0) q.set('braid', s.braid);
+  if ((Number(s.starts) || 1) > 1 || (Number(s.ends) || 1) > 1) {
+    q.set('starts', s.starts || '1');
+    q.set('ends', s.ends || '1');
+  }
+  if (s.solve) q.set('solve', s.solve);
+  for (const [k, v] of Object.entries(extra || {})) q.set(k, v);
+  return q.toString();
+}
+
+function fromUrl() {
+  const q = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
+  const set = (id, key) => { if (q.has(key)) $(id).value = q.get(key); };
+  set('shape', 'shape');
+  fillAlgorithms();
+  for (const k of ['width', 'height', 'algorithm', 'seed', 'braid', 'starts', 'ends']) set(k, k);
+  set('solver', 'solve');
+}
+
+function fillAlgorithms() {
+  const shape = $('shape').value;
+  const sel = $('algorithm');
+  const keep = sel.value;
+  sel.innerHTML = '';
+  for (const g of catalog.generators) {
+    if (!g.shapes.includes(shape)) continue;
+    const o = new Option(g.name, g.name);
+    o.title = g.about;
+    sel.add(o);
+  }
+  sel.value = [...sel.options].some((o) => o.value === keep) ? keep : 'recursive-backtracker';
+}
+
+// ---- drawing ---------------------------------------------------------------------------
+function el(name, attrs, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function buildSvg() {
+  const svg = $('maze');
+  svg.innerHTML = '';
+  const w = geo.width + 2 * MARGIN;
+  const h = geo.height + 2 * MARGIN;
+  svg.setAttribute('viewBox', `${-MARGIN} ${-MARGIN} ${w} ${h}`);
+  svg.dataset.cells = maze.cells;
+  svg.dataset.seed = maze.seed;
+  const stroke = 0.12;
+  const g = el('g', { class: 'fills' }, svg);
+  layer.fills = [];
+  for (let i = 1; i <= FILLS; i++) layer.fills[i] = el('path', { class: 'f' + i, d: '' }, g);
+  layer.solution = el('path', { class: 'solution', 'stroke-width': 0.18, d: '', 'data-testid': 'solution-path', visibility: 'hidden' }, svg);
+  layer.trail = el('path', { class: 'trail', 'stroke-width': 0.22, d: '', 'data-testid': 'breadcrumbs' }, svg);
+  layer.walls = el('path', { class: 'walls', 'stroke-width': stroke, d: '', 'data-testid': 'walls' }, svg);
+  const dot = (cell, cls) => {
+    const [x, y] = geo.centres[cell];
+    el('circle', { class: cls, cx: x, cy: y, r: 0.22 }, svg);
+  };
+  for (const c of [maze.entrance, ...(maze.starts || [])]) dot(c, 'start');
+  for (const c of [maze.exit, ...(maze.ends || [])]) dot(c, 'end');
+  layer.player = el('circle', { class: 'player', r: 0.3, 'stroke-width': 0.06, 'data-testid': 'player', visibility: 'hidden' }, svg);
+}
+
+function drawWalls() {
+  const parts = [];
+  for (const [a, b, x1, y1, x2, y2] of geo.walls) {
+    if (!openSet.has(pairKey(a, b))) parts.push(`M${x1} ${y1}L${x2} ${y2}`);
+  }
+  for (const [, x1, y1, x2, y2, open] of geo.boundary) {
+    if (!open) parts.push(`M${x1} ${y1}L${x2} ${y2}`);
+  }
+  layer.walls.setAttribute('d', parts.join(''));
+}
+
+function drawFills() {
+  const parts = [];
+  for (let i = 1; i <= FILLS; i++) parts[i] = [];
+  for (let c = 0; c < fills.length; c++) {
+    const f = fills[c];
+    if (!f) continue;
+    const o = geo.outlines[c];
+    let d = `M${o[0]} ${o[1]}`;
+    for (let k = 2; k < o.length; k += 2) d += `L${o[k]} ${o[k + 1]}`;
+    parts[f].push(d + 'Z');
+  }
+  for (let i = 1; i <= FILLS; i++) layer.fills[i].setAttribute('d', parts[i].join(''));
+}
+
+function line(cells) {
+  return cells.map((c, i) => `${i ? 'L' : 'M'}${geo.centres[c][0]} ${geo.centres[c][1]}`).join('');
+}
+
+function finalWalls() {
+  openSet = new Set(maze.passages.map(([a, b]) => pairKey(a, b)));
+}
+
+function drawSolution() {
+  fills.fill(0);
+  const sol = maze.solution;
+  if (showSolution && sol) {
+    for (const c of sol.visited) fills[c] = 1;
+    for (const c of sol.path) fills[c] = 2;
+    layer.solution.setAttribute('d', line(sol.path));
+    layer.solution.setAttribute('visibility', 'visible');
+  } else {
+    layer.solution.setAttribute('visibility', 'hidden');
+  }
+  drawFills();
+  $('solve').setAttribute('aria-pressed', String(showSolution));
+  $('solve').textContent = showSolution ? 'Hide solution' : 'Show solution';
+}
+
+function drawFinal() {
+  finalWalls();
+  drawWalls();
+  drawSolution();
+}
+
+// ---- generating ------------------------------------------------------------------------
+async function generate() {
+  stopAnimation();
+  stopPlay();
+  const s = settings();
+  status('Generating…');
+  document.body.dataset.ready = '';
+  let data;
+  try {
+    const r = await fetch('/api/generate?' + query(s, { geometry: 1, events: 1 }));
+    data = await r.json();
+    if (!r.ok) {
+      status(data.error || `error ${r.status}`, true);
+      return;
+    }
+  } catch (e) {
+    status('cannot reach the server: ' + e, true);
+    return;
+  }
+  maze = data;
+  geo = data.geometry;
+  adjacent = Array.from({ length: data.cells }, () => []);
+  for (const [a, b] of geo.walls) {
+    adjacent[a].push(b);
+    adjacent[b].push(a);
+  }
+  fills = new Uint8Array(data.cells);
+  $('seed').value = data.seed;
+  s.seed = String(data.seed);
+  history.replaceState(null, '', '#' + query(s));
+  showSolution = false;
+  buildSvg();
+  drawFinal();
+  updateDownloads();
+  $('result').textContent = '';
+  $('play-stats').textContent = '';
+  status(`${data.shape.kind} ${data.shape.width}×${data.shape.height}, ${data.algorithm}, seed ${data.seed}: ` +
+    `${data.cells} cells, shortest route ${data.shortest} steps`);
+  document.body.dataset.ready = '1';
+}
+
+function updateDownloads() {
+  const s = settings();
+  if (!showSolution) s.solve = '';
+  for (const a of document.querySelectorAll('.downloads a')) {
+    a.href = '/api/render?' + query(s, { format: a.dataset.format });
+  }
+}
+
+// ---- replays ---------------------------------------------------------------------------
+function stopAnimation() {
+  if (anim) cancelAnimationFrame(anim.frame);
+  anim = null;
+  document.body.dataset.animating = '';
+}
+
+function animate(kind) {
+  if (!maze) return;
+  stopAnimation();
+  stopPlay();
+  const rec = kind === 'generation' ? maze.events : maze.solve_events;
+  if (!rec) {
+    status('nothing recorded to replay', true);
+    return;
+  }
+  showSolution = false;
+  drawSolution();
+  if (kind === 'generation') openSet = new Set();
+  else finalWalls();
+  fills.fill(0);
+  drawWalls();
+  drawFills();
+  anim = { kind, steps: rec.steps, i: 0, carry: 0, current: -1, truncated: rec.truncated, frame: 0 };
+  document.body.dataset.animating = kind;
+  status(`Replaying ${kind}: ${rec.total} steps`);
+  anim.frame = requestAnimationFrame(tick);
+}
+
+function apply(e) {
+  const [what, a, b] = e;
+  const gen = anim.kind === 'generation';
+  switch (what) {
+    case 'reset':
+      openSet = new Set();
+      if (a) for (const [p, q] of geo.walls) openSet.add(pairKey(p, q));
+      return;
+    case 'carve':
+      if (b >= 0) openSet.add(pairKey(a, b));
+      if (gen) {
+        fills[a] = 1;
+        if (b >= 0) fills[b] = 1;
+      }
+      anim.current = b >= 0 ? b : a;
+      return;
+    case 'wall':
+      if (b >= 0) openSet.delete(pairKey(a, b));
+      anim.current = a;
+      return;
+    case 'visit': fills[a] = 1; anim.current = a; return;
+    case 'frontier': if (fills[a] !== 1) fills[a] = 3; return;
+    case 'backtrack': fills[a] = 4; anim.current = a; return;
+    case 'path': fills[a] = 2; return;
+    case 'dead': fills[a] = 5; return;
+    default:
+  }
+}
+
+function tick() {
+  if (!anim) return;
+  // Speed 1..100: from about 1.5 steps a second to about 2,000 a frame.
+  const v = Number($('speed').value);
+  anim.carry += Math.pow(1.12, v - 40);
+  let n = Math.floor(anim.carry);
+  anim.carry -= n;
+  const prev = anim.current;
+  if (prev >= 0 && fills[prev] === 6) fills[prev] = anim.kind === 'generation' ? 1 : 1;
+  while (n-- > 0 && anim.i < anim.steps.length) apply(anim.steps[anim.i++]);
+  if (anim.i >= anim.steps.length) {
+    const kind = anim.kind;
+    const note = anim.truncated ? ' (the recording was cut short; showing the finished maze)' : '';
+    stopAnimation();
+    if (kind === 'solving') showSolution = true;
+    drawFinal();
+    updateDownloads();
+    status(`Replayed ${kind}${note}.`);
+    document.body.dataset.replayed = kind;
+    return;
+  }
+  if (anim.current >= 0 && fills[anim.current] !== 2) fills[anim.current] = 6;
+  drawWalls();
+  drawFills();
+  anim.frame = requestAnimationFrame(tick);
+}
+
+// ---- playing ---------------------------------------------------------------------------
+function stopPlay() {
+  if (play) clearInterval(play.timer);
+  play = null;
+  if (layer.player) layer.player.setAttribute('visibility', 'hidden');
+  if (layer.trail) layer.trail.setAttribute('d', '');
+  $('play').textContent = 'Play';
+}
+
+function startPlay() {
+  if (!maze) return;
+  stopAnimation();
+  stopPlay();
+  drawFinal();
+  play = { cell: maze.entrance, moves: 0, start: 0, trail: [maze.entrance], done: false, timer: 0 };
+  play.timer = setInterval(showStats, 200);
+  $('play').textContent = 'Restart';
+  $('result').textContent = '';
+  document.body.dataset.playing = '1';
+  drawPlayer();
+  showStats();
+  $('maze').focus();
+}
+
+function elapsed() {
+  if (!play || !play.start) return 0;
+  return ((play.end || performance.now()) - play.start) / 1000;
+}
+
+function showStats() {
+  if (!play) return;
+  $('play-stats').textContent = `${play.moves} moves · ${elapsed().toFixed(1)} s`;
+}
+
+function drawPlayer() {
+  const [x, y] = geo.centres[play.cell];
+  layer.player.setAttribute('cx', x);
+  layer.player.setAttribute('cy', y);
+  layer.player.setAttribute('visibility', 'visible');
+  layer.trail.setAttribute('d', line(play.trail));
+}
+
+function moveTo(to) {
+  if (!play || play.done || to === play.cell) return false;
+  if (!adjacent[play.cell].includes(to) || !openSet.has(pairKey(play.cell, to))) return false;
+  if (!play.start) play.start = performance.now();
+  play.cell = to;
+  play.moves++;
+  // Breadcrumbs: stepping back onto the previous cell takes the last crumb up.
+  const t = play.trail;
+  if (t.length > 1 && t[t.length - 2] === to) t.pop();
+  else t.push(to);
+  drawPlayer();
+  showStats();
+  if (to === maze.exit) {
+    play.done = true;
+    play.end = performance.now();
+    clearInterval(play.timer);
+    const time = elapsed().toFixed(1);
+    $('result').textContent = `Solved: ${play.moves} moves (shortest ${maze.shortest}), time ${time} s`;
+    document.body.dataset.playing = 'done';
+  }
+  return true;
+}
+
+/// The open neighbour most nearly in direction (dx, dy), if any is within about 70 degrees.
+function step(dx, dy) {
+  const [x, y] = geo.centres[play.cell];
+  const len = Math.hypot(dx, dy);
+  let best = -1;
+  let bestCos = 0.34;
+  for (const n of adjacent[play.cell]) {
+    if (!openSet.has(pairKey(play.cell, n))) continue;
+    const vx = geo.centres[n][0] - x;
+    const vy = geo.centres[n][1] - y;
+    const cos = (vx * dx + vy * dy) / (Math.hypot(vx, vy) * len);
+    if (cos > bestCos + 1e-9) {
+      bestCos = cos;
+      best = n;
+    }
+  }
+  if (best >= 0) moveTo(best);
+}
+
+const KEYS = {
+  ArrowUp: [0, -1], w: [0, -1], k: [0, -1],
+  ArrowDown: [0, 1], s: [0, 1], j: [0, 1],
+  ArrowLeft: [-1, 0], a: [-1, 0], h: [-1, 0],
+  ArrowRight: [1, 0], d: [1, 0], l: [1, 0],
+  q: [-0.5, -0.87], y: [-0.5, -0.87], e: [0.5, -0.87], u: [0.5, -0.87],
+  z: [-0.5, 0.87], b: [-0.5, 0.87], c: [0.5, 0.87], n: [0.5, 0.87],
+};
+
+function onKey(ev) {
+  if (!play || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const t = ev.target;
+  if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT')) return;
+  const dir = KEYS[ev.key] || KEYS[ev.key.toLowerCase()];
+  if (!dir) return;
+  ev.preventDefault();
+  step(dir[0], dir[1]);
+}
+
+function svgPoint(ev) {
+  const svg = $('maze');
+  const m = svg.getScreenCTM();
+  if (!m) return null;
+  const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+  return [p.x, p.y];
+}
+
+function onPointer(ev) {
+  if (!play || play.done) return;
+  if (ev.type === 'pointermove' && !ev.buttons) return;
+  const p = svgPoint(ev);
+  if (!p) return;
+  // The nearest of the current cell and its neighbours; move if it is an open neighbour.
+  let best = play.cell;
+  let bestD = Infinity;
+  for (const c of [play.cell, ...adjacent[play.cell]]) {
+    const d = Math.hypot(geo.centres[c][0] - p[0], geo.centres[c][1] - p[1]);
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  if (best !== play.cell && bestD < 0.7) moveTo(best);
+}
+
+// ---- start -----------------------------------------------------------------------------
+async function init() {
+  try {
+    catalog = await (await fetch('/api/list')).json();
+  } catch (e) {
+    status('cannot reach the server: ' + e, true);
+    return;
+  }
+  for (const s of catalog.shapes) $('shape').add(new Option(s.name, s.name));
+  $('solver').add(new Option('(none)', ''));
+  for (const s of catalog.solvers) $('solver').add(new Option(s.name + (s.shortest ? ' (shortest)' : ''), s.name));
+  $('solver').value = 'bfs';
+  fromUrl();
+  $('shape').addEventListener('change', fillAlgorithms);
+  $('settings').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    generate();
+  });
+  $('reseed').addEventListener('click', () => {
+    $('seed').value = '';
+    generate();
+  });
+  $('solve').addEventListener('click', () => {
+    stopAnimation();
+    if (!maze) return;
+    if (!maze.solution) {
+      status('choose a solver and generate again to see a solution', true);
+      return;
+    }
+    showSolution = !showSolution;
+    finalWalls();
+    drawWalls();
+    drawSolution();
+    updateDownloads();
+  });
+  $('animate-generation').addEventListener('click', () => animate('generation'));
+  $('animate-solving').addEventListener('click', () => animate('solving'));
+  $('play').addEventListener('click', startPlay);
+  document.addEventListener('keydown', onKey);
+  const svg = $('maze');
+  svg.addEventListener('pointerdown', (ev) => {
+    if (play) svg.setPointerCapture(ev.pointerId);
+    onPointer(ev);
+  });
+  svg.addEventListener('pointermove', onPointer);
+  window.addEventListener('hashchange', () => {
+    const s = query(settings());
+    if (location.hash.slice(1) !== s) {
+      fromUrl();
+      generate();
+    }
+  });
+  await generate();
+}
+
+init();

@@ -1,0 +1,62 @@
+//! `maze serve` in a real browser: headless Chromium (Debian's `/usr/bin/chromium`) driven
+//! by `playwright-core` from npm runs `tests/browser/browser.mjs` against the real server:
+//! load the page, generate, show the solution, play a tiny maze to the exit with key
+//! presses, download SVG and PDF, watch a hexagonal maze being built and solved. A
+//! screenshot is saved to `target/browser-artifacts/serve-page.png`.
+//!
+//! Needs node, chromium and `npm ci` in `tests/browser` (`scripts/install-browser.sh` does
+//! all three). Without them the test prints "skipping: ..." and passes, unless
+//! `MAZE_REQUIRE_VALIDATORS=1` (as in CI), which makes it fail.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn chromium() -> PathBuf {
+    std::env::var_os("CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from)
+}
+
+/// What is missing to run the browser test, if anything.
+fn missing(dir: &Path) -> Option<String> {
+    if Command::new("node").arg("--version").output().map(|o| !o.status.success()).unwrap_or(true) {
+        return Some("node is not installed".into());
+    }
+    if !chromium().exists() {
+        return Some(format!("{} is not installed", chromium().display()));
+    }
+    if !dir.join("node_modules/playwright-core/package.json").exists() {
+        return Some(format!("playwright-core is not installed (run npm ci in {})", dir.display()));
+    }
+    None
+}
+
+#[test]
+fn the_page_works_in_headless_chromium() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = manifest.join("tests/browser");
+    if let Some(what) = missing(&dir) {
+        assert!(
+            std::env::var("MAZE_REQUIRE_VALIDATORS").as_deref() != Ok("1"),
+            "MAZE_REQUIRE_VALIDATORS=1 but {what} (scripts/install-browser.sh installs it)"
+        );
+        println!("skipping: {what}");
+        return;
+    }
+    let artifacts = manifest.join("../../target/browser-artifacts");
+    let server = support::Server::start();
+    let out = Command::new("node")
+        .current_dir(&dir)
+        .arg("browser.mjs")
+        .arg(server.url())
+        .arg(&artifacts)
+        .env("CHROMIUM", chromium())
+        .output()
+        .expect("node runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}");
+    eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "the browser test failed (screenshot in {})", artifacts.display());
+    assert!(stdout.contains(" passed, 0 failed"));
+    assert!(artifacts.join("serve-page.png").exists(), "no screenshot");
+}
