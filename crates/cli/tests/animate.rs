@@ -4,36 +4,14 @@
 //! pixels are checked in depth by maze-render's tests.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command as StdCommand;
 
 use assert_cmd::Command;
+use maze_testkit::{have, tempdir};
 
 fn maze() -> Command {
     Command::cargo_bin("maze").expect("the maze binary is built")
-}
-
-fn have(tool: &str) -> bool {
-    let found = StdCommand::new("sh")
-        .arg("-c")
-        .arg(format!("command -v {tool}"))
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var("MAZE_REQUIRE_VALIDATORS").as_deref() != Ok("1"),
-            "{tool} is required (MAZE_REQUIRE_VALIDATORS=1) but not installed"
-        );
-        eprintln!("skipping: {tool} not installed");
-    }
-    found
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("maze-cli-animate-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("mkdir");
-    dir
 }
 
 /// Runs a command that must succeed; returns its stderr.

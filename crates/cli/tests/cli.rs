@@ -9,7 +9,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command as StdCommand;
 
 use assert_cmd::Command;
+use maze_testkit::tempdir;
 use serde_json::Value;
+
+fn golden(name: &str, actual: &str) {
+    maze_testkit::golden(env!("CARGO_MANIFEST_DIR"), name, actual);
+}
 
 fn maze() -> Command {
     Command::cargo_bin("maze").expect("the maze binary is built")
@@ -23,18 +28,6 @@ fn stdout_of(args: &[&str]) -> String {
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn golden(name: &str, actual: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        fs::create_dir_all(path.parent().expect("has a parent")).expect("mkdir");
-        fs::write(&path, actual).expect("write golden");
-        return;
-    }
-    let expected = fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("missing golden file {}; run with UPDATE_GOLDEN=1", path.display()));
-    assert_eq!(actual, expected, "output differs from {}", path.display());
 }
 
 /// Runs a command that must fail: exit status `code`, one line on stderr starting with
@@ -308,7 +301,7 @@ fn json_has_the_required_keys_and_covers_the_grid() {
 
 #[test]
 fn solve_and_render_read_back_what_generate_wrote() {
-    let dir = tempdir();
+    let dir = tempdir("cli");
     let file = dir.join("m.json");
     let f = file.to_str().expect("utf-8");
     for shape in ["square", "hex", "triangle"] {
@@ -428,7 +421,7 @@ fn bad_input_is_one_line_and_the_right_status() {
     fails(&["generate", "--count", "0"], 2, "count");
     fails(&["frobnicate"], 2, "unrecognized");
     fails(&["solve", "/no/such/file.json"], 1, "cannot read");
-    let dir = tempdir();
+    let dir = tempdir("cli");
     let bad = |name: &str, text: &str| {
         let p = dir.join(name);
         fs::write(&p, text).expect("write");
@@ -485,7 +478,7 @@ fn bad_input_is_one_line_and_the_right_status() {
 
 #[test]
 fn failures_never_clobber_or_leave_partial_files() {
-    let dir = tempdir();
+    let dir = tempdir("cli");
     let target = dir.join("keep.txt");
     fs::write(&target, "precious").expect("write");
     let t = target.to_str().expect("utf-8");
@@ -518,17 +511,4 @@ fn a_closed_pipe_is_not_an_error() {
         .status()
         .expect("bash runs");
     assert!(status.success(), "maze should exit 0 when its reader goes away");
-}
-
-fn tempdir() -> PathBuf {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static N: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "maze-cli-test-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("mkdir");
-    dir
 }

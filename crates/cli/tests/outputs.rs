@@ -5,36 +5,13 @@
 //! MAZE_REQUIRE_VALIDATORS=1).
 
 use std::fs;
-use std::path::PathBuf;
 use std::process::Command as StdCommand;
 
 use assert_cmd::Command;
+use maze_testkit::{have, tempdir};
 
 fn maze() -> Command {
     Command::cargo_bin("maze").expect("the maze binary is built")
-}
-
-fn have(tool: &str) -> bool {
-    let found = StdCommand::new("sh")
-        .arg("-c")
-        .arg(format!("command -v {tool}"))
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("MAZE_REQUIRE_VALIDATORS").is_none(),
-            "{tool} is required but not installed"
-        );
-        eprintln!("skipping: {tool} not installed");
-    }
-    found
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("maze-cli-out-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("mkdir");
-    dir
 }
 
 fn run(args: &[&str]) {

@@ -2,24 +2,9 @@
 //! solution (read from `maze generate --solve --format json` with the same seed), and the
 //! captured screen must show the summary; quitting must print it and restore the terminal.
 
+use maze_testkit::have;
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-fn have(tool: &str) -> bool {
-    let found = Command::new("sh")
-        .arg("-c")
-        .arg(format!("command -v {tool}"))
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("MAZE_REQUIRE_VALIDATORS").is_none(),
-            "{tool} is required but not installed"
-        );
-        eprintln!("skipping: {tool} not installed");
-    }
-    found
-}
 
 fn tmux(args: &[&str]) -> String {
     let out = Command::new("tmux").args(args).output().expect("tmux runs");

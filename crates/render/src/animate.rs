@@ -728,19 +728,7 @@ pub fn animated_svg<S: Shape>(
     let k = style.cell_size;
     let m = style.margin;
     let (w, h) = (shape.extent().x * k + 2.0 * m, shape.extent().y * k + 2.0 * m);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}">"#,
-        num(w),
-        num(h),
-        num(w),
-        num(h)
-    );
-    if let Some(title) = &style.title {
-        let _ = writeln!(out, "<title>{}</title>", escape(title));
-    }
-    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="{}"/>"#, escape(&style.background));
+    let mut out = crate::svg::header(w, h, style);
     let poly = |d: &mut String, c: CellId| push_polygon(d, shape.outline(c).points(), k, m);
 
     // Highlights, layer by layer in rising order, each cell from the frame it rose to it

@@ -82,13 +82,9 @@ pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// Writes the scene as a standalone SVG document. Coordinates are in pixels: one maze unit
-/// is `style.cell_size` pixels, plus `style.margin` around.
-pub fn svg(scene: &Scene, style: &Style) -> String {
-    let k = style.cell_size;
-    let m = style.margin;
-    let (w, h) = (scene.width * k + 2.0 * m, scene.height * k + 2.0 * m);
-    let at = |p: Point| format!("{} {}", num(m + p.x * k), num(m + p.y * k));
+/// The opening of an SVG document `w` x `h` pixels: the root element, the title if any and
+/// the background.
+pub(crate) fn header(w: f64, h: f64, style: &Style) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -102,6 +98,17 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
         let _ = writeln!(out, "<title>{}</title>", escape(title));
     }
     let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="{}"/>"#, escape(&style.background));
+    out
+}
+
+/// Writes the scene as a standalone SVG document. Coordinates are in pixels: one maze unit
+/// is `style.cell_size` pixels, plus `style.margin` around.
+pub fn svg(scene: &Scene, style: &Style) -> String {
+    let k = style.cell_size;
+    let m = style.margin;
+    let (w, h) = (scene.width * k + 2.0 * m, scene.height * k + 2.0 * m);
+    let at = |p: Point| format!("{} {}", num(m + p.x * k), num(m + p.y * k));
+    let mut out = header(w, h, style);
     // Shaded cells, grouped by colour so each colour is one path.
     let mut groups: Vec<(String, String)> = Vec::new();
     for (poly, fill) in &scene.fills {

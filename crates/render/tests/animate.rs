@@ -8,7 +8,6 @@
 //! a note unless MAZE_REQUIRE_VALIDATORS=1.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::process::Command;
 
 use maze_core::{
@@ -19,30 +18,7 @@ use maze_render::animate::{self, Animation, Player, Recording, Timing};
 use maze_render::png;
 use maze_render::scene::{Overlay, scene};
 use maze_render::style::{Colour, Style};
-
-/// Whether an external tool can be used; with MAZE_REQUIRE_VALIDATORS=1 a missing tool fails.
-fn have(tool: &str) -> bool {
-    let found = Command::new("sh")
-        .arg("-c")
-        .arg(format!("command -v {tool}"))
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var("MAZE_REQUIRE_VALIDATORS").as_deref() != Ok("1"),
-            "{tool} is required (MAZE_REQUIRE_VALIDATORS=1) but not installed"
-        );
-        eprintln!("skipping: {tool} not installed");
-    }
-    found
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("maze-animate-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("mkdir");
-    dir
-}
+use maze_testkit::{have, tempdir};
 
 /// Thick walls for pixel checks.
 fn style() -> Style {

@@ -11,22 +11,9 @@ use maze_render::pdf::{self, PageSetup, Paper, PdfPage, page_layouts};
 use maze_render::scene::{Overlay, Scene, scene};
 use maze_render::style::Style;
 use maze_render::tex;
+use maze_testkit::have;
 
 // ---------------------------------------------------------------- helpers
-
-/// Whether an external tool can run. A missing one skips the test (returns false) unless
-/// `MAZE_REQUIRE_VALIDATORS=1`, when it panics.
-fn have(tool: &str) -> bool {
-    let arg = if tool == "pdftoppm" || tool == "pdfinfo" || tool == "pdftotext" { "-v" } else { "--version" };
-    let found = Command::new(tool).arg(arg).output().is_ok();
-    if !found {
-        if std::env::var("MAZE_REQUIRE_VALIDATORS").is_ok_and(|v| v == "1") {
-            panic!("{tool} is not installed, and MAZE_REQUIRE_VALIDATORS=1 requires it");
-        }
-        println!("skipping: {tool} not installed");
-    }
-    found
-}
 
 /// A fresh scratch directory for one test, removed when dropped.
 struct Scratch(PathBuf);

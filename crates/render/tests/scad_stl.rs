@@ -6,7 +6,7 @@
 //! Tests that need a tool skip when it is missing, unless MAZE_REQUIRE_VALIDATORS=1.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
@@ -14,30 +14,7 @@ use maze_core::{Algorithm, CellId, Hex, Maze, Point, Shape, Square, Triangle, Xo
 use maze_render::scad::{self, Model};
 use maze_render::scene::{Overlay, Scene, scene};
 use maze_render::stl::{self, Footprint};
-
-/// Whether an external tool can be used; with MAZE_REQUIRE_VALIDATORS=1 a missing tool fails.
-fn have(tool: &str) -> bool {
-    let found = Command::new("sh")
-        .arg("-c")
-        .arg(format!("command -v {tool}"))
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var("MAZE_REQUIRE_VALIDATORS").as_deref() != Ok("1"),
-            "{tool} is required (MAZE_REQUIRE_VALIDATORS=1) but not installed"
-        );
-        eprintln!("skipping: {tool} not installed");
-    }
-    found
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("maze-render-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("mkdir");
-    dir
-}
+use maze_testkit::{have, tempdir};
 
 fn maze<S: Shape>(shape: S, seed: u64) -> Maze<S> {
     let mut m = Maze::new(shape);

@@ -3,36 +3,16 @@
 //! wall is closed. Golden SVGs (one per shape) show drawing changes in review;
 //! `UPDATE_GOLDEN=1` rewrites them.
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use maze_core::{Algorithm, CellId, Hex, Maze, Point, Shape, Solver, Square, Triangle, Xoshiro};
 use maze_render::scene::{Overlay, scene};
 use maze_render::style::Style;
 use maze_render::{png, svg};
+use maze_testkit::{have, tempdir};
 
-/// Whether an external tool can be used; with MAZE_REQUIRE_VALIDATORS=1 a missing tool fails.
-fn have(tool: &str) -> bool {
-    let found = Command::new("sh")
-        .arg("-c")
-        .arg(format!("command -v {tool}"))
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("MAZE_REQUIRE_VALIDATORS").is_none(),
-            "{tool} is required but not installed"
-        );
-        eprintln!("skipping: {tool} not installed");
-    }
-    found
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("maze-render-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("mkdir");
-    dir
+fn golden(name: &str, actual: &str) {
+    maze_testkit::golden(env!("CARGO_MANIFEST_DIR"), name, actual);
 }
 
 fn maze<S: Shape>(shape: S, seed: u64) -> Maze<S> {
@@ -174,18 +154,6 @@ fn svg_merges_wall_runs() {
     let text = svg::svg(&scene(&m, &Overlay::default()), &Style::default());
     assert_eq!(text.matches("<path").count(), 1);
     assert_eq!(text.matches('M').count(), 22);
-}
-
-fn golden(name: &str, actual: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
-        std::fs::write(&path, actual).expect("write");
-        return;
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("missing {}; run with UPDATE_GOLDEN=1", path.display()));
-    assert_eq!(actual, expected, "{} changed; review and run with UPDATE_GOLDEN=1", path.display());
 }
 
 #[test]

@@ -114,13 +114,7 @@ mod tests {
     }
 
     fn golden(name: &str, actual: &str) {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
-        if std::env::var_os("UPDATE_GOLDEN").is_some() {
-            std::fs::write(&path, actual).expect("write golden");
-            return;
-        }
-        let want = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing {}", path.display()));
-        assert_eq!(actual, want, "screen differs from {}", path.display());
+        maze_testkit::golden(env!("CARGO_MANIFEST_DIR"), name, actual);
     }
 
     fn app() -> App {

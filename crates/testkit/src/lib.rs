@@ -1,0 +1,68 @@
+//! Helpers shared by the test suites of the maze crates: external validators that may be
+//! missing, scratch directories and golden files. One copy, used by every test file.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// Whether an external program (a validator such as `xmllint` or `qpdf`) is installed.
+///
+/// When it is missing the test should skip its check: this prints `skipping: TOOL not
+/// installed` and returns false. With `MAZE_REQUIRE_VALIDATORS=1` (as CI sets it) a missing
+/// tool is a failure instead.
+///
+/// # Panics
+/// Panics when the tool is missing and `MAZE_REQUIRE_VALIDATORS=1`.
+pub fn have(tool: &str) -> bool {
+    let found = Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v '{tool}'"))
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var("MAZE_REQUIRE_VALIDATORS").as_deref() != Ok("1"),
+            "{tool} is required (MAZE_REQUIRE_VALIDATORS=1) but not installed"
+        );
+        eprintln!("skipping: {tool} not installed");
+    }
+    found
+}
+
+/// A fresh, empty scratch directory, unique to this process and call.
+///
+/// # Panics
+/// Panics if the directory cannot be created.
+pub fn tempdir(name: &str) -> PathBuf {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "maze-test-{name}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create a scratch directory");
+    dir
+}
+
+/// Compares `actual` with the golden file `name` in `MANIFEST_DIR/tests/golden`;
+/// with `UPDATE_GOLDEN=1` in the environment, (re)writes the file instead.
+///
+/// # Panics
+/// Panics when the file is missing or differs (the message says how to update it).
+pub fn golden(manifest_dir: &str, name: &str, actual: &str) {
+    let path = Path::new(manifest_dir).join("tests/golden").join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(path.parent().expect("golden files live in a folder")).expect("mkdir");
+        std::fs::write(&path, actual).expect("write the golden file");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("missing golden file {}; run with UPDATE_GOLDEN=1", path.display()));
+    assert_eq!(
+        actual,
+        expected,
+        "output differs from {}; review, then run with UPDATE_GOLDEN=1",
+        path.display()
+    );
+}
