@@ -245,10 +245,22 @@ fn generate_args(params: &[(String, String)], accepts: &Accepts<'_>) -> Result<G
     }
 }
 
-/// Runs CPU-heavy work on the blocking pool; a panic there is a 500, not a dead server.
+/// At most this many generation or rendering jobs run at once; further requests wait their
+/// turn, so a burst of large requests cannot exhaust memory. A slow job holds one slot, not
+/// the server.
+pub const MAX_JOBS: usize = 8;
+
+static JOBS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+
+/// Runs CPU-heavy work on the blocking pool, at most [`MAX_JOBS`] at a time; a panic there is
+/// a 500, not a dead server.
 async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> anyhow::Result<T> + Send + 'static,
 ) -> Result<T, ApiError> {
+    let slots = JOBS.get_or_init(|| tokio::sync::Semaphore::new(MAX_JOBS));
+    let Ok(_slot) = slots.acquire().await else {
+        return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down"));
+    };
     let joined =
         tokio::task::spawn_blocking(move || std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))).await;
     match joined {
