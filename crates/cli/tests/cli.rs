@@ -512,3 +512,20 @@ fn a_closed_pipe_is_not_an_error() {
         .expect("bash runs");
     assert!(status.success(), "maze should exit 0 when its reader goes away");
 }
+
+/// The README's example pictures (```text blocks starting with `$ maze …`) are what those
+/// commands print today.
+#[test]
+fn readme_examples_are_true() {
+    let readme = fs::read_to_string(root().join("README.md")).expect("README");
+    let mut checked = 0;
+    for block in readme.split("```text\n").skip(1) {
+        let body = block.split("```").next().expect("closed block");
+        let Some((command, shown)) = body.split_once('\n') else { continue };
+        let Some(args) = command.strip_prefix("$ maze ") else { continue };
+        let args: Vec<&str> = args.split_whitespace().collect();
+        assert_eq!(stdout_of(&args), shown, "README example `{command}` is stale");
+        checked += 1;
+    }
+    assert!(checked >= 2, "found {checked} README examples");
+}
