@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Installs the programs the output tests check our files with (Debian packages):
 # xmllint and rsvg-convert (SVG), pngcheck (PNG), qpdf/pdfinfo/pdftoppm (PDF),
-# pdflatex with TikZ and the preview package (TeX), openscad and admesh (3D), gifsicle,
-# and tmux (the terminal game's end-to-end test)
-# (animated GIFs).
+# pdflatex with TikZ and the preview package (TeX), openscad and admesh (3D), gifsicle
+# (animated GIFs), and tmux (the terminal game's end-to-end test).
 # Skips the install when every tool is already present. Needs root (CI runs as root).
 set -euo pipefail
 tools=(xmllint rsvg-convert pngcheck qpdf pdfinfo pdftoppm pdflatex openscad admesh gifsicle tmux)
