@@ -80,8 +80,10 @@ impl Canvas {
     }
 
     /// Paints a straight line of the given width with square caps (so wall corners close).
+    /// Lines are at least one pixel wide: thinner ones would fall between pixel centres and
+    /// vanish.
     pub fn stroke(&mut self, a: Point, b: Point, width: f64, colour: u8) {
-        let h = width / 2.0;
+        let h = width.max(1.0) / 2.0;
         if a.x == b.x || a.y == b.y {
             // Axis-aligned: a rectangle, the common case for square mazes.
             self.fill_rect(a.x.min(b.x) - h, a.y.min(b.y) - h, a.x.max(b.x) + h, a.y.max(b.y) + h, colour);
@@ -100,8 +102,10 @@ impl Canvas {
         self.fill_polygon(&quad, colour);
     }
 
-    /// Paints a line through `points`, with a round dot at each joint so turns stay full.
+    /// Paints a line through `points`, with a round dot at each joint so turns stay full;
+    /// at least one pixel wide.
     pub fn polyline(&mut self, points: &[Point], width: f64, colour: u8) {
+        let width = width.max(1.0);
         for w in points.windows(2) {
             let h = width / 2.0;
             let (dx, dy) = (w[1].x - w[0].x, w[1].y - w[0].y);
@@ -174,6 +178,16 @@ mod tests {
         c.stroke(p(0.0, 0.0), p(100.0, 100.0), 4.0, 3);
         assert_eq!(c.get(50, 50), Some(3));
         assert_eq!(c.get(90, 10), Some(0));
+    }
+
+    #[test]
+    fn hairlines_still_cover_a_pixel() {
+        let mut c = Canvas::new(10, 10, 0, 1000).expect("fits");
+        // A quarter-pixel line on a pixel boundary would touch no pixel centre.
+        c.stroke(p(0.0, 5.0), p(10.0, 5.0), 0.25, 1);
+        assert_eq!((0..10).filter(|&x| c.get(x, 5) == Some(1) || c.get(x, 4) == Some(1)).count(), 10);
+        c.stroke(p(3.0, 0.0), p(3.0, 10.0), 0.1, 2);
+        assert_eq!((0..10).filter(|&y| c.get(3, y) == Some(2) || c.get(2, y) == Some(2)).count(), 10);
     }
 
     #[test]
