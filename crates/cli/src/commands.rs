@@ -322,7 +322,15 @@ fn present<S: Shape>(
         Format::Unicode => text::render(maze, sol, text::Style::Unicode).into_bytes(),
         Format::Text => text::render(maze, sol, text::Style::Ascii).into_bytes(),
         Format::Svg => svg::svg(&drawn(true), &style).into_bytes(),
-        Format::Png => png::png(&drawn(true), &style)?,
+        Format::Png => {
+            let overlay = Overlay {
+                solution: sol,
+                visited: !draw.no_visited,
+                heat: draw.heat,
+                no_markers: draw.no_markers,
+            };
+            png::maze_png(maze, &overlay, &style)?
+        }
         Format::Tex => tex::tikz(&drawn(true), &style, !draw.tex_fragment).into_bytes(),
         Format::Scad => scad::scad(&drawn(false), &model).into_bytes(),
         Format::Stl => stl::stl(&drawn(false), &model)?,

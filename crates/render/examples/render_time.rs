@@ -22,6 +22,11 @@ fn main() {
     let t = Instant::now();
     let png = maze_render::png::png(&s, &style).expect("png");
     eprintln!("png: {:?} ({} bytes)", t.elapsed(), png.len());
+    for level in [0u8, 1, 6] {
+        let t = Instant::now();
+        let png = maze_render::png::square_walls(&maze, &style, level).expect("png");
+        eprintln!("png, direct 1-bit path, deflate level {level}: {:?} ({} bytes)", t.elapsed(), png.len());
+    }
     let t = Instant::now();
     let svg = maze_render::svg::svg(&s, &style);
     eprintln!("svg: {:?} ({} bytes)", t.elapsed(), svg.len());

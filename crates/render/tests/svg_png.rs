@@ -214,3 +214,25 @@ fn pngcheck_accepts_our_pngs() {
         assert!(out.status.success(), "pngcheck: {}", String::from_utf8_lossy(&out.stdout));
     }
 }
+
+/// The direct 1-bit path draws exactly what the scene path draws.
+#[test]
+fn square_fast_path_matches_the_scene_path_pixel_for_pixel() {
+    let styles = [
+        Style { cell_size: 2.0, wall_width: 0.25, margin: 1.0, ..Style::default() },
+        Style { cell_size: 8.0, wall_width: 1.0, margin: 4.0, ..Style::default() },
+        Style { cell_size: 10.0, wall_width: 3.0, margin: 5.0, ..Style::default() },
+        Style { cell_size: 7.5, wall_width: 2.2, margin: 3.3, walls: "#123456".into(), ..Style::default() },
+    ];
+    for (w, h, seed) in [(1, 1, 1), (1, 5, 2), (6, 1, 3), (9, 7, 4), (40, 23, 5)] {
+        let m = maze(Square::new(w, h), seed);
+        for style in &styles {
+            let fast = png::square_walls(&m, style, 6).expect("fast");
+            let slow = png::png(&plain_scene(&m), style).expect("scene");
+            assert_eq!(decode(&fast), decode(&slow), "{w}x{h} seed {seed} {style:?}");
+            let via =
+                png::maze_png(&m, &Overlay { no_markers: true, ..Overlay::default() }, style).expect("png");
+            assert_eq!(via, fast, "maze_png takes the fast path for plain square mazes");
+        }
+    }
+}
