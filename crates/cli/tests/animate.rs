@@ -22,16 +22,10 @@ fn run(args: &[&str]) -> String {
     err
 }
 
-/// Runs a command that must fail with `code` and one line on stderr containing `needle`.
+/// Runs a command that must fail with `code` and a one-line error containing `needle`.
 fn fails(args: &[&str], code: i32, needle: &str) {
     let out = maze().args(args).output().expect("runs");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(code), "maze {args:?}: stderr {err}");
-    assert!(err.starts_with("error: "), "maze {args:?}: stderr {err:?}");
-    assert_eq!(err.trim_end().lines().count(), 1, "maze {args:?}: more than one line: {err:?}");
-    assert!(!err.contains("panicked"), "maze {args:?} panicked: {err}");
-    assert!(err.to_lowercase().contains(&needle.to_lowercase()), "maze {args:?}: {err:?} lacks {needle:?}");
-    assert!(out.stdout.is_empty(), "maze {args:?} wrote to stdout on failure");
+    maze_testkit::assert_one_line_error(&out, code, needle, &format!("maze {args:?}"));
 }
 
 /// The frame count and the total delay (centiseconds) of a GIF file, decoded.

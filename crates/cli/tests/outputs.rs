@@ -164,13 +164,10 @@ fn style_options_reach_the_picture() {
     assert!(svg.contains("width=\"616\""), "20 cells of 30 px plus a margin of 8 on each side");
 }
 
+/// Runs a command that must fail with `code` and a one-line error containing `needle`.
 fn fails(args: &[&str], code: i32, needle: &str) {
     let out = maze().args(args).args(["--seed", "1"]).output().expect("runs");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(code), "maze {args:?}: {err}");
-    assert!(err.starts_with("error: ") && err.trim_end().lines().count() == 1, "maze {args:?}: {err:?}");
-    assert!(err.to_lowercase().contains(needle), "maze {args:?}: {err:?} lacks {needle:?}");
-    assert!(!err.contains("panicked"));
+    maze_testkit::assert_one_line_error(&out, code, needle, &format!("maze {args:?}"));
 }
 
 #[test]

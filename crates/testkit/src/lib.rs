@@ -66,3 +66,19 @@ pub fn golden(manifest_dir: &str, name: &str, actual: &str) {
         path.display()
     );
 }
+
+/// Asserts that a command failed the way the CLI promises: exit status `code`, exactly one
+/// line on stderr starting with `error:` and containing `needle` (case-insensitive), no
+/// panic, nothing on stdout. `what` names the command in messages.
+///
+/// # Panics
+/// Panics when any of that does not hold.
+pub fn assert_one_line_error(out: &std::process::Output, code: i32, needle: &str, what: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{what}: stderr {err}");
+    assert!(err.starts_with("error: "), "{what}: stderr {err:?}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{what}: more than one line: {err:?}");
+    assert!(!err.contains("panicked"), "{what} panicked: {err}");
+    assert!(err.to_lowercase().contains(&needle.to_lowercase()), "{what}: {err:?} lacks {needle:?}");
+    assert!(out.stdout.is_empty(), "{what} wrote to stdout on failure");
+}
