@@ -527,13 +527,15 @@ fn write_mazes(
 pub fn generate(args: GenerateArgs) -> Result<()> {
     let (spec, animation) = plan(&args)?;
     check_binary_target(args.format, args.output.as_deref())?;
-    let seed = args.seed.unwrap_or_else(|| {
-        let s = fresh_seed();
-        eprintln!("seed: {s}");
-        s
-    });
     let progress = progress_for(&args, &spec);
+    // The output is opened (and checked) before the seed is announced, so an error about
+    // it is the only line on stderr.
     with_sink(args.output.as_deref(), |sink| {
+        let seed = args.seed.unwrap_or_else(|| {
+            let s = fresh_seed();
+            progress.suspend(|| eprintln!("seed: {s}"));
+            s
+        });
         write_mazes(&args, &spec, animation.as_ref(), seed, sink, &progress)
     })?;
     progress.finish_and_clear();

@@ -1,0 +1,214 @@
+//! `-o FILE` is safe: devices and FIFOs are written in place, symlinks are followed and
+//! kept, permissions are kept, read-only files are refused, the temporary file has an
+//! unpredictable name and never outlives the command (errors, failed renames, signals),
+//! and a closed stdout is an error.
+
+use std::fs;
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+use std::path::Path;
+use std::process::{Command as StdCommand, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use maze_testkit::tempdir;
+
+fn maze() -> Command {
+    Command::cargo_bin("maze").expect("the maze binary is built")
+}
+
+fn small_maze() -> String {
+    let out = maze().args(["generate", "-W", "4", "-H", "3", "--seed", "7"]).output().expect("runs");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+fn write_to(target: &Path) -> std::process::Output {
+    maze().args(["generate", "-W", "4", "-H", "3", "--seed", "7", "-o"]).arg(target).output().expect("runs")
+}
+
+/// The names in a folder, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .expect("ls")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into())
+        .collect();
+    v.sort();
+    v
+}
+
+fn is_root() -> bool {
+    StdCommand::new("id").arg("-u").output().is_ok_and(|o| o.stdout.starts_with(b"0\n"))
+}
+
+#[test]
+fn a_fifo_is_written_in_place() {
+    let dir = tempdir("fifo");
+    let fifo = dir.join("pipe");
+    let made = StdCommand::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::read_to_string(fifo).expect("read the fifo"))
+    };
+    let out = write_to(&fifo);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(reader.join().expect("reader"), small_maze());
+    assert!(fs::symlink_metadata(&fifo).expect("still there").file_type().is_fifo(), "the FIFO was replaced");
+    assert_eq!(names(&dir), ["pipe"]);
+}
+
+#[test]
+fn a_device_is_written_in_place() {
+    // A private copy of /dev/null (as root); everyone can check /dev/null itself is intact.
+    let dir = tempdir("device");
+    let null = dir.join("null");
+    let own = is_root()
+        && StdCommand::new("mknod").arg(&null).args(["c", "1", "3"]).status().is_ok_and(|s| s.success());
+    let target = if own { null.as_path() } else { Path::new("/dev/null") };
+    let out = write_to(target);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let meta = fs::symlink_metadata(target).expect("still there");
+    assert!(meta.file_type().is_char_device(), "{} was replaced by a regular file", target.display());
+    if own {
+        assert_eq!(names(&dir), ["null"]);
+    }
+}
+
+#[test]
+fn a_symlink_is_followed_and_kept() {
+    let dir = tempdir("symlink");
+    let real = dir.join("real.txt");
+    fs::write(&real, "old").expect("write");
+    let link = dir.join("link.txt");
+    std::os::unix::fs::symlink("real.txt", &link).expect("symlink");
+    let out = write_to(&link);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(fs::symlink_metadata(&link).expect("link").file_type().is_symlink(), "the link was replaced");
+    assert_eq!(fs::read_to_string(&real).expect("read"), small_maze());
+    assert_eq!(names(&dir), ["link.txt", "real.txt"]);
+
+    // A link to nothing is refused and left alone.
+    let dangling = dir.join("dangling.txt");
+    std::os::unix::fs::symlink("missing.txt", &dangling).expect("symlink");
+    let out = write_to(&dangling);
+    maze_testkit::assert_one_line_error(&out, 1, "symlink", "-o dangling link");
+    assert!(fs::symlink_metadata(&dangling).expect("link").file_type().is_symlink());
+    assert_eq!(names(&dir), ["dangling.txt", "link.txt", "real.txt"]);
+}
+
+#[test]
+fn a_planted_temporary_name_cannot_redirect_the_write() {
+    // Earlier versions wrote to ".NAME.PID.tmp": plant that name, as a symlink to a victim
+    // file, for every pid the child is likely to get.
+    let dir = tempdir("planted");
+    let victim = dir.join("victim.txt");
+    fs::write(&victim, "precious").expect("write");
+    let me = std::process::id();
+    for pid in me.saturating_sub(50)..me + 3000 {
+        std::os::unix::fs::symlink(&victim, dir.join(format!(".out.txt.{pid}.tmp"))).expect("plant");
+    }
+    let target = dir.join("out.txt");
+    let out = write_to(&target);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(fs::read_to_string(&victim).expect("read"), "precious", "the write followed a planted link");
+    assert_eq!(fs::read_to_string(&target).expect("read"), small_maze());
+}
+
+#[test]
+fn permissions_are_kept_and_read_only_files_refused() {
+    let dir = tempdir("modes");
+    for mode in [0o600, 0o640, 0o664] {
+        let target = dir.join(format!("m{mode:o}.txt"));
+        fs::write(&target, "old").expect("write");
+        fs::set_permissions(&target, fs::Permissions::from_mode(mode)).expect("chmod");
+        let out = write_to(&target);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let now = fs::metadata(&target).expect("stat").permissions().mode() & 0o7777;
+        assert_eq!(now, mode, "mode {mode:o} became {now:o}");
+        assert_eq!(fs::read_to_string(&target).expect("read"), small_maze());
+    }
+    let locked = dir.join("locked.txt");
+    fs::write(&locked, "precious").expect("write");
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o444)).expect("chmod");
+    let out = write_to(&locked);
+    maze_testkit::assert_one_line_error(&out, 1, "read-only", "-o read-only file");
+    assert_eq!(fs::read_to_string(&locked).expect("read"), "precious");
+    assert_eq!(fs::metadata(&locked).expect("stat").permissions().mode() & 0o7777, 0o444);
+    assert_eq!(names(&dir).len(), 4, "temporary files left: {:?}", names(&dir));
+}
+
+#[test]
+fn a_new_file_gets_the_usual_mode() {
+    let dir = tempdir("newmode");
+    let target = dir.join("new.txt");
+    let out = StdCommand::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "umask 022 && exec '{}' generate -W 3 -H 2 --seed 1 -o '{}'",
+            env!("CARGO_BIN_EXE_maze"),
+            target.display()
+        ))
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    assert_eq!(fs::metadata(&target).expect("stat").permissions().mode() & 0o777, 0o644);
+}
+
+#[test]
+fn failed_renames_and_bad_targets_leave_nothing_behind() {
+    let dir = tempdir("badtarget");
+    let slash = format!("{}/newfile/", dir.display());
+    let out =
+        maze().args(["generate", "-W", "3", "-H", "2", "--seed", "1", "-o", &slash]).output().expect("runs");
+    maze_testkit::assert_one_line_error(&out, 1, "newfile", "-o newfile/");
+    let out = maze()
+        .args(["generate", "-W", "3", "-H", "2", "--seed", "1", "-o"])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    maze_testkit::assert_one_line_error(&out, 1, "directory", "-o a directory");
+    let missing = dir.join("no/such/folder/out.txt");
+    let out = maze()
+        .args(["generate", "-W", "3", "-H", "2", "--seed", "1", "-o"])
+        .arg(&missing)
+        .output()
+        .expect("runs");
+    maze_testkit::assert_one_line_error(&out, 1, "cannot write", "-o in a missing folder");
+    assert!(names(&dir).is_empty(), "left behind: {:?}", names(&dir));
+}
+
+#[test]
+fn a_signal_removes_the_temporary_file() {
+    for signal in ["TERM", "INT"] {
+        let dir = tempdir("signal");
+        let target = dir.join("big.svg");
+        // A maze big enough to take a while to draw.
+        let mut child = StdCommand::new(env!("CARGO_BIN_EXE_maze"))
+            .args(["generate", "-W", "4000", "-H", "4000", "--seed", "1", "--solve", "-f", "svg", "-o"])
+            .arg(&target)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawns");
+        let start = Instant::now();
+        while names(&dir).is_empty() && start.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(!names(&dir).is_empty(), "no temporary file appeared");
+        let pid = child.id().to_string();
+        StdCommand::new("kill").args([&format!("-{signal}"), &pid]).status().expect("kill runs");
+        let status = child.wait().expect("waits");
+        assert!(!status.success(), "SIG{signal}: the command should fail");
+        assert!(names(&dir).is_empty(), "SIG{signal} left {:?}", names(&dir));
+    }
+}
+
+#[test]
+fn a_closed_stdout_is_an_error() {
+    let out = StdCommand::new("bash")
+        .arg("-c")
+        .arg(format!("exec '{}' generate -W 3 -H 2 --seed 1 >&-", env!("CARGO_BIN_EXE_maze")))
+        .output()
+        .expect("bash runs");
+    maze_testkit::assert_one_line_error(&out, 1, "standard output is closed", "maze generate >&-");
+}
