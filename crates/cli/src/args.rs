@@ -106,7 +106,7 @@ pub struct ShapeArgs {
 }
 
 /// `maze generate`.
-#[derive(Debug, Args)]
+#[derive(Debug, Args, Clone)]
 pub struct GenerateArgs {
     #[command(flatten)]
     pub shape: ShapeArgs,
@@ -148,10 +148,38 @@ pub struct GenerateArgs {
     pub draw: DrawArgs,
     #[command(flatten)]
     pub animate: AnimateArgs,
-    /// Refuse mazes with more cells than this.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// Size limits, checked before anything is generated, read or drawn.
+#[derive(Debug, Args, Clone, Copy)]
+#[command(next_help_heading = "Limits (checked before any work)")]
+pub struct LimitArgs {
+    /// Refuse mazes with more cells than this (at most 2^30).
     #[arg(long, default_value_t = maze_core::limits::MAX_CELLS)]
     pub max_cells: u64,
+    /// Refuse outputs estimated at more bytes than this (1 GiB by default); accepts
+    /// suffixes such as 200M or 4G.
+    #[arg(long, default_value = "1G", value_parser = parse_bytes)]
+    pub max_bytes: u64,
+    /// Refuse png images of more pixels than this.
+    #[arg(long, default_value_t = maze_render::png::MAX_PIXELS)]
+    pub max_pixels: u64,
 }
+
+impl Default for LimitArgs {
+    fn default() -> Self {
+        LimitArgs {
+            max_cells: maze_core::limits::MAX_CELLS,
+            max_bytes: DEFAULT_MAX_BYTES,
+            max_pixels: maze_render::png::MAX_PIXELS,
+        }
+    }
+}
+
+/// The default of `--max-bytes`: 1 GiB.
+pub const DEFAULT_MAX_BYTES: u64 = 1 << 30;
 
 /// Drawing options for svg, png, pdf, tex, scad and stl.
 #[derive(Debug, Args, Clone, Default)]
@@ -290,6 +318,8 @@ pub struct SolveArgs {
     pub draw: DrawArgs,
     #[command(flatten)]
     pub animate: AnimateArgs,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// `maze render`.
@@ -308,6 +338,8 @@ pub struct RenderArgs {
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub draw: DrawArgs,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// `maze bench`.
@@ -362,6 +394,24 @@ fn parse_paper(s: &str) -> Result<maze_render::pdf::Paper, String> {
 
 fn parse_colour(s: &str) -> Result<String, String> {
     s.parse::<maze_render::style::Colour>().map(|c| c.hex()).map_err(|e| e.to_string())
+}
+
+/// A byte count with an optional suffix: K, M, G or T (powers of 1024), with or without
+/// a trailing B or iB.
+fn parse_bytes(s: &str) -> Result<u64, String> {
+    let t = s.trim().to_ascii_uppercase();
+    let t = t.strip_suffix("IB").or_else(|| t.strip_suffix('B')).unwrap_or(&t);
+    let (digits, shift) = match t.chars().last() {
+        Some('K') => (&t[..t.len() - 1], 10),
+        Some('M') => (&t[..t.len() - 1], 20),
+        Some('G') => (&t[..t.len() - 1], 30),
+        Some('T') => (&t[..t.len() - 1], 40),
+        _ => (t, 0),
+    };
+    let n: u64 = digits.trim().parse().map_err(|_| format!("'{s}' is not a size (such as 500M or 2G)"))?;
+    n.checked_mul(1 << shift)
+        .filter(|&v| v > 0)
+        .ok_or_else(|| format!("'{s}' is not a size above 0 that fits in 64 bits"))
 }
 
 fn parse_duration(s: &str) -> Result<f64, String> {

@@ -5,10 +5,11 @@ use std::io::Read;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
+use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use maze_core::{
     Algorithm, CellId, Maze, Options, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solution, Solver, Trace,
-    Xoshiro, analyze, imperfect, limits,
+    Xoshiro, analyze, imperfect,
 };
 use maze_render::animate::{self, Animation, Recording, Timing};
 use maze_render::json::{MazeFile, Provenance};
@@ -19,7 +20,10 @@ use maze_render::style::Style;
 use maze_render::{Format, json, pdf, png, scad, stl, svg, tex, text};
 
 use crate::UsageError;
-use crate::args::{AnimateArgs, DrawArgs, GenerateArgs, RenderArgs, ShapeArgs, SolveArgs};
+use crate::args::{
+    AnimateArgs, Cli, Command, DrawArgs, GenerateArgs, LimitArgs, RenderArgs, ShapeArgs, SolveArgs,
+};
+use crate::budget;
 use crate::output::{Sink, with_sink};
 
 /// Mazes above this many cells get a spinner on stderr (when it is a terminal).
@@ -350,7 +354,7 @@ fn present<S: Shape>(
 }
 
 /// The drawing style from the command line, with each format's defaults.
-fn draw_style(d: &DrawArgs, format: Format, multi: bool) -> Style {
+pub(crate) fn draw_style(d: &DrawArgs, format: Format, multi: bool) -> Style {
     let base = Style::default();
     let default_cell = match format {
         Format::Png | Format::Gif => 8.0,
@@ -463,7 +467,7 @@ fn check_binary_target(format: Format, output: Option<&std::path::Path>) -> Resu
 /// Returns the shape and the animation, if one is asked for.
 pub(crate) fn plan(args: &GenerateArgs) -> Result<(ShapeSpec, Option<Animation>)> {
     let (width, height) = dimensions(&args.shape);
-    let spec = ShapeSpec::new(args.shape.shape, width, height, args.max_cells)?;
+    let spec = ShapeSpec::new(args.shape.shape, width, height, args.limits.max_cells)?;
     if !supports(spec.kind, args.algorithm) {
         anyhow::bail!(UsageError(format!(
             "the {} algorithm needs cells in rows with four sides and does not support the {} shape (see `maze list`)",
@@ -495,11 +499,12 @@ pub(crate) fn plan(args: &GenerateArgs) -> Result<(ShapeSpec, Option<Animation>)
             args.format.name()
         )));
     }
+    budget::check(args, &spec, &args.limits)?;
     Ok((spec, animation))
 }
 
 /// Generates `args.count` mazes from `seed` on and writes them to `sink` in `args.format`.
-fn write_mazes(
+pub(crate) fn write_mazes(
     args: &GenerateArgs,
     spec: &ShapeSpec,
     animation: Option<&Animation>,
@@ -573,15 +578,62 @@ fn progress_for(args: &GenerateArgs, spec: &ShapeSpec) -> ProgressBar {
     bar
 }
 
-/// Reads a maze file from a path or `-` (stdin).
-fn read_maze_file(path: &str) -> Result<MazeFile> {
-    let mut text = String::new();
-    if path == "-" {
-        std::io::stdin().read_to_string(&mut text).context("cannot read standard input")?;
+/// The most bytes a maze file of `max_cells` cells can sensibly take: about 100 bytes a
+/// cell (passages, walls, a solution and its explored cells) and 1 MiB for the rest.
+fn max_file_bytes(max_cells: u64) -> u64 {
+    max_cells.saturating_mul(100).saturating_add(1 << 20)
+}
+
+/// Reads a maze file from a path or `-` (stdin), refusing one larger than a maze of
+/// `max_cells` cells can be before reading it all.
+fn read_maze_file(path: &str, max_cells: u64) -> Result<MazeFile> {
+    let limit = max_file_bytes(max_cells);
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        std::io::stdin().take(limit + 1).read_to_end(&mut bytes).context("cannot read standard input")
     } else {
-        text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+        std::fs::File::open(path)
+            .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+            .with_context(|| format!("cannot read {path}"))
+    };
+    read?;
+    if bytes.len() as u64 > limit {
+        anyhow::bail!(UsageError(format!(
+            "{path}: more than {} of maze file, more than a maze of --max-cells {max_cells} cells takes (raise --max-cells)",
+            budget::human(limit)
+        )));
     }
+    let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{path}: not UTF-8 text"))?;
     MazeFile::parse(&text).with_context(|| path.to_string())
+}
+
+/// The `maze generate` job that makes a maze like a saved one (same shape, generator if
+/// known, dots, format and drawing options), for estimating what drawing it takes.
+fn like_file(
+    file: &MazeFile,
+    spec: &ShapeSpec,
+    format: Format,
+    draw: &DrawArgs,
+    solution: bool,
+) -> GenerateArgs {
+    let Ok(Cli { command: Command::Generate(mut a) }) = Cli::try_parse_from(["maze", "generate"]) else {
+        unreachable!("`maze generate` alone always parses");
+    };
+    a.shape.shape = spec.kind;
+    if let Some(algorithm) = file.algorithm.as_deref().and_then(|n| n.parse::<Algorithm>().ok())
+        && supports(spec.kind, algorithm)
+    {
+        a.algorithm = algorithm;
+    }
+    a.braid = file.braid.filter(|b| (0.0..=1.0).contains(b));
+    if file.starts.len() > 1 || file.ends.len() > 1 {
+        a.starts = Some(file.starts.len().max(1) as u32);
+        a.ends = Some(file.ends.len().max(1) as u32);
+    }
+    a.solve = solution.then_some(Solver::Bfs);
+    a.format = format;
+    a.draw = draw.clone();
+    a
 }
 
 /// Solves or re-renders a loaded maze.
@@ -640,9 +692,14 @@ fn write_file_job(
     name: &str,
     job: FileJob<'_>,
     output: Option<&std::path::Path>,
+    limits: LimitArgs,
 ) -> Result<()> {
     check_binary_target(job.format, output)?;
-    let spec = file.spec(limits::MAX_CELLS).with_context(|| name.to_string())?;
+    let spec = file.spec(limits.max_cells).with_context(|| name.to_string())?;
+    if job.animation.is_none() {
+        let solution = job.solve.is_some() || (job.keep_solution && file.solution.is_some());
+        budget::check(&like_file(file, &spec, job.format, job.draw, solution), &spec, &limits)?;
+    }
     let (format, draw) = (job.format, job.draw.clone());
     let multi = file.starts.len() > 1 || file.ends.len() > 1;
     let rendered = spec.visit(job)?;
@@ -655,8 +712,10 @@ fn write_file_job(
 
 /// What `maze render` would write for a maze file already read, in memory (for
 /// `maze serve`), refusing mazes of more than `max_cells` cells.
-pub(crate) fn render_to_vec(args: &RenderArgs, file: &MazeFile, max_cells: u64) -> Result<Vec<u8>> {
-    let spec = file.spec(max_cells)?;
+pub(crate) fn render_to_vec(args: &RenderArgs, file: &MazeFile) -> Result<Vec<u8>> {
+    let spec = file.spec(args.limits.max_cells)?;
+    let solution = !args.no_solution && file.solution.is_some();
+    budget::check(&like_file(file, &spec, args.format, &args.draw, solution), &spec, &args.limits)?;
     let job = FileJob {
         file,
         solve: None,
@@ -677,7 +736,7 @@ pub(crate) fn render_to_vec(args: &RenderArgs, file: &MazeFile, max_cells: u64) 
 /// `maze solve`.
 pub fn solve(args: SolveArgs) -> Result<()> {
     let animation = animation_options(args.format, &args.animate, &args.draw)?;
-    let file = read_maze_file(&args.file)?;
+    let file = read_maze_file(&args.file, args.limits.max_cells)?;
     let job = FileJob {
         file: &file,
         solve: Some((args.algorithm, args.from, args.to)),
@@ -686,12 +745,12 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         draw: &args.draw,
         animation: animation.as_ref(),
     };
-    write_file_job(&file, &args.file, job, args.output.as_deref())
+    write_file_job(&file, &args.file, job, args.output.as_deref(), args.limits)
 }
 
 /// `maze render`.
 pub fn render(args: RenderArgs) -> Result<()> {
-    let file = read_maze_file(&args.file)?;
+    let file = read_maze_file(&args.file, args.limits.max_cells)?;
     let job = FileJob {
         file: &file,
         solve: None,
@@ -700,7 +759,7 @@ pub fn render(args: RenderArgs) -> Result<()> {
         draw: &args.draw,
         animation: None,
     };
-    write_file_job(&file, &args.file, job, args.output.as_deref())
+    write_file_job(&file, &args.file, job, args.output.as_deref(), args.limits)
 }
 
 /// Dead-end share, used by `bench` to report texture alongside speed.

@@ -6,6 +6,7 @@
 
 mod args;
 mod bench;
+mod budget;
 mod commands;
 mod output;
 mod play;
@@ -104,7 +105,12 @@ fn report(e: &anyhow::Error) -> ExitCode {
                 )
             )
     });
-    let message: Vec<String> = e.chain().map(|c| c.to_string().replace('\n', " ")).collect();
+    let mut message: Vec<String> = e.chain().map(|c| c.to_string().replace('\n', " ")).collect();
+    if e.chain()
+        .any(|c| matches!(c.downcast_ref::<maze_core::Error>(), Some(maze_core::Error::TooLarge { .. })))
+    {
+        message.push("raise the limit with --max-cells".into());
+    }
     let _ = writeln!(io::stderr(), "error: {}", message.join(": "));
     ExitCode::from(if usage { 2 } else { 1 })
 }

@@ -184,7 +184,21 @@ fn a_signal_removes_the_temporary_file() {
         let target = dir.join("big.svg");
         // A maze big enough to take a while to draw.
         let mut child = StdCommand::new(env!("CARGO_BIN_EXE_maze"))
-            .args(["generate", "-W", "4000", "-H", "4000", "--seed", "1", "--solve", "-f", "svg", "-o"])
+            .args([
+                "generate",
+                "-W",
+                "4000",
+                "-H",
+                "4000",
+                "--seed",
+                "1",
+                "--solve",
+                "-f",
+                "svg",
+                "--max-bytes",
+                "100G",
+                "-o",
+            ])
             .arg(&target)
             .stdout(Stdio::null())
             .stderr(Stdio::piped())

@@ -9,8 +9,27 @@ use crate::raster::Canvas;
 use crate::scene::{Fill, Marker, Scene};
 use crate::style::{Colour, Style, heat_colour};
 
-/// The largest image `png` writes, in pixels (10,000 x 10,000).
+/// The default limit on an image's pixels (10,000 x 10,000): front ends check it (or a
+/// limit their user chose) with [`check_size`] before anything is generated or drawn.
 pub const MAX_PIXELS: u64 = 100_000_000;
+
+/// The most pixels [`png`] and [`square_walls`] ever draw (2^32, 4 GiB of canvas), whatever
+/// limit a front end chose.
+pub const HARD_MAX_PIXELS: u64 = 1 << 32;
+
+/// Checks a `w` x `h` image against `max_pixels` (and [`HARD_MAX_PIXELS`]).
+///
+/// # Errors
+/// [`Error::Parameter`] naming the size, the limit, and what to change.
+pub fn check_size(w: u64, h: u64, max_pixels: u64) -> Result<(), Error> {
+    let limit = max_pixels.min(HARD_MAX_PIXELS);
+    if w > u64::from(u32::MAX) || h > u64::from(u32::MAX) || w.saturating_mul(h) > limit {
+        return Err(Error::Parameter(format!(
+            "a {w}x{h} image exceeds the limit of {limit} pixels (use a smaller --cell-size, or raise --max-pixels)"
+        )));
+    }
+    Ok(())
+}
 
 /// Heat maps are drawn in this many shades.
 const HEAT_LEVELS: u32 = 32;
@@ -44,18 +63,14 @@ pub fn image_size(scene: &Scene, style: &Style) -> (u64, u64) {
 /// start and end dots. Sizes in the style are pixels.
 ///
 /// # Errors
-/// [`Error::Parameter`] above [`MAX_PIXELS`] (checked before allocating) or for a colour
+/// [`Error::Parameter`] above [`HARD_MAX_PIXELS`] (checked before allocating) or for a colour
 /// that does not parse.
 pub fn png(scene: &Scene, style: &Style) -> Result<Vec<u8>, Error> {
     let (w, h) = image_size(scene, style);
-    if w > u64::from(u32::MAX) || h > u64::from(u32::MAX) || w * h > MAX_PIXELS {
-        return Err(Error::Parameter(format!(
-            "a {w}x{h} image exceeds the limit of {MAX_PIXELS} pixels (use a smaller --cell-size)"
-        )));
-    }
+    check_size(w, h, HARD_MAX_PIXELS)?;
     let mut palette = Palette { colours: Vec::new() };
     let background = palette.index(&style.background)?;
-    let mut canvas = Canvas::new(w as u32, h as u32, background, MAX_PIXELS)?;
+    let mut canvas = Canvas::new(w as u32, h as u32, background, HARD_MAX_PIXELS)?;
     let (k, m) = (style.cell_size, style.margin);
     let at = |p: maze_core::Point| maze_core::Point { x: m + p.x * k, y: m + p.y * k };
     for (poly, fill) in &scene.fills {
@@ -187,11 +202,7 @@ pub fn square_walls(
     let extent = maze_core::Shape::extent(shape);
     let scene_size = Scene { width: extent.x, height: extent.y, ..Scene::default() };
     let (w, h) = image_size(&scene_size, style);
-    if w > u64::from(u32::MAX) || h > u64::from(u32::MAX) || w * h > MAX_PIXELS {
-        return Err(Error::Parameter(format!(
-            "a {w}x{h} image exceeds the limit of {MAX_PIXELS} pixels (use a smaller --cell-size)"
-        )));
-    }
+    check_size(w, h, HARD_MAX_PIXELS)?;
     let palette = [style.background.parse::<Colour>()?, style.walls.parse::<Colour>()?];
     let row_bytes = (w as usize).div_ceil(8);
     // Each row: a filter byte (0) then the packed bits, most significant bit first.

@@ -289,7 +289,7 @@ async fn generate(q: Params) -> Result<Response, ApiError> {
     let accepts = Accepts { keys: &[GENERATE_KEYS], flags: &[], own: &["events", "geometry", "format"] };
     let mut args = generate_args(&params, &accepts)?;
     let heavy = events || geometry;
-    args.max_cells = if heavy { MAX_GEOMETRY_CELLS } else { MAX_CELLS };
+    args.limits.max_cells = if heavy { MAX_GEOMETRY_CELLS } else { MAX_CELLS };
     args.format = Format::Json;
     let seed = args.seed.unwrap_or_else(commands::fresh_seed);
     let body = blocking(move || {
@@ -309,7 +309,7 @@ async fn render_generated(q: Params) -> Result<Response, ApiError> {
     }
     let accepts = Accepts { keys: &[GENERATE_KEYS, DRAW_KEYS, &["format"]], flags: DRAW_FLAGS, own: &[] };
     let mut args = generate_args(&params, &accepts)?;
-    args.max_cells = limit_for(args.format);
+    args.limits.max_cells = limit_for(args.format);
     let seed = args.seed.unwrap_or_else(commands::fresh_seed);
     let (width, height) = commands::dimensions(&args.shape);
     let name = format!("maze-{}-{width}x{height}-{seed}", args.shape.shape.name());
@@ -340,7 +340,9 @@ async fn render_posted(q: Params, body: Body) -> Result<Response, ApiError> {
     let file = maze_file(body)?;
     let name = format!("maze-{}-{}x{}", file.shape.kind, file.shape.width, file.shape.height);
     let format = args.format;
-    let bytes = blocking(move || commands::render_to_vec(&args, &file, limit_for(args.format))).await?;
+    let mut args = args;
+    args.limits.max_cells = limit_for(args.format);
+    let bytes = blocking(move || commands::render_to_vec(&args, &file)).await?;
     Ok(file_response(format, &name, bytes))
 }
 

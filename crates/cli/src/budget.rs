@@ -1,0 +1,223 @@
+//! Size limits checked before any work: the cells (`--max-cells`), a png's pixels
+//! (`--max-pixels`) and every output's bytes (`--max-bytes`), for `generate`, `solve`,
+//! `render` and `maze serve` alike.
+//!
+//! Bytes are estimated by drawing the same job — shape, generator, options, format — on
+//! two small samples (8 x 8 and 16 x 16 cells), fitting bytes = fixed + per-cell x cells,
+//! and extrapolating with a margin for longer numbers (ids and coordinates gain digits as
+//! mazes grow) and 25% to spare. The samples take about a millisecond; the estimate errs
+//! high (a test checks it stays within 4x of the truth on every shape and format).
+
+use anyhow::Result;
+use indicatif::ProgressBar;
+use maze_core::{Point, Shape, ShapeSpec, ShapeVisitor};
+use maze_render::Format;
+use maze_render::scene::Scene;
+
+use crate::UsageError;
+use crate::args::{GenerateArgs, LimitArgs};
+use crate::commands::{draw_style, write_mazes};
+use crate::output::Sink;
+
+/// The most mazes one PDF book holds: the pages are kept in memory until the end (puzzles
+/// first, solutions at the back), about 6 KB each for a small maze.
+pub const MAX_PDF_MAZES: u32 = 10_000;
+
+/// A shape's drawing extent, in cell units.
+struct Extent;
+
+impl ShapeVisitor for Extent {
+    type Output = Point;
+    fn visit<S: Shape>(self, shape: S) -> Point {
+        shape.extent()
+    }
+}
+
+/// Checks `args` (one maze or a batch of `args.count`, of shape `spec`) against `limits`
+/// before anything is generated or read: pixels for png, the estimated bytes for every
+/// format but gif (whose frames are checked by the animation's own limits), and the size
+/// of a PDF book.
+///
+/// # Errors
+/// A [`UsageError`] naming the estimate, the limit and the flag that raises it.
+pub fn check(args: &GenerateArgs, spec: &ShapeSpec, limits: &LimitArgs) -> Result<()> {
+    let format = args.format;
+    if format == Format::Gif || args.animate.animate {
+        return Ok(());
+    }
+    if format == Format::Pdf && args.count > MAX_PDF_MAZES {
+        anyhow::bail!(UsageError(format!(
+            "a PDF book holds at most {MAX_PDF_MAZES} mazes (--count {}): make several books with --seed",
+            args.count
+        )));
+    }
+    let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
+    let extent = spec.visit(Extent);
+    if format == Format::Png {
+        let style = draw_style(&args.draw, format, multi);
+        let scene = Scene { width: extent.x, height: extent.y, ..Scene::default() };
+        let (w, h) = maze_render::png::image_size(&scene, &style);
+        maze_render::png::check_size(w, h, limits.max_pixels)?;
+    }
+    let bytes = estimate_bytes(args, spec, extent)?;
+    if bytes > limits.max_bytes {
+        anyhow::bail!(UsageError(format!(
+            "the {} output of {} {}x{} {} maze{} would be about {}, over the limit of {} (raise it with --max-bytes)",
+            format.name(),
+            if args.count > 1 { args.count.to_string() } else { "this".to_string() },
+            spec.width,
+            spec.height,
+            spec.kind,
+            if args.count > 1 { "s" } else { "" },
+            human(bytes),
+            human(limits.max_bytes),
+        )));
+    }
+    Ok(())
+}
+
+/// The estimated bytes of `args.count` mazes like `args` on `spec`, whose extent is `extent`.
+///
+/// # Errors
+/// When a sample cannot be drawn (the same error the real job would meet).
+pub fn estimate_bytes(args: &GenerateArgs, spec: &ShapeSpec, extent: Point) -> Result<u64> {
+    const SMALL: u32 = 8;
+    const LARGE: u32 = 16;
+    let small = sample_bytes(args, spec, SMALL)?;
+    let large = sample_bytes(args, spec, LARGE)?;
+    let (c_small, c_large) = (f64::from(SMALL * SMALL), f64::from(LARGE * LARGE));
+    let per_cell = ((large as f64 - small as f64) / (c_large - c_small)).max(0.0);
+    let fixed = (small as f64 - per_cell * c_small).max(0.0);
+    // Numbers grow: cell ids up to `cells`, coordinates up to the extent times the cell size.
+    let scale = args.draw.cell_size.unwrap_or(16.0).max(1.0);
+    let sample_extent = spec_with(spec, LARGE).visit(Extent);
+    let biggest = |cells: f64, e: Point| cells.max(e.x.max(e.y) * scale);
+    let digits = |x: f64| x.max(1.0).log10().floor() + 1.0;
+    let growth = (digits(biggest(spec.cells() as f64, extent)) + 2.0)
+        / (digits(biggest(c_large, sample_extent)) + 2.0);
+    let one = fixed + per_cell * spec.cells() as f64 * growth.max(1.0);
+    Ok((one * 1.25 * f64::from(args.count.max(1))).ceil() as u64)
+}
+
+/// The same shape kind at `side` x `side`.
+fn spec_with(spec: &ShapeSpec, side: u32) -> ShapeSpec {
+    ShapeSpec { kind: spec.kind, width: side, height: side }
+}
+
+/// The bytes of one maze like `args`, at `side` x `side` cells.
+fn sample_bytes(args: &GenerateArgs, spec: &ShapeSpec, side: u32) -> Result<u64> {
+    let mut sample = args.clone();
+    sample.shape.width = Some(side);
+    sample.shape.height = Some(side);
+    sample.shape.difficulty = None;
+    sample.count = 1;
+    sample.output = None;
+    let dots = side * side / 4;
+    sample.starts = sample.starts.map(|n| n.min(dots));
+    sample.ends = sample.ends.map(|n| n.min(dots));
+    sample.limits = LimitArgs::default();
+    let mut sink = Sink::memory();
+    write_mazes(&sample, &spec_with(spec, side), None, 1, &mut sink, &ProgressBar::hidden())?;
+    Ok(sink.into_bytes().len() as u64)
+}
+
+/// Bytes for people: 1.5 GB, 300 MB, 12 kB (powers of 1000), or 1 GiB, 256 MiB and
+/// 100 KiB for the round multiples of 1024 that limits usually are.
+pub fn human(bytes: u64) -> String {
+    if bytes >= 1 << 30 && bytes % (1 << 30) == 0 {
+        return format!("{} GiB", bytes >> 30);
+    }
+    if (1 << 20..1 << 30).contains(&bytes) && bytes % (1 << 20) == 0 {
+        return format!("{} MiB", bytes >> 20);
+    }
+    if (1 << 10..1 << 20).contains(&bytes) && bytes % (1 << 10) == 0 {
+        return format!("{} KiB", bytes >> 10);
+    }
+    let b = bytes as f64;
+    match bytes {
+        0..1_000 => format!("{bytes} bytes"),
+        1_000..1_000_000 => format!("{:.0} kB", b / 1e3),
+        1_000_000..1_000_000_000 => format!("{:.0} MB", b / 1e6),
+        _ => format!("{:.1} GB", b / 1e9),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::{Cli, Command};
+    use clap::Parser;
+
+    fn args(words: &[&str]) -> GenerateArgs {
+        let argv = ["maze", "generate"].iter().chain(words).copied();
+        match Cli::try_parse_from(argv).map(|c| c.command) {
+            Ok(Command::Generate(a)) => a,
+            other => panic!("{words:?} does not parse: {other:?}"),
+        }
+    }
+
+    fn actual(a: &GenerateArgs) -> u64 {
+        let (spec, _) = crate::commands::plan(a).expect("plans");
+        let mut sink = Sink::memory();
+        write_mazes(a, &spec, None, 3, &mut sink, &ProgressBar::hidden()).expect("draws");
+        sink.into_bytes().len() as u64
+    }
+
+    /// The estimate is never below the real size, and never more than 4x above it, for
+    /// every shape and format, with and without a solution, at two sizes and aspects.
+    #[test]
+    fn estimates_are_upper_bounds_within_4x() {
+        for shape in ["square", "hex", "triangle"] {
+            for format in ["text", "unicode", "json", "svg", "tex", "scad", "stl", "pdf"] {
+                for size in [["30", "20"], ["90", "60"]] {
+                    for solve in [false, true] {
+                        let mut words = vec!["-s", shape, "-f", format, "-W", size[0], "-H", size[1]];
+                        if solve {
+                            words.push("--solve");
+                        }
+                        if format == "stl" && size[0] == "90" {
+                            continue; // slow to mesh in a debug build; 30x20 covers it
+                        }
+                        let a = args(&words);
+                        let (spec, _) = crate::commands::plan(&a).expect("plans");
+                        let estimate = estimate_bytes(&a, &spec, spec.visit(Extent)).expect("estimates");
+                        let real = actual(&a);
+                        assert!(estimate >= real, "{words:?}: estimate {estimate} below the real {real}");
+                        assert!(
+                            estimate <= 4 * real,
+                            "{words:?}: estimate {estimate} over 4x the real {real}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_book_is_estimated_per_maze() {
+        let one = args(&["-f", "pdf", "--solve"]);
+        let mut many = one.clone();
+        many.count = 10;
+        let (spec, _) = crate::commands::plan(&one).expect("plans");
+        let e1 = estimate_bytes(&one, &spec, spec.visit(Extent)).expect("estimates");
+        let e10 = estimate_bytes(&many, &spec, spec.visit(Extent)).expect("estimates");
+        assert!(e10.abs_diff(10 * e1) <= 10, "{e10} is not 10 x {e1}");
+        assert!(actual(&many) <= e10);
+    }
+
+    #[test]
+    fn limits_name_their_flag() {
+        let mut a = args(&["-W", "300", "-H", "300", "-f", "svg"]);
+        a.limits.max_bytes = 100_000;
+        let (spec, _) = crate::commands::plan(&args(&["-W", "300", "-H", "300"])).expect("plans");
+        let e = check(&a, &spec, &a.limits).expect_err("over the limit").to_string();
+        assert!(e.contains("--max-bytes") && e.contains("svg"), "{e}");
+        let mut a = args(&["-W", "300", "-H", "300", "-f", "png", "--cell-size", "100"]);
+        a.limits.max_pixels = 1_000_000;
+        let e = check(&a, &spec, &a.limits).expect_err("over the limit").to_string();
+        assert!(e.contains("--max-pixels"), "{e}");
+        assert_eq!(human(1 << 30), "1 GiB");
+        assert_eq!(human(256 << 20), "256 MiB");
+        assert_eq!(human(2_900_000_000), "2.9 GB");
+    }
+}
