@@ -268,6 +268,13 @@ pub struct ServeArgs {
     /// Open the page in a browser (xdg-open or open).
     #[arg(long)]
     pub open: bool,
+    /// Most connections at once; one more gets a 503 and is closed.
+    #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_connections: u32,
+    /// Seconds a connection may stay idle or take to send a request's head, and a body may
+    /// stall (a body must arrive within twice this in all).
+    #[arg(long, default_value_t = 15.0, value_parser = parse_timeout)]
+    pub idle_timeout: f64,
 }
 
 /// Animation options for `generate` and `solve`.
@@ -412,6 +419,11 @@ fn parse_bytes(s: &str) -> Result<u64, String> {
     n.checked_mul(1 << shift)
         .filter(|&v| v > 0)
         .ok_or_else(|| format!("'{s}' is not a size above 0 that fits in 64 bits"))
+}
+
+fn parse_timeout(s: &str) -> Result<f64, String> {
+    let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if (0.1..=3600.0).contains(&v) { Ok(v) } else { Err(format!("{v} is not between 0.1 and 3600 seconds")) }
 }
 
 fn parse_duration(s: &str) -> Result<f64, String> {

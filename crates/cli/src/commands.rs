@@ -152,6 +152,7 @@ pub(crate) fn build<S: Shape>(
         Some(t) => a.algorithm.generate(&mut maze, &options, &mut rng, t)?,
         None => a.algorithm.generate(&mut maze, &options, &mut rng, &mut ())?,
     }
+    crate::cancel::check()?;
     if let Some(p) = a.braid {
         match trace.as_mut() {
             Some(t) => imperfect::braid(&mut maze, p, &mut rng, t)?,
@@ -162,6 +163,7 @@ pub(crate) fn build<S: Shape>(
         imperfect::place_starts_and_ends(&mut maze, s, e, &mut rng)?;
     }
     maze.open_entrance_and_exit();
+    crate::cancel::check()?;
     let mut solve_trace = None;
     let solution = match a.solve {
         Some(solver) => Some((
@@ -188,6 +190,7 @@ impl ShapeVisitor for GenerateJob<'_> {
         let a = self.args;
         let multi = a.starts.unwrap_or(1) > 1 || a.ends.unwrap_or(1) > 1;
         let built = build(shape, a, self.seed, self.animation.map(|_| TRACE_LIMIT))?;
+        crate::cancel::check()?;
         let solution = built.solution.as_ref().map(|(_, s)| s);
         if let (Some(animation), Some((start, trace))) = (self.animation, &built.recording) {
             let rec = Recording { start, events: &trace.events, end: &built.maze, solution };
@@ -515,6 +518,7 @@ pub(crate) fn write_mazes(
     let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
     let mut collector = Collector::new(args.format, &args.draw);
     for i in 0..args.count {
+        crate::cancel::check()?;
         let job = GenerateJob {
             args,
             seed: seed.wrapping_add(u64::from(i)),

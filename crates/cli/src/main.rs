@@ -7,6 +7,7 @@
 mod args;
 mod bench;
 mod budget;
+mod cancel;
 mod commands;
 mod output;
 mod play;

@@ -221,7 +221,7 @@ fn bad_requests_get_a_clear_4xx_and_the_server_keeps_serving() {
     }
     // A body over the 8 MiB limit.
     let big = vec![b' '; 9 << 20];
-    refused(&request(addr, "POST", "/api/solve", &big), 413, "length limit", "a 9 MiB body");
+    refused(&request(addr, "POST", "/api/solve", &big), 413, "too large", "a 9 MiB body");
     // Wrong method, and garbage instead of HTTP.
     assert_eq!(request(addr, "GET", "/api/solve", b"").status, 405);
     assert_eq!(request(addr, "DELETE", "/api/generate", b"").status, 405);

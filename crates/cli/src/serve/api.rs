@@ -3,15 +3,27 @@
 //! Query parameters are turned into the command line of `maze generate`, `maze solve` or
 //! `maze render` (`width=8` becomes `--width=8`) and parsed by the same clap definitions, so
 //! the API accepts exactly what the CLI accepts, checks it the same way and builds mazes with
-//! the same code. Errors are `{"error": "one line"}` with 400 (bad parameters), 413 (too
-//! large), 422 (no path) or 500 (a bug; the server goes on).
+//! the same code. Errors are `{"error": "one line"}` with 400 (bad parameters), 404, 405,
+//! 408 (too slow), 413 (too large), 422 (no path), 503 (busy or shutting down) or 500 (a
+//! bug; the server goes on).
+//!
+//! Work runs on tokio's blocking pool in two lanes: heavy jobs (more than [`SMALL_CELLS`]
+//! cells, or an animation) at most [`MAX_JOBS`] at once, small ones at most
+//! [`MAX_SMALL_JOBS`] at once, so a small maze is answered at once however busy the heavy
+//! lane is. A job holds its slot until it really ends; when its request goes away (the
+//! client disconnected, or the request timed out) the job is cancelled at its next phase.
+//! `GET /api/status` shows the lanes and connections.
 
 use std::fmt::Write as _;
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, LazyLock, OnceLock};
+use std::time::Duration;
+
 use axum::Router;
-use axum::body::Bytes;
+use axum::body::Body;
 use axum::extract::Query;
-use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::rejection::QueryRejection;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -20,8 +32,11 @@ use maze_core::{CellId, Door, Event, Maze, Shape, ShapeVisitor, Solver, Trace};
 use maze_render::Format;
 use maze_render::json::{self, MazeFile};
 
+use tokio::sync::Semaphore;
+
 use crate::UsageError;
 use crate::args::{Cli, Command, GenerateArgs};
+use crate::cancel::{self, CancelOnDrop};
 use crate::commands;
 
 /// The largest maze for JSON, SVG and text answers.
@@ -114,29 +129,72 @@ impl From<anyhow::Error> for ApiError {
     }
 }
 
-/// The API's routes.
-pub fn routes() -> Router {
+/// The API's routes; requests with a body (`POST`) are read at most
+/// [`MAX_BODIES`](super::MAX_BODIES) at a time, within twice the idle timeout.
+pub fn routes(settings: super::Settings) -> Router {
+    let deadline = settings.idle_timeout * 2;
+    let posted = Router::new()
+        .route("/api/solve", post(move |q, body| solve(q, body, deadline)))
+        .route("/api/render", post(move |q, body| render_posted(q, body, deadline)))
+        .route_layer(tower::limit::ConcurrencyLimitLayer::new(super::MAX_BODIES));
     Router::new()
         .route("/api/list", get(list))
+        .route("/api/status", get(status))
         .route("/api/generate", get(generate))
-        .route("/api/solve", post(solve))
-        .route("/api/render", get(render_generated).post(render_posted))
+        .route("/api/render", get(render_generated))
+        .merge(posted)
+}
+
+/// Turns every error answer that is not JSON already (axum's 405, tower-http's 408 and
+/// 413) into `{"error": "..."}`, as docs/API.md promises.
+pub async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if status.as_u16() < 400 || is_json {
+        return response;
+    }
+    let message = match status {
+        StatusCode::REQUEST_TIMEOUT => "the request took too long (a slow body, or too much work)",
+        StatusCode::PAYLOAD_TOO_LARGE => "the request body is too large (8 MiB at most)",
+        StatusCode::METHOD_NOT_ALLOWED => "this endpoint does not take that method (see docs/API.md)",
+        other => other.canonical_reason().unwrap_or("error"),
+    };
+    ApiError::new(status, message).into_response()
 }
 
 type Params = Result<Query<Vec<(String, String)>>, QueryRejection>;
-type Body = Result<Bytes, BytesRejection>;
 
 fn params(q: Params) -> Result<Vec<(String, String)>, ApiError> {
     q.map(|Query(v)| v).map_err(|e| ApiError::new(e.status(), e.body_text()))
 }
 
-fn body_text(body: Body) -> Result<String, ApiError> {
-    let bytes = body.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
+/// Reads a request body within `deadline` in all (a trickling upload is cut off).
+async fn body_text(body: Body, deadline: Duration) -> Result<String, ApiError> {
+    let read = tokio::time::timeout(deadline, axum::body::to_bytes(body, super::MAX_BODY)).await;
+    let bytes = match read {
+        Err(_) => {
+            return Err(ApiError::new(StatusCode::REQUEST_TIMEOUT, "the request body arrived too slowly"));
+        }
+        Ok(Err(e)) => {
+            let too_large = std::error::Error::source(&e)
+                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>())
+                || e.to_string().contains("length limit");
+            return Err(if too_large {
+                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "the request body is too large (8 MiB at most)")
+            } else {
+                ApiError::bad(format!("cannot read the request body: {e}"))
+            });
+        }
+        Ok(Ok(bytes)) => bytes,
+    };
     String::from_utf8(bytes.to_vec()).map_err(|_| ApiError::bad("the request body is not UTF-8 text"))
 }
 
-fn maze_file(body: Body) -> Result<MazeFile, ApiError> {
-    let text = body_text(body)?;
+async fn maze_file(body: Body, deadline: Duration) -> Result<MazeFile, ApiError> {
+    let text = body_text(body, deadline).await?;
     if text.trim().is_empty() {
         return Err(ApiError::bad("expected a maze JSON file (docs/FORMAT.md) as the request body"));
     }
@@ -245,24 +303,105 @@ fn generate_args(params: &[(String, String)], accepts: &Accepts<'_>) -> Result<G
     }
 }
 
-/// At most this many generation or rendering jobs run at once; further requests wait their
-/// turn, so a burst of large requests cannot exhaust memory. A slow job holds one slot, not
-/// the server.
+/// At most this many heavy jobs (generating, solving, drawing) run at once; further ones
+/// wait their turn, so a burst of large requests cannot exhaust memory.
 pub const MAX_JOBS: usize = 8;
+/// At most this many small jobs run at once, in their own lane.
+pub const MAX_SMALL_JOBS: usize = 16;
+/// A job of at most this many cells (and no animation) is small.
+pub const SMALL_CELLS: u64 = 10_000;
 
-static JOBS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+/// One lane of jobs: a semaphore, and counts for `/api/status`.
+struct Lane {
+    slots: Arc<Semaphore>,
+    limit: usize,
+    running: AtomicUsize,
+    waiting: AtomicUsize,
+    peak: AtomicUsize,
+    cancelled: AtomicUsize,
+}
 
-/// Runs CPU-heavy work on the blocking pool, at most [`MAX_JOBS`] at a time; a panic there is
-/// a 500, not a dead server.
+impl Lane {
+    fn new(limit: usize) -> Self {
+        Lane {
+            slots: Arc::new(Semaphore::new(limit)),
+            limit,
+            running: AtomicUsize::new(0),
+            waiting: AtomicUsize::new(0),
+            peak: AtomicUsize::new(0),
+            cancelled: AtomicUsize::new(0),
+        }
+    }
+
+    fn status(&self) -> serde_json::Value {
+        serde_json::json!({
+            "limit": self.limit,
+            "running": self.running.load(Ordering::Relaxed),
+            "waiting": self.waiting.load(Ordering::Relaxed),
+            "peak": self.peak.load(Ordering::Relaxed),
+            "cancelled": self.cancelled.load(Ordering::Relaxed),
+        })
+    }
+}
+
+static HEAVY: LazyLock<Lane> = LazyLock::new(|| Lane::new(MAX_JOBS));
+static SMALL: LazyLock<Lane> = LazyLock::new(|| Lane::new(MAX_SMALL_JOBS));
+static CONNECTIONS: OnceLock<(Arc<Semaphore>, usize)> = OnceLock::new();
+
+/// Lets `/api/status` report the connections in use.
+pub fn set_connection_slots(slots: Arc<Semaphore>, limit: usize) {
+    let _ = CONNECTIONS.set((slots, limit));
+}
+
+/// Which lane a job of `cells` cells goes to.
+fn lane(cells: u64, animation: bool) -> &'static Lane {
+    if cells <= SMALL_CELLS && !animation { &SMALL } else { &HEAVY }
+}
+
+/// Decrements a counter when dropped.
+struct Count<'a>(&'a AtomicUsize);
+
+impl<'a> Count<'a> {
+    fn up(counter: &'a AtomicUsize) -> Self {
+        counter.fetch_add(1, Ordering::Relaxed);
+        Count(counter)
+    }
+}
+
+impl Drop for Count<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Runs CPU-heavy work on the blocking pool in `lane`. The slot is held by the job itself
+/// until it ends, even if this future is dropped (the client went away): the job is then
+/// cancelled at its next check. A panic in the job is a 500, not a dead server.
 async fn blocking<T: Send + 'static>(
+    lane: &'static Lane,
     f: impl FnOnce() -> anyhow::Result<T> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let slots = JOBS.get_or_init(|| tokio::sync::Semaphore::new(MAX_JOBS));
-    let Ok(_slot) = slots.acquire().await else {
+    let permit = {
+        let _waiting = Count::up(&lane.waiting);
+        lane.slots.clone().acquire_owned().await
+    };
+    let Ok(permit) = permit else {
         return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down"));
     };
-    let joined =
-        tokio::task::spawn_blocking(move || std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))).await;
+    let flag = Arc::new(AtomicBool::new(false));
+    let guard = CancelOnDrop(Some(flag.clone()));
+    let joined = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let _running = Count::up(&lane.running);
+        lane.peak.fetch_max(lane.running.load(Ordering::Relaxed), Ordering::Relaxed);
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cancel::with_flag(flag, f)));
+        if matches!(&result, Ok(Err(e)) if e.is::<cancel::Cancelled>()) {
+            lane.cancelled.fetch_add(1, Ordering::Relaxed);
+        }
+        result
+    })
+    .await;
+    guard.disarm();
     match joined {
         Ok(Ok(result)) => result.map_err(ApiError::from),
         _ => Err(ApiError::new(
@@ -270,6 +409,18 @@ async fn blocking<T: Send + 'static>(
             "internal error: this request failed (a bug: please report it); the server goes on",
         )),
     }
+}
+
+/// `GET /api/status`: the job lanes and the connections in use.
+async fn status() -> Response {
+    let connections = CONNECTIONS.get().map_or(
+        serde_json::Value::Null,
+        |(slots, limit)| serde_json::json!({"limit": limit, "open": limit - slots.available_permits()}),
+    );
+    json_response(
+        serde_json::json!({"jobs": HEAVY.status(), "small_jobs": SMALL.status(), "connections": connections})
+            .to_string(),
+    )
 }
 
 fn json_response(body: String) -> Response {
@@ -292,7 +443,7 @@ async fn generate(q: Params) -> Result<Response, ApiError> {
     args.limits.max_cells = if heavy { MAX_GEOMETRY_CELLS } else { MAX_CELLS };
     args.format = Format::Json;
     let seed = args.seed.unwrap_or_else(commands::fresh_seed);
-    let body = blocking(move || {
+    let body = blocking(lane(cells(&args), false), move || {
         let (spec, _) = commands::plan(&args)
             .map_err(|e| if heavy { e.context("with geometry or events (the page's view)") } else { e })?;
         spec.visit(GenerateView { args: &args, seed, events, geometry })
@@ -314,12 +465,14 @@ async fn render_generated(q: Params) -> Result<Response, ApiError> {
     let (width, height) = commands::dimensions(&args.shape);
     let name = format!("maze-{}-{width}x{height}-{seed}", args.shape.shape.name());
     let format = if args.animate.animate && args.format == Format::Svg { Format::Svg } else { args.format };
-    let bytes = blocking(move || commands::generate_to_vec(&args, seed)).await?;
+    let animation = args.animate.animate || args.format == Format::Gif;
+    let bytes =
+        blocking(lane(cells(&args), animation), move || commands::generate_to_vec(&args, seed)).await?;
     Ok(file_response(format, &name, bytes))
 }
 
 /// `POST /api/render`: draws a maze sent as JSON (with its saved solution, if any).
-async fn render_posted(q: Params, body: Body) -> Result<Response, ApiError> {
+async fn render_posted(q: Params, body: Body, deadline: Duration) -> Result<Response, ApiError> {
     let mut params = params(q)?;
     if !params.iter().any(|(k, _)| key(k) == "format") {
         params.push(("format".into(), "svg".into()));
@@ -337,30 +490,38 @@ async fn render_posted(q: Params, body: Body) -> Result<Response, ApiError> {
             "gif is an animation: use GET /api/render?format=gif with generation parameters",
         ));
     }
-    let file = maze_file(body)?;
-    let name = format!("maze-{}-{}x{}", file.shape.kind, file.shape.width, file.shape.height);
-    let format = args.format;
+    let file = maze_file(body, deadline).await?;
     let mut args = args;
     args.limits.max_cells = limit_for(args.format);
-    let bytes = blocking(move || commands::render_to_vec(&args, &file)).await?;
+    // The file name is built from the checked shape, never from the request's text.
+    let spec = file.spec(args.limits.max_cells).map_err(|e| ApiError::from(anyhow::Error::new(e)))?;
+    let name = format!("maze-{}-{}x{}", spec.kind.name(), spec.width, spec.height);
+    let format = args.format;
+    let bytes = blocking(lane(spec.cells(), false), move || commands::render_to_vec(&args, &file)).await?;
     Ok(file_response(format, &name, bytes))
 }
 
 /// `POST /api/solve`: solves a maze sent as JSON.
-async fn solve(q: Params, body: Body) -> Result<Response, ApiError> {
+async fn solve(q: Params, body: Body, deadline: Duration) -> Result<Response, ApiError> {
     let params = params(q)?;
     let events = switch(&params, "events")?;
     let accepts = Accepts { keys: &[&["algorithm", "from", "to"]], flags: &[], own: &["events"] };
     let Command::Solve(args) = command_line(&["solve", "-"], &params, &accepts)? else {
         return Err(ApiError::bad("not a solve request"));
     };
-    let file = maze_file(body)?;
-    let body = blocking(move || {
+    let file = maze_file(body, deadline).await?;
+    let body = blocking(lane(file.cells, false), move || {
         let spec = file.spec(if events { MAX_GEOMETRY_CELLS } else { MAX_CELLS })?;
         spec.visit(SolveView { file: &file, solver: args.algorithm, from: args.from, to: args.to, events })
     })
     .await?;
     Ok(json_response(body))
+}
+
+/// The cells of the maze a generate request asks for (before any checks).
+fn cells(args: &GenerateArgs) -> u64 {
+    let (w, h) = commands::dimensions(&args.shape);
+    u64::from(w) * u64::from(h)
 }
 
 fn limit_for(format: Format) -> u64 {
@@ -382,6 +543,10 @@ fn file_response(format: Format, name: &str, bytes: Vec<u8>) -> Response {
         Format::Tex => "application/x-tex; charset=utf-8",
         _ => "text/plain; charset=utf-8",
     };
+    // `name` is built from checked values only; should it ever hold something a header
+    // cannot, the file is still sent, as "maze".
+    let safe = |n: &str| n.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
+    let name = if safe(name) { name } else { "maze" };
     let disposition = format!("attachment; filename=\"{name}.{}\"", format.extension());
     ([(header::CONTENT_TYPE, content_type.to_string()), (header::CONTENT_DISPOSITION, disposition)], bytes)
         .into_response()

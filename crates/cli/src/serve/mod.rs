@@ -2,14 +2,30 @@
 //! API it uses (documented in `docs/API.md`).
 //!
 //! The page (HTML, CSS and JavaScript, no build step, no external resources) is embedded in
-//! the binary. Every request that does real work (generating, solving, drawing) runs on
-//! tokio's blocking pool, so a slow request never holds up the others, and a panic there
-//! becomes a 500 answer instead of taking the server down.
+//! the binary. The server is built to survive hostile or careless clients:
+//!
+//! - at most `--max-connections` connections at once (a connection over the cap gets a
+//!   JSON 503 and is closed at once, instead of waiting in the backlog);
+//! - a connection that sends no complete request head for `--idle-timeout` seconds is
+//!   closed (hyper's header read timeout, which also ends idle keep-alive connections);
+//! - a request body must arrive within `--idle-timeout` between pieces and twice that in
+//!   all (tower-http's body timeout, and a deadline around reading it), be at most
+//!   [`MAX_BODY`] bytes (tower-http's limit, which refuses a too-large `Content-Length`
+//!   before reading), and at most [`MAX_BODIES`] bodies are read at once (tower's
+//!   concurrency limit), so stalled uploads cannot hold much memory;
+//! - a whole request may take [`REQUEST_TIMEOUT`] at most;
+//! - work runs on tokio's blocking pool in two lanes (see [`api`]): a heavy job keeps its
+//!   slot until it really ends, even when its client has gone, and is cancelled between
+//!   phases; small jobs have their own lane, so they are answered at once;
+//! - every error, 404 and 405 included, is `{"error": "..."}`;
+//! - Ctrl-C (or SIGTERM) stops it within about a second, whatever clients are doing.
 
 mod api;
 
 use std::io::Write;
 use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use axum::Router;
@@ -17,15 +33,37 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::io::AsyncWriteExt;
+use tokio::sync::Semaphore;
 
 use crate::args::ServeArgs;
 
 /// The largest request body (a maze JSON file for `/api/solve` or `/api/render`): 8 MiB.
 pub const MAX_BODY: usize = 8 << 20;
 
+/// At most this many request bodies are read at once (at most 128 MiB in flight).
+pub const MAX_BODIES: usize = 16;
+
+/// The longest a whole request may take, waiting for a job slot included.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// How long Ctrl-C waits for requests in flight before closing their connections.
+const SHUTDOWN_GRACE: Duration = Duration::from_millis(800);
+
 const INDEX_HTML: &str = include_str!("assets/index.html");
 const APP_JS: &str = include_str!("assets/app.js");
 const STYLE_CSS: &str = include_str!("assets/style.css");
+
+/// The server's settings, from the command line.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Connections served at once.
+    pub max_connections: usize,
+    /// Header, idle and body-stall timeout.
+    pub idle_timeout: Duration,
+}
 
 /// `maze serve`.
 pub fn run(args: ServeArgs) -> Result<()> {
@@ -34,24 +72,67 @@ pub fn run(args: ServeArgs) -> Result<()> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    runtime.block_on(serve(args))
+    let result = runtime.block_on(serve(args));
+    // Jobs still running on the blocking pool are abandoned, not waited for.
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    result
 }
 
-/// The routes: the page, its two assets, the API, and a JSON 404 for anything else.
-pub fn router() -> Router {
+/// The routes: the page, its two assets, the API, and JSON errors for anything else.
+pub fn router(settings: Settings) -> Router {
     Router::new()
         .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }))
         .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }))
         .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
-        .merge(api::routes())
+        .merge(api::routes(settings))
         .fallback(|| async {
             api::ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint (see docs/API.md)")
         })
+        .method_not_allowed_fallback(|| async {
+            api::ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "this endpoint does not take that method (see docs/API.md)",
+            )
+        })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(settings.idle_timeout))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .layer(axum::middleware::map_response(api::json_errors))
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body).into_response()
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        () = term => {}
+    }
+}
+
+/// The answer to a connection over the cap, written before closing it.
+fn busy() -> Vec<u8> {
+    let body = "{\"error\":\"too many connections at once: try again in a moment\"}\n";
+    format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nconnection: close\r\n\
+         retry-after: 1\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
 }
 
 async fn serve(args: ServeArgs) -> Result<()> {
@@ -79,12 +160,51 @@ async fn serve(args: ServeArgs) -> Result<()> {
     if args.open {
         open_browser(&url);
     }
-    axum::serve(listener, router())
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .context("the server stopped")?;
+    let settings = Settings {
+        max_connections: args.max_connections as usize,
+        idle_timeout: Duration::from_secs_f64(args.idle_timeout),
+    };
+    let app = router(settings);
+    let slots = Arc::new(Semaphore::new(settings.max_connections));
+    api::set_connection_slots(slots.clone(), settings.max_connections);
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let stop = stop_signal();
+    tokio::pin!(stop);
+    loop {
+        let accepted = tokio::select! {
+            () = &mut stop => break,
+            accepted = listener.accept() => accepted,
+        };
+        let stream = match accepted {
+            Ok((stream, _)) => stream,
+            // Out of file descriptors, or a connection reset before it was accepted:
+            // wait a little and go on.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = slots.clone().try_acquire_owned() else {
+            tokio::spawn(async move {
+                let mut stream = stream;
+                let _ = tokio::time::timeout(Duration::from_secs(1), stream.write_all(&busy())).await;
+                let _ = stream.shutdown().await;
+            });
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let mut http = hyper::server::conn::http1::Builder::new();
+        http.timer(TokioTimer::new()).header_read_timeout(settings.idle_timeout).keep_alive(true);
+        let connection = http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(app.clone()));
+        let watched = graceful.watch(connection);
+        tokio::spawn(async move {
+            let _ = watched.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    // Let requests in flight finish for a moment, then close whatever is left.
+    let _ = tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await;
     Ok(())
 }
 
