@@ -18,8 +18,14 @@ pub struct Server {
 impl Server {
     /// Starts the server and reads the address it prints ("listening on http://ADDR/ ...").
     pub fn start() -> Server {
+        Server::start_with(&[])
+    }
+
+    /// Starts the server with extra `maze serve` options.
+    pub fn start_with(options: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_maze"))
             .args(["serve", "--port", "0"])
+            .args(options)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -38,6 +44,33 @@ impl Server {
     /// The page's URL.
     pub fn url(&self) -> String {
         format!("http://{}/", self.addr)
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Waits for the process to end, up to `limit`; its exit status, if it ended.
+    pub fn wait_for_exit(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        let start = std::time::Instant::now();
+        while start.elapsed() < limit {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        None
+    }
+
+    /// Peak resident memory so far, in bytes (`VmHWM` in /proc).
+    pub fn peak_rss(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .map_or(0, |kb| kb * 1024)
     }
 
     /// Whether the process is still running.
