@@ -737,6 +737,29 @@ pub(crate) fn render_to_vec(args: &RenderArgs, file: &MazeFile) -> Result<Vec<u8
     Ok(sink.into_bytes())
 }
 
+/// What `maze solve` would write for a maze file already read, in memory (for the fuzz
+/// harness), with the same checks.
+#[cfg(test)]
+pub(crate) fn solve_to_vec(args: &SolveArgs, file: &MazeFile) -> Result<Vec<u8>> {
+    let spec = file.spec(args.limits.max_cells)?;
+    budget::check(&like_file(file, &spec, args.format, &args.draw, true), &spec, &args.limits)?;
+    let job = FileJob {
+        file,
+        solve: Some((args.algorithm, args.from, args.to)),
+        keep_solution: false,
+        format: args.format,
+        draw: &args.draw,
+        animation: None,
+    };
+    let multi = file.starts.len() > 1 || file.ends.len() > 1;
+    let rendered = spec.visit(job)?;
+    let mut sink = Sink::memory();
+    let mut collector = Collector::new(args.format, &args.draw);
+    collector.add(&mut sink, rendered, true)?;
+    collector.finish(&mut sink, multi)?;
+    Ok(sink.into_bytes())
+}
+
 /// `maze solve`.
 pub fn solve(args: SolveArgs) -> Result<()> {
     let animation = animation_options(args.format, &args.animate, &args.draw)?;

@@ -9,6 +9,8 @@ mod bench;
 mod budget;
 mod cancel;
 mod commands;
+#[cfg(test)]
+mod fuzz;
 mod output;
 mod play;
 mod serve;
@@ -86,6 +88,33 @@ pub fn clap_message(e: &clap::Error) -> String {
     parts.join("; ")
 }
 
+/// An error as the one line the CLI prints (without "error: "): its causes joined by ": ",
+/// a hint for the cell limit, and no control characters (input echoed in a message, such
+/// as a shape name with a newline, is escaped).
+pub fn error_line(e: &anyhow::Error) -> String {
+    let mut message: Vec<String> = e.chain().map(|c| c.to_string()).collect();
+    if e.chain()
+        .any(|c| matches!(c.downcast_ref::<maze_core::Error>(), Some(maze_core::Error::TooLarge { .. })))
+    {
+        message.push("raise the limit with --max-cells".into());
+    }
+    single_line(&message.join(": "))
+}
+
+/// Escapes control characters (`\n`, `\r`, `\t`, `\u{..}`), so text from a user or a
+/// file cannot break a message, a log line or a header into several.
+pub fn single_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Prints an error as one line and picks the exit status.
 fn report(e: &anyhow::Error) -> ExitCode {
     for cause in e.chain() {
@@ -106,12 +135,6 @@ fn report(e: &anyhow::Error) -> ExitCode {
                 )
             )
     });
-    let mut message: Vec<String> = e.chain().map(|c| c.to_string().replace('\n', " ")).collect();
-    if e.chain()
-        .any(|c| matches!(c.downcast_ref::<maze_core::Error>(), Some(maze_core::Error::TooLarge { .. })))
-    {
-        message.push("raise the limit with --max-cells".into());
-    }
-    let _ = writeln!(io::stderr(), "error: {}", message.join(": "));
+    let _ = writeln!(io::stderr(), "error: {}", error_line(e));
     ExitCode::from(if usage { 2 } else { 1 })
 }

@@ -45,6 +45,8 @@ pub const MAX_CELLS: u64 = 1_000_000;
 pub const MAX_DRAWN_CELLS: u64 = 250_000;
 /// The largest maze when geometry or events are asked for (the page's own requests).
 pub const MAX_GEOMETRY_CELLS: u64 = 100_000;
+/// The largest answer (a file or JSON), estimated before any work: 256 MiB.
+pub const MAX_ANSWER_BYTES: u64 = 256 << 20;
 /// The most events returned per recording (generation or solving); beyond it the list is
 /// cut and `"truncated": true` says so.
 pub const MAX_EVENTS: usize = 250_000;
@@ -93,7 +95,13 @@ pub struct ApiError {
 impl ApiError {
     /// An error with this status and message.
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        ApiError { status, message: message.into().replace('\n', " ") }
+        ApiError { status, message: crate::single_line(&message.into()) }
+    }
+
+    /// The one-line message.
+    #[cfg(test)]
+    pub fn message(&self) -> &str {
+        &self.message
     }
 
     fn bad(message: impl Into<String>) -> Self {
@@ -124,8 +132,7 @@ impl From<anyhow::Error> for ApiError {
                 break;
             }
         }
-        let message: Vec<String> = e.chain().map(|c| c.to_string()).collect();
-        ApiError::new(status, message.join(": "))
+        ApiError::new(status, crate::error_line(&e))
     }
 }
 
@@ -432,16 +439,36 @@ async fn list() -> Response {
     json_response(commands::list_json().to_string())
 }
 
+/// The `maze generate` job of a `GET /api/generate` query (`heavy`: with geometry or
+/// events), with the API's limits.
+pub(crate) fn generate_request(params: &[(String, String)], heavy: bool) -> Result<GenerateArgs, ApiError> {
+    let accepts = Accepts { keys: &[GENERATE_KEYS], flags: &[], own: &["events", "geometry", "format"] };
+    let mut args = generate_args(params, &accepts)?;
+    args.limits.max_cells = if heavy { MAX_GEOMETRY_CELLS } else { MAX_CELLS };
+    args.limits.max_bytes = MAX_ANSWER_BYTES;
+    args.format = Format::Json;
+    Ok(args)
+}
+
+/// The `maze generate` job of a `GET /api/render` query, with the API's limits.
+pub(crate) fn render_request(mut params: Vec<(String, String)>) -> Result<GenerateArgs, ApiError> {
+    if !params.iter().any(|(k, _)| key(k) == "format") {
+        params.push(("format".into(), "svg".into()));
+    }
+    let accepts = Accepts { keys: &[GENERATE_KEYS, DRAW_KEYS, &["format"]], flags: DRAW_FLAGS, own: &[] };
+    let mut args = generate_args(&params, &accepts)?;
+    args.limits.max_cells = limit_for(args.format);
+    args.limits.max_bytes = MAX_ANSWER_BYTES;
+    Ok(args)
+}
+
 /// `GET /api/generate`: a maze as JSON, with geometry and events on request.
 async fn generate(q: Params) -> Result<Response, ApiError> {
     let params = params(q)?;
     let events = switch(&params, "events")?;
     let geometry = switch(&params, "geometry")?;
-    let accepts = Accepts { keys: &[GENERATE_KEYS], flags: &[], own: &["events", "geometry", "format"] };
-    let mut args = generate_args(&params, &accepts)?;
+    let args = generate_request(&params, events || geometry)?;
     let heavy = events || geometry;
-    args.limits.max_cells = if heavy { MAX_GEOMETRY_CELLS } else { MAX_CELLS };
-    args.format = Format::Json;
     let seed = args.seed.unwrap_or_else(commands::fresh_seed);
     let body = blocking(lane(cells(&args), false), move || {
         let (spec, _) = commands::plan(&args)
@@ -454,13 +481,7 @@ async fn generate(q: Params) -> Result<Response, ApiError> {
 
 /// `GET /api/render`: generates a maze and sends it as a file in any format.
 async fn render_generated(q: Params) -> Result<Response, ApiError> {
-    let mut params = params(q)?;
-    if !params.iter().any(|(k, _)| key(k) == "format") {
-        params.push(("format".into(), "svg".into()));
-    }
-    let accepts = Accepts { keys: &[GENERATE_KEYS, DRAW_KEYS, &["format"]], flags: DRAW_FLAGS, own: &[] };
-    let mut args = generate_args(&params, &accepts)?;
-    args.limits.max_cells = limit_for(args.format);
+    let args = render_request(params(q)?)?;
     let seed = args.seed.unwrap_or_else(commands::fresh_seed);
     let (width, height) = commands::dimensions(&args.shape);
     let name = format!("maze-{}-{width}x{height}-{seed}", args.shape.shape.name());
@@ -493,6 +514,7 @@ async fn render_posted(q: Params, body: Body, deadline: Duration) -> Result<Resp
     let file = maze_file(body, deadline).await?;
     let mut args = args;
     args.limits.max_cells = limit_for(args.format);
+    args.limits.max_bytes = MAX_ANSWER_BYTES;
     // The file name is built from the checked shape, never from the request's text.
     let spec = file.spec(args.limits.max_cells).map_err(|e| ApiError::from(anyhow::Error::new(e)))?;
     let name = format!("maze-{}-{}x{}", spec.kind.name(), spec.width, spec.height);

@@ -20,7 +20,7 @@
 //! - every error, 404 and 405 included, is `{"error": "..."}`;
 //! - Ctrl-C (or SIGTERM) stops it within about a second, whatever clients are doing.
 
-mod api;
+pub(crate) mod api;
 
 use std::io::Write;
 use std::net::SocketAddr;
