@@ -104,9 +104,12 @@ fn png_dimensions_and_bit_depth_are_as_documented() {
         png::png(&scene(&m, &Overlay { solution: Some(&sol), visited: true, ..Overlay::default() }), &style)
             .expect("png");
     assert!(with[24] > 1, "a solution needs more colours");
-    // Too large is refused, not attempted.
-    let huge = Style { cell_size: 5000.0, ..style };
+    // Too large is refused, not attempted: above the hard ceiling by png itself, above the
+    // default limit by the check front ends make before any work.
+    let huge = Style { cell_size: 20_000.0, ..style };
     assert!(png::png(&plain_scene(&m), &huge).is_err());
+    assert!(png::check_size(60_000, 40_000, png::MAX_PIXELS).is_err());
+    assert!(png::check_size(10_000, 10_000, png::MAX_PIXELS).is_ok());
 }
 
 #[test]
