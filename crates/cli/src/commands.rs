@@ -717,9 +717,6 @@ fn write_file_job(
 /// What `maze render` would write for a maze file already read, in memory (for
 /// `maze serve`), refusing mazes of more than `max_cells` cells.
 pub(crate) fn render_to_vec(args: &RenderArgs, file: &MazeFile) -> Result<Vec<u8>> {
-    let spec = file.spec(args.limits.max_cells)?;
-    let solution = !args.no_solution && file.solution.is_some();
-    budget::check(&like_file(file, &spec, args.format, &args.draw, solution), &spec, &args.limits)?;
     let job = FileJob {
         file,
         solve: None,
@@ -728,21 +725,13 @@ pub(crate) fn render_to_vec(args: &RenderArgs, file: &MazeFile) -> Result<Vec<u8
         draw: &args.draw,
         animation: None,
     };
-    let multi = file.starts.len() > 1 || file.ends.len() > 1;
-    let rendered = spec.visit(job)?;
-    let mut sink = Sink::memory();
-    let mut collector = Collector::new(args.format, &args.draw);
-    collector.add(&mut sink, rendered, true)?;
-    collector.finish(&mut sink, multi)?;
-    Ok(sink.into_bytes())
+    file_job_to_vec(file, job, &args.limits)
 }
 
 /// What `maze solve` would write for a maze file already read, in memory (for the fuzz
 /// harness), with the same checks.
 #[cfg(test)]
 pub(crate) fn solve_to_vec(args: &SolveArgs, file: &MazeFile) -> Result<Vec<u8>> {
-    let spec = file.spec(args.limits.max_cells)?;
-    budget::check(&like_file(file, &spec, args.format, &args.draw, true), &spec, &args.limits)?;
     let job = FileJob {
         file,
         solve: Some((args.algorithm, args.from, args.to)),
@@ -751,10 +740,19 @@ pub(crate) fn solve_to_vec(args: &SolveArgs, file: &MazeFile) -> Result<Vec<u8>>
         draw: &args.draw,
         animation: None,
     };
+    file_job_to_vec(file, job, &args.limits)
+}
+
+/// Checks the limits, then runs a file job into memory.
+fn file_job_to_vec(file: &MazeFile, job: FileJob<'_>, limits: &LimitArgs) -> Result<Vec<u8>> {
+    let spec = file.spec(limits.max_cells)?;
+    let solution = job.solve.is_some() || (job.keep_solution && file.solution.is_some());
+    budget::check(&like_file(file, &spec, job.format, job.draw, solution), &spec, limits)?;
+    let (format, draw) = (job.format, job.draw.clone());
     let multi = file.starts.len() > 1 || file.ends.len() > 1;
     let rendered = spec.visit(job)?;
     let mut sink = Sink::memory();
-    let mut collector = Collector::new(args.format, &args.draw);
+    let mut collector = Collector::new(format, &draw);
     collector.add(&mut sink, rendered, true)?;
     collector.finish(&mut sink, multi)?;
     Ok(sink.into_bytes())
