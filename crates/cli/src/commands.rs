@@ -690,6 +690,47 @@ impl ShapeVisitor for FileJob<'_> {
     }
 }
 
+/// A file job's result, drawn but not yet written.
+struct FileOutput {
+    rendered: Rendered,
+    format: Format,
+    draw: DrawArgs,
+    multi: bool,
+}
+
+impl FileOutput {
+    /// Writes it (a PDF is assembled here).
+    fn write(self, sink: &mut Sink) -> Result<()> {
+        let mut collector = Collector::new(self.format, &self.draw);
+        collector.add(sink, self.rendered, true)?;
+        collector.finish(sink, self.multi)
+    }
+}
+
+/// Runs a file job: checks the file's declared size and the output's (animations have
+/// their own checks) against `limits` before the maze is built, then builds and draws it.
+/// `name` (the file's) prefixes errors about the declared size.
+fn run_file_job(
+    file: &MazeFile,
+    job: FileJob<'_>,
+    limits: &LimitArgs,
+    name: Option<&str>,
+) -> Result<FileOutput> {
+    let spec = match (file.spec(limits.max_cells), name) {
+        (Ok(spec), _) => spec,
+        (Err(e), Some(name)) => return Err(anyhow::Error::new(e).context(name.to_string())),
+        (Err(e), None) => return Err(e.into()),
+    };
+    if job.animation.is_none() {
+        let solution = job.solve.is_some() || (job.keep_solution && file.solution.is_some());
+        budget::check(&like_file(file, &spec, job.format, job.draw, solution), &spec, limits)?;
+    }
+    let (format, draw) = (job.format, job.draw.clone());
+    let multi = file.starts.len() > 1 || file.ends.len() > 1;
+    let rendered = spec.visit(job)?;
+    Ok(FileOutput { rendered, format, draw, multi })
+}
+
 /// Renders a loaded maze file and writes it.
 fn write_file_job(
     file: &MazeFile,
@@ -699,23 +740,19 @@ fn write_file_job(
     limits: LimitArgs,
 ) -> Result<()> {
     check_binary_target(job.format, output)?;
-    let spec = file.spec(limits.max_cells).with_context(|| name.to_string())?;
-    if job.animation.is_none() {
-        let solution = job.solve.is_some() || (job.keep_solution && file.solution.is_some());
-        budget::check(&like_file(file, &spec, job.format, job.draw, solution), &spec, &limits)?;
-    }
-    let (format, draw) = (job.format, job.draw.clone());
-    let multi = file.starts.len() > 1 || file.ends.len() > 1;
-    let rendered = spec.visit(job)?;
-    with_sink(output, |sink| {
-        let mut collector = Collector::new(format, &draw);
-        collector.add(sink, rendered, true)?;
-        collector.finish(sink, multi)
-    })
+    let out = run_file_job(file, job, &limits, Some(name))?;
+    with_sink(output, |sink| out.write(sink))
+}
+
+/// Runs a file job into memory.
+fn file_job_to_vec(file: &MazeFile, job: FileJob<'_>, limits: &LimitArgs) -> Result<Vec<u8>> {
+    let mut sink = Sink::memory();
+    run_file_job(file, job, limits, None)?.write(&mut sink)?;
+    Ok(sink.into_bytes())
 }
 
 /// What `maze render` would write for a maze file already read, in memory (for
-/// `maze serve`), refusing mazes of more than `max_cells` cells.
+/// `maze serve`), with the same checks.
 pub(crate) fn render_to_vec(args: &RenderArgs, file: &MazeFile) -> Result<Vec<u8>> {
     let job = FileJob {
         file,
@@ -741,21 +778,6 @@ pub(crate) fn solve_to_vec(args: &SolveArgs, file: &MazeFile) -> Result<Vec<u8>>
         animation: None,
     };
     file_job_to_vec(file, job, &args.limits)
-}
-
-/// Checks the limits, then runs a file job into memory.
-fn file_job_to_vec(file: &MazeFile, job: FileJob<'_>, limits: &LimitArgs) -> Result<Vec<u8>> {
-    let spec = file.spec(limits.max_cells)?;
-    let solution = job.solve.is_some() || (job.keep_solution && file.solution.is_some());
-    budget::check(&like_file(file, &spec, job.format, job.draw, solution), &spec, limits)?;
-    let (format, draw) = (job.format, job.draw.clone());
-    let multi = file.starts.len() > 1 || file.ends.len() > 1;
-    let rendered = spec.visit(job)?;
-    let mut sink = Sink::memory();
-    let mut collector = Collector::new(format, &draw);
-    collector.add(&mut sink, rendered, true)?;
-    collector.finish(&mut sink, multi)?;
-    Ok(sink.into_bytes())
 }
 
 /// `maze solve`.

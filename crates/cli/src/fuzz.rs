@@ -310,37 +310,12 @@ fn the_api_corpus_is_parsed_safely() {
 
 #[test]
 fn random_api_queries_never_panic() {
-    const KEYS: &[&str] = &[
-        "shape",
-        "width",
-        "height",
-        "difficulty",
-        "algorithm",
-        "seed",
-        "braid",
-        "starts",
-        "ends",
-        "bias",
-        "policy",
-        "solve",
-        "format",
-        "cell_size",
-        "wall-width",
-        "wall_colour",
-        "background",
-        "title",
-        "paper",
-        "margin",
-        "frames",
-        "delay",
-        "duration",
-        "heat",
-        "animate",
-        "no_visited",
-        "events",
-        "geometry",
-        "junk",
-    ];
+    // Every name the API takes, a few spellings of them, and one it does not.
+    let keys: Vec<&str> = [api::GENERATE_KEYS, api::DRAW_KEYS, api::DRAW_FLAGS]
+        .concat()
+        .into_iter()
+        .chain(["solve", "format", "events", "geometry", "cell_size", "wall_colour", "No_Visited", "junk"])
+        .collect();
     const VALUES: &[&str] = &[
         "",
         "0",
@@ -384,11 +359,11 @@ fn random_api_queries_never_panic() {
     ];
     let config = Config { cases: cases(), failure_persistence: None, ..Config::default() };
     let mut runner = TestRunner::new(config);
-    let pair = (0..KEYS.len(), 0..VALUES.len());
+    let pair = (0..keys.len(), 0..VALUES.len());
     runner
         .run(&proptest::collection::vec(pair, 0..8), |pairs| {
             let pairs: Vec<(String, String)> =
-                pairs.into_iter().map(|(k, v)| (KEYS[k].to_string(), VALUES[v].to_string())).collect();
+                pairs.into_iter().map(|(k, v)| (keys[k].to_string(), VALUES[v].to_string())).collect();
             query(&pairs);
             Ok(())
         })

@@ -32,8 +32,7 @@ fn root() -> PathBuf {
 
 /// Runs a command that must fail with `code` and a one-line error containing `needle`.
 fn fails(args: &[&str], code: i32, needle: &str) {
-    let out = maze().args(args).output().expect("runs");
-    maze_testkit::assert_one_line_error(&out, code, needle, &format!("maze {args:?}"));
+    maze_testkit::assert_fails(env!("CARGO_BIN_EXE_maze"), args, code, needle);
 }
 
 #[test]

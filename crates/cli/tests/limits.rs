@@ -11,6 +11,11 @@ fn maze() -> Command {
     Command::cargo_bin("maze").expect("the maze binary is built")
 }
 
+/// Runs `maze ARGS`, which must fail with `code` and one line containing `needle`.
+fn fails(args: &[&str], code: i32, needle: &str) {
+    maze_testkit::assert_fails(env!("CARGO_BIN_EXE_maze"), args, code, needle);
+}
+
 /// The 99-byte file that used to make `maze render` build a 67-million-cell maze (25 s,
 /// 6.3 GB) before saying the PNG was too large.
 const HUGE_HEX: &str =
@@ -38,42 +43,36 @@ fn a_tiny_file_declaring_a_huge_maze_is_refused_at_once() {
         // Not a timing assertion: building the maze took 25 s; refusing takes milliseconds.
         eprintln!("render -f {format}: refused in {:?}", start.elapsed());
     }
-    let out = maze().args(["solve", f, "-f", "svg"]).output().expect("runs");
-    assert_one_line_error(&out, 2, "--max-bytes", "solve huge -f svg");
+    fails(&["solve", f, "-f", "svg"], 2, "--max-bytes");
     let names: Vec<_> = fs::read_dir(&dir).expect("ls").collect();
     assert_eq!(names.len(), 1, "nothing but the input is left");
 }
 
 #[test]
 fn generate_checks_pixels_and_bytes_before_generating() {
-    let out = maze()
-        .args(["generate", "-W", "8192", "-H", "8192", "-f", "png", "--seed", "1"])
-        .output()
-        .expect("runs");
-    assert_one_line_error(&out, 2, "--max-pixels", "generate 8192^2 png");
-    let out = maze()
-        .args(["generate", "-s", "hex", "-W", "8192", "-H", "8192", "-f", "svg", "--seed", "1"])
-        .output()
-        .expect("runs");
-    assert_one_line_error(&out, 2, "--max-bytes", "generate 8192^2 hex svg");
-    let out = maze()
-        .args(["generate", "-W", "300", "-H", "300", "-f", "svg", "--max-bytes", "100K", "--seed", "1"])
-        .output()
-        .expect("runs");
-    assert_one_line_error(&out, 2, "over the limit of 100 KiB", "generate --max-bytes 100K");
+    fails(&["generate", "-W", "8192", "-H", "8192", "-f", "png", "--seed", "1"], 2, "--max-pixels");
+    fails(
+        &["generate", "-s", "hex", "-W", "8192", "-H", "8192", "-f", "svg", "--seed", "1"],
+        2,
+        "--max-bytes",
+    );
+    fails(
+        &["generate", "-W", "300", "-H", "300", "-f", "svg", "--max-bytes", "100K", "--seed", "1"],
+        2,
+        "over the limit of 100 KiB",
+    );
     // Raising the limit lets it through.
     let out = maze()
         .args(["generate", "-W", "300", "-H", "300", "-f", "svg", "--max-bytes", "100M", "--seed", "1"])
         .output()
         .expect("runs");
     assert!(out.status.success());
-    let out = maze()
-        .args(["generate", "-W", "100", "-H", "100", "-f", "png", "--cell-size", "200", "--seed", "1"])
-        .output()
-        .expect("runs");
-    assert_one_line_error(&out, 2, "--max-pixels", "generate png --cell-size 200");
-    let out = maze().args(["generate", "--max-bytes", "lots"]).output().expect("runs");
-    assert_one_line_error(&out, 2, "not a size", "--max-bytes lots");
+    fails(
+        &["generate", "-W", "100", "-H", "100", "-f", "png", "--cell-size", "200", "--seed", "1"],
+        2,
+        "--max-pixels",
+    );
+    fails(&["generate", "--max-bytes", "lots"], 2, "not a size");
 }
 
 #[test]
@@ -88,8 +87,7 @@ fn solve_and_render_honour_max_cells_before_allocating() {
     assert!(out.status.success());
     let f = file.to_str().expect("utf-8");
     for cmd in ["solve", "render"] {
-        let out = maze().args([cmd, f, "--max-cells", "100"]).output().expect("runs");
-        assert_one_line_error(&out, 2, "--max-cells", &format!("{cmd} --max-cells 100"));
+        fails(&[cmd, f, "--max-cells", "100"], 2, "--max-cells");
         let out = maze().args([cmd, f, "--max-cells", "200"]).output().expect("runs");
         assert!(out.status.success(), "{cmd}: {}", String::from_utf8_lossy(&out.stderr));
     }
@@ -98,27 +96,19 @@ fn solve_and_render_honour_max_cells_before_allocating() {
     let padded = dir.join("padded.json");
     let text = fs::read_to_string(&file).expect("read");
     fs::write(&padded, format!("{}{}", " ".repeat(2 << 20), text)).expect("write");
-    let out = maze()
-        .args(["render", padded.to_str().expect("utf-8"), "--max-cells", "1000"])
-        .output()
-        .expect("runs");
-    assert_one_line_error(&out, 2, "--max-cells", "render of an oversized file");
-    let out = maze()
-        .args(["generate", "-W", "200", "-H", "200", "--max-cells", "1000", "--seed", "1"])
-        .output()
-        .expect("runs");
-    assert_one_line_error(&out, 2, "--max-cells", "generate over --max-cells");
+    fails(&["render", padded.to_str().expect("utf-8"), "--max-cells", "1000"], 2, "--max-cells");
+    fails(&["generate", "-W", "200", "-H", "200", "--max-cells", "1000", "--seed", "1"], 2, "--max-cells");
 }
 
 #[test]
 fn a_pdf_book_is_bounded() {
-    let out = maze()
-        .args(["generate", "-f", "pdf", "--count", "20000", "--seed", "1", "-o", "/dev/null"])
-        .output()
-        .expect("runs");
-    assert_one_line_error(&out, 2, "at most 10000 mazes", "pdf --count 20000");
-    let out = maze()
-        .args([
+    fails(
+        &["generate", "-f", "pdf", "--count", "20000", "--seed", "1", "-o", "/dev/null"],
+        2,
+        "at most 10000 mazes",
+    );
+    fails(
+        &[
             "generate",
             "-W",
             "100",
@@ -135,8 +125,8 @@ fn a_pdf_book_is_bounded() {
             "50M",
             "-o",
             "/dev/null",
-        ])
-        .output()
-        .expect("runs");
-    assert_one_line_error(&out, 2, "--max-bytes", "a large pdf book over --max-bytes");
+        ],
+        2,
+        "--max-bytes",
+    );
 }

@@ -82,3 +82,13 @@ pub fn assert_one_line_error(out: &std::process::Output, code: i32, needle: &str
     assert!(err.to_lowercase().contains(&needle.to_lowercase()), "{what}: {err:?} lacks {needle:?}");
     assert!(out.stdout.is_empty(), "{what} wrote to stdout on failure");
 }
+
+/// Runs `program` with `args` and asserts it failed the way the CLI promises (see
+/// [`assert_one_line_error`]).
+///
+/// # Panics
+/// Panics when the program cannot be run or did not fail that way.
+pub fn assert_fails(program: &str, args: &[&str], code: i32, needle: &str) {
+    let out = Command::new(program).args(args).output().expect("the program runs");
+    assert_one_line_error(&out, code, needle, &format!("{program} {args:?}"));
+}

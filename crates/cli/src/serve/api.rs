@@ -52,7 +52,7 @@ pub const MAX_ANSWER_BYTES: u64 = 256 << 20;
 pub const MAX_EVENTS: usize = 250_000;
 
 /// Parameters of `maze generate` the API accepts (as `key=value`).
-const GENERATE_KEYS: &[&str] = &[
+pub(crate) const GENERATE_KEYS: &[&str] = &[
     "shape",
     "width",
     "height",
@@ -66,7 +66,7 @@ const GENERATE_KEYS: &[&str] = &[
     "policy",
 ];
 /// Drawing and animation parameters with a value.
-const DRAW_KEYS: &[&str] = &[
+pub(crate) const DRAW_KEYS: &[&str] = &[
     "cell-size",
     "wall-width",
     "wall-colour",
@@ -83,7 +83,7 @@ const DRAW_KEYS: &[&str] = &[
     "duration",
 ];
 /// Drawing and animation switches (`heat=1`).
-const DRAW_FLAGS: &[&str] = &["no-visited", "heat", "no-markers", "tex-fragment", "animate"];
+pub(crate) const DRAW_FLAGS: &[&str] = &["no-visited", "heat", "no-markers", "tex-fragment", "animate"];
 
 /// An API error: a status and a one-line message, sent as `{"error": message}`.
 #[derive(Debug)]
