@@ -91,15 +91,29 @@ The API is described in docs/API.md.")]
 /// Options describing the maze to build (shared by `generate` and `bench`).
 #[derive(Debug, Args, Clone)]
 pub struct ShapeArgs {
-    /// Cell shape: square, hex or triangle.
+    /// Cell shape: square, hex, triangle, polar (circular) or upsilon (octagons and squares).
     #[arg(long, short = 's', default_value = "square", value_parser = parse_with::<ShapeKind>)]
     pub shape: ShapeKind,
-    /// Cells per row [default: 20, or 2^difficulty].
+    /// Cells per row; polar: cells in the innermost ring [default: 20, polar 6, or
+    /// 2^difficulty; with a mask, the mask's own size].
     #[arg(long, short = 'W')]
     pub width: Option<u32>,
-    /// Number of rows [default: 10, the width if --width is given, or 2^difficulty].
-    #[arg(long, short = 'H')]
+    /// Number of rows; polar: rings [default: 10, the width if --width is given, or
+    /// 2^difficulty; with a mask, the mask's own size].
+    #[arg(long, short = 'H', alias = "rings")]
     pub height: Option<u32>,
+    /// A mask: only the cells under the dark pixels of a PNG, or the `X`s of a text file of
+    /// `X` and `.` rows, exist (the picture is stretched over the maze).
+    #[arg(long, value_name = "FILE", conflicts_with = "mask_text")]
+    pub mask: Option<PathBuf>,
+    /// A word cut out of the maze in a built-in bitmap font (letters, digits, space and
+    /// ! ? . , - + : ' & #); the maze flows around the solid letters.
+    #[arg(long, value_name = "TEXT")]
+    pub mask_text: Option<String>,
+    /// If the mask falls apart in several pieces, join them with the fewest extra cells
+    /// instead of refusing.
+    #[arg(long)]
+    pub mask_connect: bool,
     /// Document 001's difficulty 1-7: a 2^k x 2^k maze (overridden by --width/--height).
     #[arg(long, short = 'd', value_parser = clap::value_parser!(u8).range(1..=7))]
     pub difficulty: Option<u8>,
@@ -126,6 +140,15 @@ pub struct GenerateArgs {
     /// MultiMaze: number of end cells (red dots); the last cell is one.
     #[arg(long, requires = "starts", value_parser = clap::value_parser!(u32).range(1..))]
     pub ends: Option<u32>,
+    /// The entrance: a cell (`x,y`; polar `ring,index`), a side (top, bottom, left, right,
+    /// outer, centre), `random`, or `farthest` (from the exit) [default: the first cell;
+    /// polar: the outer rim].
+    #[arg(long, value_parser = parse_with::<crate::masks::EndSpec>)]
+    pub entrance: Option<crate::masks::EndSpec>,
+    /// The exit: as --entrance; `farthest` is the cell farthest from the entrance (the
+    /// longest route) [default: the last cell; polar: the centre].
+    #[arg(long, value_parser = parse_with::<crate::masks::EndSpec>)]
+    pub exit: Option<crate::masks::EndSpec>,
     /// Solve from entrance to exit and show the path (default solver: bfs).
     #[arg(long, num_args = 0..=1, default_missing_value = "bfs", value_parser = parse_with::<Solver>)]
     pub solve: Option<Solver>,

@@ -85,7 +85,7 @@ pub fn estimate_bytes(args: &GenerateArgs, spec: &ShapeSpec, extent: Point) -> R
     const LARGE: u32 = 16;
     let small = sample_bytes(args, spec, SMALL)?;
     let large = sample_bytes(args, spec, LARGE)?;
-    let (c_small, c_large) = (f64::from(SMALL * SMALL), f64::from(LARGE * LARGE));
+    let (c_small, c_large) = (spec_with(spec, SMALL).cells() as f64, spec_with(spec, LARGE).cells() as f64);
     let per_cell = ((large as f64 - small as f64) / (c_large - c_small)).max(0.0);
     let fixed = (small as f64 - per_cell * c_small).max(0.0);
     // Numbers grow: cell ids up to `cells`, coordinates up to the extent times the cell size.
@@ -99,16 +99,24 @@ pub fn estimate_bytes(args: &GenerateArgs, spec: &ShapeSpec, extent: Point) -> R
     Ok((one * 1.25 * f64::from(args.count.max(1))).ceil() as u64)
 }
 
-/// The same shape kind at `side` x `side`.
+/// The same shape kind at `side` x `side` (polar: `side` rings), without a mask (a mask only
+/// removes cells, so the estimate stays an upper bound).
 fn spec_with(spec: &ShapeSpec, side: u32) -> ShapeSpec {
-    ShapeSpec { kind: spec.kind, width: side, height: side }
+    let width = if spec.kind == maze_core::ShapeKind::Polar { spec.width } else { side };
+    ShapeSpec::plain(spec.kind, width, side)
 }
 
 /// The bytes of one maze like `args`, at `side` x `side` cells.
 fn sample_bytes(args: &GenerateArgs, spec: &ShapeSpec, side: u32) -> Result<u64> {
     let mut sample = args.clone();
-    sample.shape.width = Some(side);
+    let sample_spec = spec_with(spec, side);
+    sample.shape.width = Some(sample_spec.width);
     sample.shape.height = Some(side);
+    sample.shape.mask = None;
+    sample.shape.mask_text = None;
+    sample.shape.mask_connect = false;
+    sample.entrance = None;
+    sample.exit = None;
     sample.shape.difficulty = None;
     sample.count = 1;
     sample.output = None;
@@ -117,7 +125,7 @@ fn sample_bytes(args: &GenerateArgs, spec: &ShapeSpec, side: u32) -> Result<u64>
     sample.ends = sample.ends.map(|n| n.min(dots));
     sample.limits = LimitArgs::default();
     let mut sink = Sink::memory();
-    write_mazes(&sample, &spec_with(spec, side), None, 1, &mut sink, &ProgressBar::hidden())?;
+    write_mazes(&sample, &sample_spec, None, 1, &mut sink, &ProgressBar::hidden())?;
     Ok(sink.into_bytes().len() as u64)
 }
 

@@ -42,7 +42,7 @@ pub fn supports(kind: ShapeKind, algorithm: Algorithm) -> bool {
             self.0.supports(&shape)
         }
     }
-    ShapeSpec { kind, width: 3, height: 3 }.visit(Supports(algorithm))
+    ShapeSpec::plain(kind, 3, 3).visit(Supports(algorithm))
 }
 
 /// The shapes `algorithm` supports, by name.
@@ -92,12 +92,9 @@ pub fn list(as_json: bool) -> Result<()> {
     with_sink(None, |sink| Ok(sink.write_all(out.as_bytes())?))
 }
 
-/// Width and height from `--width`, `--height` and `--difficulty`.
+/// Width and height from `--width`, `--height` and `--difficulty` (without a mask).
 pub fn dimensions(a: &ShapeArgs) -> (u32, u32) {
-    let side = a.difficulty.map(|d| 1u32 << d);
-    let width = a.width.or(side).unwrap_or(20);
-    let height = a.height.or(side).or(a.width).unwrap_or(10);
-    (width, height)
+    crate::masks::dimensions(a, None)
 }
 
 /// A seed from the clock, for runs without `--seed` (printed so the maze can be made again).
@@ -163,6 +160,9 @@ pub(crate) fn build<S: Shape>(
         imperfect::place_starts_and_ends(&mut maze, s, e, &mut rng)?;
     }
     maze.open_entrance_and_exit();
+    if a.entrance.is_some() || a.exit.is_some() {
+        crate::masks::place_ends(&mut maze, a.entrance, a.exit, &mut rng)?;
+    }
     crate::cancel::check()?;
     let mut solve_trace = None;
     let solution = match a.solve {
@@ -326,6 +326,9 @@ fn present<S: Shape>(
         Format::Json => {
             json::to_json(maze, provenance, solution.map(|(s, v)| (v, s)), r.compact).into_bytes()
         }
+        Format::Unicode | Format::Text if !text::has_picture(maze) => {
+            anyhow::bail!(UsageError(no_text_picture(&maze.shape().spec())))
+        }
         Format::Unicode => text::render(maze, sol, text::Style::Unicode).into_bytes(),
         Format::Text => text::render(maze, sol, text::Style::Ascii).into_bytes(),
         Format::Svg => svg::svg(&drawn(true), &style).into_bytes(),
@@ -354,6 +357,27 @@ fn present<S: Shape>(
         )),
         _ => anyhow::bail!(UsageError(format!("the {} format is not supported here", r.format.name()))),
     }))
+}
+
+/// Whether text formats draw this shape (square, hex and triangle cells; masks on squares).
+pub(crate) fn text_pictured(spec: &ShapeSpec) -> bool {
+    match spec.kind {
+        ShapeKind::Square => true,
+        ShapeKind::Hex | ShapeKind::Triangle => spec.mask.is_none(),
+        _ => false,
+    }
+}
+
+/// The refusal for a text picture of a shape text cannot draw honestly.
+fn no_text_picture(spec: &ShapeSpec) -> String {
+    let what = if spec.mask.is_some() {
+        format!("a masked {} maze", spec.kind)
+    } else {
+        format!("a {} maze", spec.kind)
+    };
+    format!(
+        "text cannot draw {what} (its cells do not fit a character grid); use --format svg or --format png"
+    )
 }
 
 /// The drawing style from the command line, with each format's defaults.
@@ -469,22 +493,32 @@ fn check_binary_target(format: Format, output: Option<&std::path::Path>) -> Resu
 /// the generator's support for it, the MultiMaze dots, the animation and `--count`.
 /// Returns the shape and the animation, if one is asked for.
 pub(crate) fn plan(args: &GenerateArgs) -> Result<(ShapeSpec, Option<Animation>)> {
-    let (width, height) = dimensions(&args.shape);
-    let spec = ShapeSpec::new(args.shape.shape, width, height, args.limits.max_cells)?;
+    let spec = crate::masks::spec(&args.shape, args.limits.max_cells)?;
     if !supports(spec.kind, args.algorithm) {
         anyhow::bail!(UsageError(format!(
             "the {} algorithm needs cells in rows with four sides and does not support the {} shape (see `maze list`)",
             args.algorithm, spec.kind
         )));
     }
+    if spec.mask.is_some() && args.algorithm.needs_grid() {
+        anyhow::bail!(UsageError(format!(
+            "the {} algorithm works row by row over the whole rectangle and cannot follow a mask (use kruskal, wilson, recursive-backtracker, ...; see `maze list`)",
+            args.algorithm
+        )));
+    }
     if let (Some(s), Some(e)) = (args.starts, args.ends)
         && u64::from(s) + u64::from(e) > spec.cells()
     {
         anyhow::bail!(UsageError(format!(
-            "--starts {s} --ends {e} need {} distinct cells, but a {width}x{height} maze has {}",
+            "--starts {s} --ends {e} need {} distinct cells, but a {}x{} maze has {}",
             u64::from(s) + u64::from(e),
+            spec.width,
+            spec.height,
             spec.cells()
         )));
+    }
+    if matches!(args.format, Format::Text | Format::Unicode) && !text_pictured(&spec) {
+        anyhow::bail!(UsageError(no_text_picture(&spec)));
     }
     let animation = animation_options(args.format, &args.animate, &args.draw)?;
     if let Some(animation) = &animation {

@@ -106,6 +106,7 @@ fn valid_file(kind: usize, algorithm: usize, w: u32, h: u32, seed: u64, braid: b
         Algorithm::ALL.iter().copied().filter(|&a| commands::supports(kind, a)).collect();
     let algorithm = usable[algorithm % usable.len()];
     let (w, h) = if algorithm == Algorithm::QuadDivision { (8, 8) } else { (w, h) };
+    let w = if kind == ShapeKind::Polar { w.max(3) } else { w };
     let mut argv = vec![
         "maze".to_string(),
         "generate".into(),

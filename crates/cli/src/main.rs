@@ -11,6 +11,7 @@ mod cancel;
 mod commands;
 #[cfg(test)]
 mod fuzz;
+mod masks;
 mod output;
 mod play;
 mod serve;

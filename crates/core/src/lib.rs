@@ -45,7 +45,8 @@ pub use maze::{Maze, Passages};
 pub use observe::{Event, Observer, Trace};
 pub use random::{Random, Xoshiro};
 pub use shape::{
-    Adjacent, CellId, Door, DoorSet, Hex, HexDoor, Outline, Point, Shape, ShapeKind, ShapeSpec, ShapeVisitor,
-    Square, SquareDoor, Triangle, TriangleDoor, WallId,
+    Adjacent, Bitmap, CellId, Door, DoorSet, Hex, HexDoor, Mask, Masked, Outline, Point, Polar, PolarDoor,
+    Shape, ShapeKind, ShapeSpec, ShapeVisitor, Square, SquareDoor, Triangle, TriangleDoor, Upsilon,
+    UpsilonDoor, WallId,
 };
 pub use solve::{Solution, Solver};

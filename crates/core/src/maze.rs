@@ -82,11 +82,12 @@ impl<S: Shape> Maze<S> {
     pub(crate) fn passages_mut(&mut self) -> &mut Passages {
         &mut self.open
     }
-    /// A maze with every wall closed; entrance at the first cell, exit at the last.
+    /// A maze with every wall closed; entrance and exit where the shape puts them by
+    /// default ([`Shape::default_ends`]: the first and last cell, or rim and centre).
     pub fn new(shape: S) -> Self {
         let open = Passages::closed(shape.wall_count());
-        let last = CellId(shape.cell_count() - 1);
-        Maze { shape, open, entrance: CellId(0), exit: last, starts: Vec::new(), ends: Vec::new() }
+        let (entrance, exit) = shape.default_ends();
+        Maze { shape, open, entrance, exit, starts: Vec::new(), ends: Vec::new() }
     }
 
     /// The shape.
@@ -228,6 +229,8 @@ impl<S: Shape> Maze<S> {
         self.close_outer(self.entrance, false);
         self.entrance = cell;
         self.open_outer(cell, false);
+        // Closing the old entrance may have closed the exit's opening (same cell and wall).
+        self.open_outer(self.exit, true);
     }
 
     /// Moves the exit to `cell` and opens its outer wall if it has one.
@@ -235,6 +238,7 @@ impl<S: Shape> Maze<S> {
         self.close_outer(self.exit, true);
         self.exit = cell;
         self.open_outer(cell, true);
+        self.open_outer(self.entrance, false);
     }
 
     /// Opens the default entrance (first cell, outer wall) and exit (last cell).

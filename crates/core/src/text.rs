@@ -8,7 +8,7 @@
 use std::any::Any;
 
 use crate::maze::Maze;
-use crate::shape::{CellId, Hex, HexDoor, Shape, Square, SquareDoor, Triangle, TriangleDoor};
+use crate::shape::{CellId, Hex, HexDoor, Masked, Shape, Square, SquareDoor, Triangle, TriangleDoor};
 use crate::solve::Solution;
 
 /// Which characters to draw with.
@@ -102,7 +102,12 @@ pub fn render_marks<S: Shape>(maze: &Maze<S>, marks: &[Mark], style: Style) -> S
     assert!(marks.len() >= maze.cell_count() as usize, "one mark per cell");
     let any = maze as &dyn Any;
     if let Some(m) = any.downcast_ref::<Maze<Square>>() {
-        square(m, marks, style)
+        let s = m.shape();
+        square(m, s, |x, y| Some(CellId(y * s.width() + x)), marks, style)
+    } else if let Some(m) = any.downcast_ref::<Maze<Masked<Square>>>() {
+        let s = m.shape();
+        let base = s.base();
+        square(m, base, |x, y| s.from_base(CellId(y * base.width() + x)), marks, style)
     } else if let Some(m) = any.downcast_ref::<Maze<Hex>>() {
         hex(m, marks, style)
     } else if let Some(m) = any.downcast_ref::<Maze<Triangle>>() {
@@ -126,24 +131,43 @@ fn listing<S: Shape>(maze: &Maze<S>, marks: &[Mark]) -> String {
 /// Box-drawing corner with arms up, right, down, left (bits 1, 2, 4, 8).
 const BOX: [char; 16] = [' ', '╵', '╶', '└', '╷', '│', '┌', '├', '╴', '┘', '─', '┴', '┐', '┤', '┬', '┼'];
 
-fn square(maze: &Maze<Square>, marks: &[Mark], style: Style) -> String {
-    let shape = maze.shape();
-    let (w, h) = (shape.width(), shape.height());
-    let cell = |x: u32, y: u32| CellId(y * w + x);
+/// Whether [`render`] draws a picture of this maze (square, hex and triangle cells, and
+/// masked squares) rather than a listing of neighbours.
+pub fn has_picture<S: Shape>(maze: &Maze<S>) -> bool {
+    let any = maze as &dyn Any;
+    any.is::<Maze<Square>>()
+        || any.is::<Maze<Masked<Square>>>()
+        || any.is::<Maze<Hex>>()
+        || any.is::<Maze<Triangle>>()
+}
+
+/// Square cells, perhaps masked: `at(x, y)` is the maze cell at column x, row y of `base`
+/// (`None` where the mask removed it: drawn blank, walled off from its neighbours).
+fn square<S: Shape<Door = SquareDoor>>(
+    maze: &Maze<S>,
+    base: &Square,
+    at: impl Fn(u32, u32) -> Option<CellId>,
+    marks: &[Mark],
+    style: Style,
+) -> String {
+    let (w, h) = (base.width(), base.height());
+    let cell_at = |x: u32, y: u32| if x < w && y < h { at(x, y) } else { None };
     // Closed horizontal wall above row y (y == h: the bottom edge), column x.
     let hwall = |x: u32, y: u32| {
-        if y < h {
-            !maze.is_open(cell(x, y), SquareDoor::North)
-        } else {
-            !maze.is_open(cell(x, h - 1), SquareDoor::South)
+        let above = if y > 0 { cell_at(x, y - 1) } else { None };
+        match (above, cell_at(x, y)) {
+            (_, Some(b)) => !maze.is_open(b, SquareDoor::North),
+            (Some(a), None) => !maze.is_open(a, SquareDoor::South),
+            (None, None) => false,
         }
     };
     // Closed vertical wall left of column x (x == w: the right edge), row y.
     let vwall = |x: u32, y: u32| {
-        if x < w {
-            !maze.is_open(cell(x, y), SquareDoor::West)
-        } else {
-            !maze.is_open(cell(w - 1, y), SquareDoor::East)
+        let left = if x > 0 { cell_at(x - 1, y) } else { None };
+        match (left, cell_at(x, y)) {
+            (_, Some(b)) => !maze.is_open(b, SquareDoor::West),
+            (Some(a), None) => !maze.is_open(a, SquareDoor::East),
+            (None, None) => false,
         }
     };
     let (hseg, vseg) = match style {
@@ -161,7 +185,7 @@ fn square(maze: &Maze<Square>, marks: &[Mark], style: Style) -> String {
         BOX[usize::from(up) | usize::from(right) << 1 | usize::from(down) << 2 | usize::from(left) << 3]
     };
     // The path is drawn as one line: gaps between two connected path cells are filled too.
-    let on_path = |x: u32, y: u32| marks[cell(x, y).index()] >= Mark::Path;
+    let on_path = |x: u32, y: u32| cell_at(x, y).is_some_and(|c| marks[c.index()] >= Mark::Path);
     let joined_path = fill(Mark::Path, style, 2);
     let mut out = String::with_capacity(((3 * w as usize + 2) * (2 * h as usize + 1)) * 2);
     for y in 0..=h {
@@ -190,7 +214,10 @@ fn square(maze: &Maze<Square>, marks: &[Mark], style: Style) -> String {
                 ' '
             });
             if x < w {
-                out.push_str(&fill(marks[cell(x, y).index()], style, 2));
+                match cell_at(x, y) {
+                    Some(c) => out.push_str(&fill(marks[c.index()], style, 2)),
+                    None => out.push_str("  "),
+                }
             }
         }
         out.push('\n');

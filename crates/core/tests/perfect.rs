@@ -53,8 +53,13 @@ fn check<S: Shape>(shape: &S, alg: Algorithm, options: &Options) {
 fn every_generator_makes_a_spanning_tree_on_every_supported_shape() {
     let mut supported = 0;
     let mut refused = 0;
+    let mut shapes = 0;
+    let mut unmasked_squares = 0;
     for &(w, h) in SIZES {
         for_each_shape!(w, h, |s| {
+            shapes += 1;
+            let spec = s.spec();
+            unmasked_squares += usize::from(spec.kind == maze_core::ShapeKind::Square && spec.mask.is_none());
             for &alg in Algorithm::ALL {
                 check(&s, alg, &Options::default());
                 if alg.supports(&s) {
@@ -65,10 +70,11 @@ fn every_generator_makes_a_spanning_tree_on_every_supported_shape() {
             }
         });
     }
-    // The row-based and division algorithms run on squares only; the others everywhere.
+    // The row-based and division algorithms run on unmasked squares only; the others
+    // everywhere (masks, polar and upsilon included).
     let grid_only = Algorithm::ALL.iter().filter(|a| a.needs_grid()).count();
     assert_eq!(grid_only, 5);
-    let shapes = 3 * SIZES.len() - 1; // no 1x5 triangle strip
+    assert_eq!(unmasked_squares, SIZES.len());
     assert_eq!(refused, grid_only * (shapes - SIZES.len()));
     assert_eq!(supported + refused, Algorithm::ALL.len() * shapes);
 }
@@ -146,11 +152,11 @@ fn sidewinder_keeps_the_top_row_open() {
 
 #[test]
 fn unsupported_combinations_are_refused_with_the_documented_error() {
-    let shapes_refusing = [maze_core::ShapeKind::Hex, maze_core::ShapeKind::Triangle];
     for &alg in Algorithm::ALL.iter().filter(|a| a.needs_grid()) {
         for_each_shape!(4, 4, |s| {
-            let kind = s.spec().kind;
-            assert_eq!(alg.supports(&s), !shapes_refusing.contains(&kind), "{alg} on {kind}");
+            let spec = s.spec();
+            let rows = spec.kind == maze_core::ShapeKind::Square && spec.mask.is_none();
+            assert_eq!(alg.supports(&s), rows, "{alg} on {spec:?}");
         });
         let mut maze = Maze::new(maze_core::Hex::new(4, 4));
         let err = alg.generate(&mut maze, &Options::default(), &mut Xoshiro::seed_from_u64(0), &mut ());
@@ -229,34 +235,88 @@ const PINNED: &str = "
 kruskal square 6b534c1e19280f6b
 kruskal hex 9b2049f7887cf23c
 kruskal triangle 8ce805f2d9d0cadb
+kruskal polar 6b803023e96c1a47
+kruskal upsilon 83d0c3ab99b0cca0
+kruskal square 0686c44c410ff0b9
+kruskal hex cd40d0631faccabb
+kruskal polar 0f14c60171559bf0
+kruskal upsilon 00abf3e459b1a97e
 quad-division square 5050da8f4274654f
 binary-tree square e75a987cf927553b
 aldous-broder square 34d5b1812ec825d2
 aldous-broder hex 9fb9e422e492f47a
 aldous-broder triangle 82d0b3882e82b454
+aldous-broder polar 18cdca0f20ebc417
+aldous-broder upsilon c8672cbd38e87d6e
+aldous-broder square acdd6cf361654603
+aldous-broder hex 0fc32e4285b1984e
+aldous-broder polar 2dab7a6dd7635385
+aldous-broder upsilon 631248c712c264bd
 recursive-backtracker square 8066ac1b7f67c3a9
 recursive-backtracker hex 60fd737226ea93f0
 recursive-backtracker triangle 228d0865c88fbda6
+recursive-backtracker polar 3ccf8dc3c47664c2
+recursive-backtracker upsilon 9daded730fd83613
+recursive-backtracker square 588494c9dcd8de68
+recursive-backtracker hex 5a2e572527a52db4
+recursive-backtracker polar a531b7e3eab53bc0
+recursive-backtracker upsilon a2e0abd4a7faa641
 wilson square 50460465d5127769
 wilson hex f824161e891d5be6
 wilson triangle dc7ad62a4806549b
+wilson polar ce6254c144cc3d3c
+wilson upsilon cb7303bb95bd62c4
+wilson square 6f33dd29ed3bb4d5
+wilson hex 83eb57c1fc068d14
+wilson polar f296155b7b0f17e3
+wilson upsilon 0d0e12d5ca82410a
 prim square 76e3b6d79b3c88c9
 prim hex 93bf0fbcae8b08f1
 prim triangle 827359111f960fc9
+prim polar e8414ef8e7f894b3
+prim upsilon e42428c15e519797
+prim square 77c9c714f1b447ee
+prim hex 6512b09a620d74c2
+prim polar 80805dd7f0c56be3
+prim upsilon 4168f45e495772d5
 prim-true square e6d16236d0806cf4
 prim-true hex 13de0bdd5421990d
 prim-true triangle 8be1871b3f7061d4
+prim-true polar 9ffeff8cd2745f89
+prim-true upsilon 584859c05e28e72a
+prim-true square 44f84d0d02b5dda6
+prim-true hex 56e871bd0b32d05c
+prim-true polar 0d7aa79f9aaf93b3
+prim-true upsilon a6c3bb9fe03acb25
 prim-modified square 7d171ea30a2ffb0b
 prim-modified hex 14813b20a872cb1a
 prim-modified triangle 84745f31b4f001b0
+prim-modified polar 7fe10cd9f2288ec1
+prim-modified upsilon 0ab646b29807816a
+prim-modified square 67be1365ff0d950f
+prim-modified hex 2da0d619e69c2829
+prim-modified polar bc6934814d59a9c0
+prim-modified upsilon 016f2aa221924b8a
 eller square 61fbfff822a82d74
 sidewinder square 6246cadaca547624
 hunt-and-kill square b2ad465e4156af0b
 hunt-and-kill hex 17769b898305dd74
 hunt-and-kill triangle 197d4d6cb36be95b
+hunt-and-kill polar 630231fe2a2071ed
+hunt-and-kill upsilon b442b2157947b333
+hunt-and-kill square bb0a90917999e271
+hunt-and-kill hex 5d328c09b465d02b
+hunt-and-kill polar 78909764f9fee826
+hunt-and-kill upsilon 0a025f493abe77a9
 growing-tree square e5c91f9a807a9e12
 growing-tree hex eabbfa3f85fe39d7
 growing-tree triangle 36a0416a6d4bd8df
+growing-tree polar 1a50878316fa4ee3
+growing-tree upsilon 1649e9303625dfaa
+growing-tree square 6f380f3f6a5acb94
+growing-tree hex 007b4ebf4351e6a9
+growing-tree polar 0471904cf8e86cdc
+growing-tree upsilon 02511cf3212f2be2
 recursive-division square 3378fa0fb8f9e882
 ";
 
@@ -423,8 +483,11 @@ fn generators_work_on_a_maze_with_entrance_and_exit_marks_untouched() {
             assert_eq!(maze.outer_opening(false), None);
             maze.open_entrance_and_exit();
             assert_eq!(maze.passages().count_open(), maze.passage_count() + 2, "{alg}");
-            assert_eq!(maze.entrance(), CellId(0));
-            assert_eq!(maze.exit(), CellId(s.cell_count() - 1));
+            assert_eq!((maze.entrance(), maze.exit()), s.default_ends());
+            if s.spec().kind != maze_core::ShapeKind::Polar {
+                assert_eq!(maze.entrance(), CellId(0));
+                assert_eq!(maze.exit(), CellId(s.cell_count() - 1));
+            }
         }
     });
 }

@@ -413,10 +413,10 @@ fn paint<S: Shape>(canvas: &mut Canvas, shape: &S, sc: &Scene, cells: &[(CellId,
     }
     for &(c, colour) in cells {
         pts.clear();
-        pts.extend(shape.outline(c).points().iter().map(|&p| at(p)));
+        pts.extend(shape.fill_outline(c).iter().map(|&p| at(p)));
         canvas.fill_polygon(&pts, colour);
     }
-    for &[a, b] in &sc.walls {
+    for &[a, b] in &sc.straight_walls(0.1 / k.max(1e-9)) {
         canvas.stroke(at(a), at(b), style.wall_width, WALL);
     }
     if sc.path.len() > 1 {
@@ -798,7 +798,8 @@ pub fn animated_svg<S: Shape>(
         escape(&style.walls),
         num(style.wall_width)
     );
-    let mut groups: Vec<(&Timeline<bool>, Vec<[Point; 2]>)> = Vec::new();
+    type Group<'t> = (&'t Timeline<bool>, Vec<[Point; 2]>, Vec<crate::scene::WallArc>);
+    let mut groups: Vec<Group<'_>> = Vec::new();
     let mut group_of: HashMap<&Timeline<bool>, usize> = HashMap::new();
     for (slot, line) in wall_lines.iter().enumerate() {
         if line.len() == 1 && !line[0].1 {
@@ -807,13 +808,17 @@ pub fn animated_svg<S: Shape>(
         let (c, d) = walls[slot];
         let segment = shape.wall_segment(c, d);
         let g = *group_of.entry(line).or_insert_with(|| {
-            groups.push((line, Vec::new()));
+            groups.push((line, Vec::new(), Vec::new()));
             groups.len() - 1
         });
-        groups[g].1.push(segment);
+        match shape.wall_arc(c, d) {
+            Some(centre) => groups[g].2.push(crate::scene::arc_between(centre, segment)),
+            None => groups[g].1.push(segment),
+        }
     }
-    for (line, segments) in groups {
-        let d = wall_path(&merge_segments(segments), k, m);
+    for (line, segments, arcs) in groups {
+        let mut d = wall_path(&merge_segments(segments), k, m);
+        crate::svg::arc_path(&mut d, &crate::scene::merge_arcs(arcs), k, m);
         if line.len() == 1 {
             let _ = writeln!(out, r#"<path d="{d}"/>"#);
         } else {

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use maze_core::{CellId, Error, Maze, Shape, ShapeKind, ShapeSpec, Solution};
+use maze_core::{CellId, Error, Mask, Maze, Shape, ShapeKind, ShapeSpec, Solution};
 use serde::{Deserialize, Serialize};
 
 /// The value of the `"format"` key.
@@ -11,15 +11,19 @@ pub const FORMAT: &str = "maze";
 /// The version of the format this crate writes (and the highest it reads).
 pub const VERSION: u32 = 1;
 
-/// The `"shape"` object: kind and dimensions.
+/// The `"shape"` object: kind, dimensions and mask.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShapeJson {
     /// Shape name, as `maze list` shows it.
     pub kind: String,
-    /// Cells per row.
+    /// Cells per row (polar: cells in the innermost ring).
     pub width: u32,
-    /// Number of rows.
+    /// Number of rows (polar: rings).
     pub height: u32,
+    /// The mask as run lengths over the unmasked shape's cell ids, alternating absent and
+    /// present runs, starting with an absent run (see docs/FORMAT.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mask: Option<Vec<u32>>,
 }
 
 /// A solution read from a file: the solver's name and the route.
@@ -121,11 +125,18 @@ impl MazeFile {
     /// [`Error::TooLarge`] above `max_cells`.
     pub fn spec(&self, max_cells: u64) -> Result<ShapeSpec, Error> {
         let kind: ShapeKind = self.shape.kind.parse().map_err(|e: Error| Error::Parse(e.to_string()))?;
-        let spec =
-            ShapeSpec::new(kind, self.shape.width, self.shape.height, max_cells).map_err(|e| match e {
-                Error::Parameter(m) => Error::Parse(m),
-                other => other,
-            })?;
+        let as_parse = |e| match e {
+            Error::Parameter(m) => Error::Parse(m),
+            other => other,
+        };
+        let mut spec =
+            ShapeSpec::new(kind, self.shape.width, self.shape.height, max_cells).map_err(as_parse)?;
+        if let Some(runs) = &self.shape.mask {
+            let base =
+                u32::try_from(spec.base_cells()).map_err(|_| Error::Parse("shape too large".into()))?;
+            let mask = Mask::from_runs(base, runs).map_err(Error::Parse)?;
+            spec = spec.with_mask(mask, false).map_err(as_parse)?;
+        }
         if spec.cells() != self.cells {
             return Err(Error::Parse(format!(
                 "\"cells\" is {} but a {}x{} {} maze has {}",
@@ -174,8 +185,9 @@ impl MazeFile {
                 }
             }
         }
-        maze.set_entrance(cell(self.entrance.unwrap_or(0), "entrance")?);
-        maze.set_exit(cell(self.exit.unwrap_or(n - 1), "exit")?);
+        let (entrance, exit) = maze.shape().default_ends();
+        maze.set_entrance(cell(self.entrance.unwrap_or(entrance.0), "entrance")?);
+        maze.set_exit(cell(self.exit.unwrap_or(exit.0), "exit")?);
         maze.starts = self.starts.iter().map(|&c| cell(c, "start")).collect::<Result<_, _>>()?;
         maze.ends = self.ends.iter().map(|&c| cell(c, "end")).collect::<Result<_, _>>()?;
         let solution = match &self.solution {
@@ -240,10 +252,17 @@ pub fn to_json<S: Shape>(
         (
             "shape",
             format!(
-                r#"{{"kind":{},"width":{},"height":{}}}"#,
+                r#"{{"kind":{},"width":{},"height":{}{}}}"#,
                 quoted(spec.kind.name()),
                 spec.width,
-                spec.height
+                spec.height,
+                match &spec.mask {
+                    Some(mask) => {
+                        let runs: Vec<String> = mask.runs().iter().map(u32::to_string).collect();
+                        format!(r#","mask":[{}]"#, runs.join(","))
+                    }
+                    None => String::new(),
+                }
             ),
         ),
     ];

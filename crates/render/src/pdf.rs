@@ -462,7 +462,7 @@ fn draw_page(scene: &Scene, layout: &Layout, colours: &Colours, settings: Settin
     }
     let cell = if scene.cell.is_finite() && scene.cell > 0.0 { scene.cell } else { 1.0 };
     let wall = layout.wall / k;
-    if !scene.walls.is_empty() && wall > 0.0 {
+    if (!scene.walls.is_empty() || !scene.arcs.is_empty()) && wall > 0.0 {
         let [cr, cg, cb] = colours.walls;
         c.set_stroke_rgb(cr, cg, cb);
         c.set_line_width(r(wall));
@@ -476,6 +476,15 @@ fn draw_page(scene: &Scene, layout: &Layout, colours: &Colours, settings: Settin
             }
             c.line_to(b.0, b.1);
             last = Some(b);
+        }
+        // Curved walls as Bézier curves (PDF has no arc operator).
+        for arc in &scene.arcs {
+            for (i, [p0, p1, p2, p3]) in arc.cubics().into_iter().enumerate() {
+                if i == 0 {
+                    c.move_to(r(p0.x), r(p0.y));
+                }
+                c.cubic_to(r(p1.x), r(p1.y), r(p2.x), r(p2.y), r(p3.x), r(p3.y));
+            }
         }
         c.stroke();
     }

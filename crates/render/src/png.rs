@@ -86,7 +86,7 @@ pub fn png(scene: &Scene, style: &Style) -> Result<Vec<u8>, Error> {
         canvas.fill_polygon(&pts, colour);
     }
     let walls = palette.index(&style.walls)?;
-    for &[a, b] in &scene.walls {
+    for &[a, b] in &scene.straight_walls(0.1 / k.max(1e-9)) {
         canvas.stroke(at(a), at(b), style.wall_width, walls);
     }
     if scene.path.len() > 1 {

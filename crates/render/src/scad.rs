@@ -87,8 +87,10 @@ pub fn scad(scene: &Scene, model: &Model) -> String {
     let _ =
         writeln!(out, "// Wall segments [[x0, y0], [x1, y1]] in cells, y measured down from the top edge.");
     let _ = writeln!(out, "walls = [");
-    for (i, &[a, b]) in scene.walls.iter().enumerate() {
-        let sep = if i + 1 == scene.walls.len() { "" } else { "," };
+    // Curved walls as chords within 1/100 of a cell of the circle.
+    let walls = scene.straight_walls(0.01);
+    for (i, &[a, b]) in walls.iter().enumerate() {
+        let sep = if i + 1 == walls.len() { "" } else { "," };
         let _ = writeln!(out, "  [[{}, {}], [{}, {}]]{sep}", num(a.x), num(a.y), num(b.x), num(b.y));
     }
     let _ = writeln!(out, "];");

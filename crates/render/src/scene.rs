@@ -48,8 +48,11 @@ pub struct Scene {
     pub width: f64,
     /// Height of the drawing.
     pub height: f64,
-    /// Closed walls, collinear touching pieces merged into single segments.
+    /// Closed straight walls, collinear touching pieces merged into single segments.
     pub walls: Vec<[Point; 2]>,
+    /// Closed curved walls (circular mazes), touching pieces of one circle merged up to half
+    /// a circle each.
+    pub arcs: Vec<WallArc>,
     /// Shaded cells, as polygons.
     pub fills: Vec<(Vec<Point>, Fill)>,
     /// The solution path through cell centres (empty without a solution).
@@ -60,11 +63,81 @@ pub struct Scene {
     pub cell: f64,
 }
 
+/// A curved wall: the arc of the circle around `centre` with `radius` from angle `start`
+/// to `end` (radians, `start < end <= start + π`; angles grow clockwise on screen, since y
+/// grows downwards).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WallArc {
+    /// The circle's centre.
+    pub centre: Point,
+    /// The circle's radius.
+    pub radius: f64,
+    /// Start angle, radians.
+    pub start: f64,
+    /// End angle, radians (after `start`, at most half a turn on).
+    pub end: f64,
+}
+
+impl WallArc {
+    /// The point of the circle at `angle`.
+    pub fn at(&self, angle: f64) -> Point {
+        Point { x: self.centre.x + self.radius * angle.cos(), y: self.centre.y + self.radius * angle.sin() }
+    }
+
+    /// The arc's ends, start first.
+    pub fn ends(&self) -> [Point; 2] {
+        [self.at(self.start), self.at(self.end)]
+    }
+
+    /// The arc as a polyline whose chords stray at most `tolerance` from the circle (for
+    /// raster and mesh formats, which draw straight pieces).
+    pub fn flatten(&self, tolerance: f64) -> Vec<Point> {
+        let span = self.end - self.start;
+        let tol = tolerance.max(self.radius * 1e-6).min(self.radius);
+        // A chord of angle θ strays r (1 − cos(θ/2)) from the circle.
+        let step = 2.0 * (1.0 - tol / self.radius).clamp(-1.0, 1.0).acos();
+        let n = ((span / step.max(1e-6)).ceil() as usize).clamp(1, 4096);
+        (0..=n).map(|k| self.at(self.start + span * k as f64 / n as f64)).collect()
+    }
+
+    /// Cubic Bézier pieces (each a quarter turn at most) that follow the arc to within 3e-4
+    /// of its radius: `[start, control 1, control 2, end]` each (for PDF, which has no arcs).
+    pub fn cubics(&self) -> Vec<[Point; 4]> {
+        let span = self.end - self.start;
+        let n = (span / std::f64::consts::FRAC_PI_2).ceil().max(1.0) as usize;
+        let step = span / n as f64;
+        let k = 4.0 / 3.0 * (step / 4.0).tan() * self.radius;
+        (0..n)
+            .map(|i| {
+                let (a0, a1) = (self.start + step * i as f64, self.start + step * (i + 1) as f64);
+                let (p0, p3) = (self.at(a0), self.at(a1));
+                let p1 = Point { x: p0.x - k * a0.sin(), y: p0.y + k * a0.cos() };
+                let p2 = Point { x: p3.x + k * a1.sin(), y: p3.y - k * a1.cos() };
+                [p0, p1, p2, p3]
+            })
+            .collect()
+    }
+}
+
+impl Scene {
+    /// Every wall as straight segments, arcs flattened to within `tolerance`: for formats
+    /// that only draw lines.
+    pub fn straight_walls(&self, tolerance: f64) -> Vec<[Point; 2]> {
+        let mut out = self.walls.clone();
+        for arc in &self.arcs {
+            let pts = arc.flatten(tolerance);
+            out.extend(pts.windows(2).map(|w| [w[0], w[1]]));
+        }
+        out
+    }
+}
+
 /// Builds the scene of a maze with overlays.
 pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
     let shape = maze.shape();
     let extent = shape.extent();
     let mut segments = Vec::new();
+    let mut arcs = Vec::new();
     for c in 0..maze.cell_count() {
         let cell = CellId(c);
         for d in shape.doors(cell).iter() {
@@ -73,7 +146,11 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
                 None => true,
             };
             if owner && !maze.is_open(cell, d) {
-                segments.push(shape.wall_segment(cell, d));
+                let seg = shape.wall_segment(cell, d);
+                match shape.wall_arc(cell, d) {
+                    Some(centre) => arcs.push(arc_between(centre, seg)),
+                    None => segments.push(seg),
+                }
             }
         }
     }
@@ -84,10 +161,7 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
         for c in 0..maze.cell_count() {
             let d = dist[c as usize];
             if d != u32::MAX {
-                fills.push((
-                    shape.outline(CellId(c)).points().to_vec(),
-                    Fill::Heat(f64::from(d) / f64::from(far)),
-                ));
+                fills.push((shape.fill_outline(CellId(c)), Fill::Heat(f64::from(d) / f64::from(far))));
             }
         }
     }
@@ -96,10 +170,10 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
         if overlay.visited {
             let on_path: std::collections::HashSet<CellId> = sol.path.iter().copied().collect();
             for &c in sol.visited.iter().filter(|c| !on_path.contains(c)) {
-                fills.push((shape.outline(c).points().to_vec(), Fill::Visited));
+                fills.push((shape.fill_outline(c), Fill::Visited));
             }
             for &c in &sol.path {
-                fills.push((shape.outline(c).points().to_vec(), Fill::Path));
+                fills.push((shape.fill_outline(c), Fill::Path));
             }
         }
         path = sol.path.iter().map(|&c| shape.centre(c)).collect();
@@ -125,7 +199,69 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
             (a.x - b.x).hypot(a.y - b.y)
         })
         .fold(f64::INFINITY, f64::min);
-    Scene { width: extent.x, height: extent.y, walls: merge_segments(segments), fills, path, markers, cell }
+    Scene {
+        width: extent.x,
+        height: extent.y,
+        walls: merge_segments(segments),
+        arcs: merge_arcs(arcs),
+        fills,
+        path,
+        markers,
+        cell,
+    }
+}
+
+/// The shorter arc around `centre` between the segment's ends.
+pub(crate) fn arc_between(centre: Point, [a, b]: [Point; 2]) -> WallArc {
+    use std::f64::consts::{PI, TAU};
+    let radius = (a.x - centre.x).hypot(a.y - centre.y);
+    let angle = |p: Point| (p.y - centre.y).atan2(p.x - centre.x);
+    let (mut start, end) = (angle(a), angle(b));
+    let mut span = (end - start).rem_euclid(TAU);
+    if span > PI {
+        start = end;
+        span = TAU - span;
+    }
+    WallArc { centre, radius, start, end: start + span }
+}
+
+/// Joins arcs of one circle that touch into longer arcs, each at most half a circle (so
+/// every format can draw it as one minor arc). Output order is deterministic.
+pub fn merge_arcs(arcs: Vec<WallArc>) -> Vec<WallArc> {
+    use std::f64::consts::{PI, TAU};
+    const Q: f64 = 1e6;
+    let q = |v: f64| (v * Q).round() as i64;
+    let mut circles: Vec<(WallArc, Vec<(f64, f64)>)> = Vec::new();
+    let mut index: HashMap<(i64, i64, i64), usize> = HashMap::new();
+    for arc in arcs {
+        let key = (q(arc.centre.x), q(arc.centre.y), q(arc.radius));
+        let i = *index.entry(key).or_insert_with(|| {
+            circles.push((arc, Vec::new()));
+            circles.len() - 1
+        });
+        // Angles normalised to [0, 2π) for sorting.
+        let start = arc.start.rem_euclid(TAU);
+        circles[i].1.push((start, start + (arc.end - arc.start)));
+    }
+    let mut out = Vec::new();
+    for (proto, mut spans) in circles {
+        spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut current: Option<(f64, f64)> = None;
+        for (s0, s1) in spans {
+            current = match current {
+                Some((c0, c1)) if s0 <= c1 + 1e-9 && s1.max(c1) - c0 <= PI + 1e-9 => Some((c0, c1.max(s1))),
+                Some((c0, c1)) => {
+                    out.push(WallArc { start: c0, end: c1, ..proto });
+                    Some((s0, s1))
+                }
+                None => Some((s0, s1)),
+            };
+        }
+        if let Some((c0, c1)) = current {
+            out.push(WallArc { start: c0, end: c1, ..proto });
+        }
+    }
+    out
 }
 
 /// Joins collinear segments that touch or overlap into single segments (so a straight wall

@@ -95,7 +95,7 @@ fn pixel_size(scene: &Scene, model: &Model) -> Result<f64, Error> {
         nx <= MAX_SIDE && ny <= MAX_SIDE && nx * ny <= MAX_PIXELS as f64
     };
     let half = model.wall / 2.0;
-    let axis_aligned = scene.walls.iter().all(|[a, b]| a.x == b.x || a.y == b.y);
+    let axis_aligned = scene.arcs.is_empty() && scene.walls.iter().all(|[a, b]| a.x == b.x || a.y == b.y);
     if axis_aligned {
         let mut coords: Vec<f64> = scene.walls.iter().flatten().flat_map(|p| [p.x, p.y]).collect();
         coords.extend([scene.width, scene.height]);
@@ -142,7 +142,9 @@ pub fn footprint(scene: &Scene, model: &Model) -> Result<Footprint, Error> {
     // Scene units to millimetres on the plate (y still downwards), then to pixels.
     let mm = |q: Point| Point { x: t + q.x * model.cell, y: t + q.y * model.cell };
     let to_px = |q: Point| Point { x: q.x / px, y: q.y / py };
-    for &[a, b] in &scene.walls {
+    // Curved walls as chords straying under a tenth of a pixel from the circle.
+    let walls = scene.straight_walls(0.1 * p.min(half) / model.cell);
+    for &[a, b] in &walls {
         if a.x == b.x || a.y == b.y {
             let (a, b) = (mm(a), mm(b));
             canvas.fill_rect(

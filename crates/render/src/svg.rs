@@ -77,6 +77,26 @@ pub(crate) fn wall_path(walls: &[[Point; 2]], k: f64, m: f64) -> String {
     d
 }
 
+/// Appends true circular arcs to a path's `d` attribute (SVG's `A` command; the sweep flag 1
+/// turns the way our angles grow).
+pub(crate) fn arc_path(d: &mut String, arcs: &[crate::scene::WallArc], k: f64, m: f64) {
+    for arc in arcs {
+        let [a, b] = arc.ends();
+        d.push('M');
+        push_num(d, m + a.x * k);
+        d.push(' ');
+        push_num(d, m + a.y * k);
+        d.push('A');
+        push_num(d, arc.radius * k);
+        d.push(' ');
+        push_num(d, arc.radius * k);
+        d.push_str(" 0 0 1 ");
+        push_num(d, m + b.x * k);
+        d.push(' ');
+        push_num(d, m + b.y * k);
+    }
+}
+
 /// Escapes text for XML attributes and content.
 pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
@@ -131,8 +151,9 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
     for (colour, d) in groups {
         let _ = writeln!(out, r#"<path fill="{}" d="{d}"/>"#, escape(&colour));
     }
-    if !scene.walls.is_empty() {
-        let d = wall_path(&scene.walls, k, m);
+    if !scene.walls.is_empty() || !scene.arcs.is_empty() {
+        let mut d = wall_path(&scene.walls, k, m);
+        arc_path(&mut d, &scene.arcs, k, m);
         let _ = writeln!(
             out,
             r#"<path fill="none" stroke="{}" stroke-width="{}" stroke-linecap="square" stroke-linejoin="miter" d="{d}"/>"#,

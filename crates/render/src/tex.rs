@@ -172,6 +172,22 @@ pub fn tikz(scene: &Scene, style: &Style, standalone: bool) -> String {
             }
             out.push_str(";\n");
         }
+        // Curved walls as true TikZ arcs (TikZ's angles grow counter-clockwise, y up).
+        for chunk in scene.arcs.chunks(PER_COMMAND) {
+            let _ = write!(out, "\\draw[mazewalls, line width={}mm, line cap=rect]", num(wall.max(0.01)));
+            for (i, arc) in chunk.iter().enumerate() {
+                out.push_str(if i % PER_LINE == 0 { "\n  " } else { " " });
+                let _ = write!(
+                    out,
+                    "{} arc[start angle={}, end angle={}, radius={}mm]",
+                    at(arc.ends()[0]),
+                    num(-arc.start.to_degrees()),
+                    num(-arc.end.to_degrees()),
+                    num(arc.radius * k)
+                );
+            }
+            out.push_str(";\n");
+        }
     }
 
     // The solution line, cut into overlapping pieces (round caps hide the cuts).

@@ -30,6 +30,9 @@ pub enum Field {
     Dots,
 }
 
+/// The shapes the terminal game draws (those with a text picture).
+pub const PLAY_SHAPES: [ShapeKind; 3] = [ShapeKind::Square, ShapeKind::Hex, ShapeKind::Triangle];
+
 /// The menu fields in order.
 pub const FIELDS: [Field; 8] = [
     Field::Shape,
@@ -61,7 +64,7 @@ pub struct App {
     pub screen: Screen,
     /// Selected menu field.
     pub field: usize,
-    /// Shape index into `ShapeKind::ALL`.
+    /// Shape index into `PLAY_SHAPES`.
     pub shape: usize,
     /// Algorithm index into `Algorithm::ALL`.
     pub algorithm: usize,
@@ -135,7 +138,7 @@ impl Default for App {
 impl App {
     /// The shape chosen in the menu.
     pub fn shape_kind(&self) -> ShapeKind {
-        ShapeKind::ALL[self.shape % ShapeKind::ALL.len()]
+        PLAY_SHAPES[self.shape % PLAY_SHAPES.len()]
     }
 
     /// The generator chosen in the menu.
@@ -236,7 +239,7 @@ impl App {
             let wrap = |v: usize, n: usize| ((v as i64 + delta).rem_euclid(n as i64)) as usize;
             match field {
                 Field::Shape => {
-                    app.shape = wrap(app.shape, ShapeKind::ALL.len());
+                    app.shape = wrap(app.shape, PLAY_SHAPES.len());
                     app.fix_algorithm(delta);
                 }
                 Field::Algorithm => {

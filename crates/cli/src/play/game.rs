@@ -105,7 +105,7 @@ pub fn new_game(setup: Setup) -> Result<Box<dyn Game>, String> {
             Ok(Box::new(Play::new(shape, self.0)?))
         }
     }
-    let spec = setup.spec;
+    let spec = setup.spec.clone();
     spec.visit(Build(setup))
 }
 

@@ -24,7 +24,7 @@ use app::App;
 /// Builds the starting state from the command line.
 pub fn app_from_args(args: &PlayArgs) -> App {
     let mut app = App::default();
-    if let Some(i) = maze_core::ShapeKind::ALL.iter().position(|&k| k == args.shape.shape) {
+    if let Some(i) = app::PLAY_SHAPES.iter().position(|&k| k == args.shape.shape) {
         app.shape = i;
     }
     if let Some(i) = maze_core::Algorithm::ALL.iter().position(|&a| a == args.algorithm) {
@@ -53,6 +53,15 @@ pub fn run(args: PlayArgs) -> Result<()> {
         anyhow::bail!(UsageError(
             "maze play needs a terminal (stdin and stdout must not be redirected)".into()
         ));
+    }
+    if !app::PLAY_SHAPES.contains(&args.shape.shape)
+        || args.shape.mask.is_some()
+        || args.shape.mask_text.is_some()
+    {
+        anyhow::bail!(UsageError(format!(
+            "maze play draws square, hex and triangle mazes without masks in the terminal; for {} mazes and masks use `maze serve` or `maze generate --format svg`",
+            args.shape.shape
+        )));
     }
     let mut app = app_from_args(&args);
     if args.no_menu {

@@ -1,6 +1,6 @@
 //! Drawing the `maze play` screens with ratatui.
 
-use maze_core::{Algorithm, ShapeKind, Solver};
+use maze_core::{Algorithm, Solver};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -75,7 +75,7 @@ fn menu(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
     lines.push(Line::raw(format!(
         "{} generators for {} (shape-specific ones are skipped)",
         Algorithm::ALL.len(),
-        ShapeKind::ALL.len()
+        super::app::PLAY_SHAPES.len()
     )));
     if !app.message.is_empty() {
         lines.push(Line::styled(app.message.clone(), Style::default().fg(Color::Red)));

@@ -156,7 +156,7 @@ impl Shape for Hex {
     }
 
     fn spec(&self) -> ShapeSpec {
-        ShapeSpec { kind: ShapeKind::Hex, width: self.width, height: self.height }
+        ShapeSpec::plain(ShapeKind::Hex, self.width, self.height)
     }
 
     fn extent(&self) -> Point {

@@ -7,17 +7,25 @@
 //!
 //! Adding a shape is one file in this folder plus one line in the registry (`shape/registry.rs`, the `shapes!` list).
 
+pub mod font;
 pub mod hex;
+pub mod mask;
+pub mod polar;
 mod registry;
 pub mod square;
 pub mod triangle;
+pub mod upsilon;
 
 use std::fmt::Debug;
 
+pub use font::Bitmap;
 pub use hex::{Hex, HexDoor};
+pub use mask::{Mask, Masked};
+pub use polar::{Polar, PolarDoor};
 pub use registry::{ShapeKind, ShapeSpec, ShapeVisitor};
 pub use square::{Square, SquareDoor};
 pub use triangle::{Triangle, TriangleDoor};
+pub use upsilon::{Upsilon, UpsilonDoor};
 
 /// A cell, numbered densely from 0 to `cell_count() - 1`, so side tables are plain vectors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -307,6 +315,44 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
     /// The two ends of the wall behind `door`, in drawing units. Both sides of a wall give
     /// the same segment (perhaps reversed).
     fn wall_segment(&self, cell: CellId, door: Self::Door) -> [Point; 2];
+
+    /// For a curved wall, the centre of the circle it follows: the wall is then the shorter
+    /// arc of that circle between the ends [`wall_segment`](Shape::wall_segment) gives
+    /// (always under a half circle). `None`, the default, is a straight wall.
+    fn wall_arc(&self, cell: CellId, door: Self::Door) -> Option<Point> {
+        let _ = (cell, door);
+        None
+    }
+
+    /// The cell's outline as a polygon fine enough to fill: the corners of
+    /// [`outline`](Shape::outline), or for curved cells points along the curves.
+    fn fill_outline(&self, cell: CellId) -> Vec<Point> {
+        self.outline(cell).points().to_vec()
+    }
+
+    /// The default entrance and exit: the first and the last cell, unless the shape knows
+    /// better (circular mazes go from the rim to the centre).
+    fn default_ends(&self) -> (CellId, CellId) {
+        (CellId(0), CellId(self.cell_count() - 1))
+    }
+
+    /// The cell's coordinates as users type them: `x,y` for row shapes, `ring,index` for
+    /// circular ones.
+    fn cell_name(&self, cell: CellId) -> String {
+        let w = self.spec().width.max(1);
+        format!("{},{}", cell.0 % w, cell.0 / w)
+    }
+
+    /// The cell at the coordinates [`cell_name`](Shape::cell_name) prints, if it exists.
+    fn cell_by_coords(&self, a: u32, b: u32) -> Option<CellId> {
+        let spec = self.spec();
+        (a < spec.width && b < spec.height).then(|| CellId(b * spec.width + a))
+    }
+
+    /// The cell's id in the unmasked shape (itself, except for [`Masked`] shapes).
+    fn base_cell(&self, cell: CellId) -> CellId {
+        cell
+    }
 
     /// A lower bound on the number of steps from `a` to `b` (A*'s heuristic; 0 is always safe).
     fn min_steps(&self, a: CellId, b: CellId) -> u32 {

@@ -1,6 +1,8 @@
 //! The shape registry: one line per shape names it, describes it and builds it.
 
-use super::{Hex, Shape, Square, Triangle};
+use std::sync::Arc;
+
+use super::{Hex, Mask, Masked, Polar, Shape, Square, Triangle, Upsilon};
 use crate::Error;
 
 /// Something to do with a concrete shape, chosen at run time (the visitor pattern): front ends
@@ -12,15 +14,18 @@ pub trait ShapeVisitor {
     fn visit<S: Shape>(self, shape: S) -> Self::Output;
 }
 
-/// A shape's kind and dimensions, checked: the one value front ends and files pass around.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A shape's kind, dimensions and mask, checked: the one value front ends and files pass
+/// around.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShapeSpec {
     /// Which shape.
     pub kind: ShapeKind,
-    /// Cells per row.
+    /// Cells per row (polar: cells in the innermost ring).
     pub width: u32,
-    /// Number of rows.
+    /// Number of rows (polar: rings).
     pub height: u32,
+    /// The cells that exist, if not all of them.
+    pub mask: Option<Arc<Mask>>,
 }
 
 macro_rules! shapes {
@@ -48,8 +53,20 @@ macro_rules! shapes {
         }
 
         impl ShapeSpec {
-            /// Builds the concrete shape and runs `visitor` with it.
+            /// Builds the concrete shape (masked if there is a mask) and runs `visitor` with it.
             pub fn visit<V: ShapeVisitor>(&self, visitor: V) -> V::Output {
+                match (self.kind, &self.mask) {
+                    $(
+                        (ShapeKind::$variant, None) => visitor.visit($ty::new(self.width, self.height)),
+                        (ShapeKind::$variant, Some(mask)) => {
+                            visitor.visit(Masked::new($ty::new(self.width, self.height), mask.clone()))
+                        }
+                    )*
+                }
+            }
+
+            /// Builds the concrete shape without its mask and runs `visitor` with it.
+            pub fn visit_base<V: ShapeVisitor>(&self, visitor: V) -> V::Output {
                 match self.kind {
                     $(ShapeKind::$variant => visitor.visit($ty::new(self.width, self.height)),)*
                 }
@@ -62,6 +79,8 @@ shapes! {
     Square => Square, "square", "square cells in a rectangle (4 doors)";
     Hex => Hex, "hex", "hexagonal cells in offset rows, document 000's beehive (6 doors)";
     Triangle => Triangle, "triangle", "alternating up and down triangles in rows (3 doors)";
+    Polar => Polar, "polar", "circular: rings around an open centre, doubling outwards (4-5 doors; --rings)";
+    Upsilon => Upsilon, "upsilon", "octagons and small squares alternating (8 and 4 doors)";
 }
 
 impl std::str::FromStr for ShapeKind {
@@ -72,6 +91,8 @@ impl std::str::FromStr for ShapeKind {
             "hexagon" | "hexagonal" | "beehive" => "hex",
             "triangular" | "tri" => "triangle",
             "grid" | "orthogonal" => "square",
+            "circular" | "circle" | "theta" | "round" => "polar",
+            "octagon" | "octagonal" | "octagons" => "upsilon",
             other => other,
         };
         ShapeKind::ALL.iter().copied().find(|k| k.name() == alias).ok_or_else(|| {
@@ -100,8 +121,23 @@ impl ShapeSpec {
                 "width and height must be at least 1 (got {width}x{height})"
             )));
         }
-        let cells = u64::from(width) * u64::from(height);
         let limit = max_cells.min(crate::limits::HARD_MAX_CELLS);
+        if kind == ShapeKind::Polar {
+            if width < 3 {
+                return Err(Error::Parameter(format!(
+                    "a polar maze needs at least 3 cells in its innermost ring (--width {width})"
+                )));
+            }
+            // Count ring by ring, stopping as soon as the limit is passed: huge sizes never
+            // allocate or loop long (the count reported is then a lower bound).
+            let counts = super::polar::ring_counts(width, height, limit);
+            let cells: u64 = counts.iter().map(|&c| u64::from(c)).sum();
+            if cells > limit {
+                return Err(Error::TooLarge { cells, limit });
+            }
+            return Ok(ShapeSpec::plain(kind, width, height));
+        }
+        let cells = u64::from(width) * u64::from(height);
         if cells > limit {
             return Err(Error::TooLarge { cells, limit });
         }
@@ -110,11 +146,66 @@ impl ShapeSpec {
                 "a triangle maze one cell wide and more than 2 rows tall is disconnected; use --width 2 or more".into(),
             ));
         }
-        Ok(ShapeSpec { kind, width, height })
+        Ok(ShapeSpec::plain(kind, width, height))
     }
 
-    /// Number of cells.
+    /// A spec without a mask, unchecked (shapes describe themselves with it).
+    pub fn plain(kind: ShapeKind, width: u32, height: u32) -> Self {
+        ShapeSpec { kind, width, height, mask: None }
+    }
+
+    /// Cells of the shape without its mask.
+    pub fn base_cells(&self) -> u64 {
+        match self.kind {
+            ShapeKind::Polar => {
+                super::polar::polar_cells(self.width, self.height, u64::MAX).unwrap_or(u64::MAX)
+            }
+            _ => u64::from(self.width) * u64::from(self.height),
+        }
+    }
+
+    /// Number of cells (those of the mask, if there is one).
     pub fn cells(&self) -> u64 {
-        u64::from(self.width) * u64::from(self.height)
+        match &self.mask {
+            Some(mask) => u64::from(mask.count()),
+            None => self.base_cells(),
+        }
+    }
+
+    /// This spec restricted to `mask`, checked: the mask must cover the base shape's cells,
+    /// keep at least one and be one connected piece (with `connect`, pieces are joined
+    /// instead, see [`Mask::connect_parts`]).
+    ///
+    /// # Errors
+    /// [`Error::Parameter`] naming the problem (with the number of pieces).
+    pub fn with_mask(mut self, mask: Mask, connect: bool) -> Result<Self, Error> {
+        if u64::from(mask.base_cells()) != self.base_cells() {
+            return Err(Error::Parameter(format!(
+                "the mask covers {} cells but the {} shape has {}",
+                mask.base_cells(),
+                self.kind,
+                self.base_cells()
+            )));
+        }
+        if mask.count() == 0 {
+            return Err(Error::Parameter("the mask keeps no cell (is the picture blank?)".into()));
+        }
+        struct Check(Mask, bool);
+        impl ShapeVisitor for Check {
+            type Output = Result<Mask, Error>;
+            fn visit<S: Shape>(self, shape: S) -> Self::Output {
+                let (_, parts) = self.0.parts(&shape);
+                match (parts, self.1) {
+                    (0 | 1, _) => Ok(self.0),
+                    (_, true) => Ok(self.0.connect_parts(&shape)),
+                    (n, false) => Err(Error::Parameter(format!(
+                        "the mask has {n} separate parts; join them or pass --mask-connect to open the fewest cells between them"
+                    ))),
+                }
+            }
+        }
+        let mask = self.visit_base(Check(mask, connect))?;
+        self.mask = Some(Arc::new(mask));
+        Ok(self)
     }
 }

@@ -212,7 +212,7 @@ impl Shape for Square {
     }
 
     fn spec(&self) -> ShapeSpec {
-        ShapeSpec { kind: ShapeKind::Square, width: self.width, height: self.height }
+        ShapeSpec::plain(ShapeKind::Square, self.width, self.height)
     }
 
     #[inline]

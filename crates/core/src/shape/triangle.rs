@@ -145,7 +145,7 @@ impl Shape for Triangle {
     }
 
     fn spec(&self) -> ShapeSpec {
-        ShapeSpec { kind: ShapeKind::Triangle, width: self.width, height: self.height }
+        ShapeSpec::plain(ShapeKind::Triangle, self.width, self.height)
     }
 
     fn extent(&self) -> Point {

@@ -24,7 +24,40 @@ macro_rules! for_each_shape {
             let $s = maze_core::Triangle::new(w, h);
             $body;
         }
+        if common::valid(maze_core::ShapeKind::Polar, w, h) {
+            let $s = maze_core::Polar::new(w, h);
+            $body;
+        }
+        if common::valid(maze_core::ShapeKind::Upsilon, w, h) {
+            let $s = maze_core::Upsilon::new(w, h);
+            $body;
+        }
+        // Masks: the same shapes with about a quarter of their cells removed.
+        if let Some($s) = common::masked(maze_core::Square::new(w, h)) {
+            $body;
+        }
+        if let Some($s) = common::masked(maze_core::Hex::new(w, h)) {
+            $body;
+        }
+        if common::valid(maze_core::ShapeKind::Polar, w, h)
+            && let Some($s) = common::masked(maze_core::Polar::new(w, h))
+        {
+            $body;
+        }
+        if let Some($s) = common::masked(maze_core::Upsilon::new(w, h)) {
+            $body;
+        }
     }};
+}
+
+/// The shape with a pseudo-random quarter of its cells removed, keeping the largest piece,
+/// or `None` when that leaves the shape whole or nearly empty.
+pub fn masked<S: Shape>(base: S) -> Option<maze_core::Masked<S>> {
+    let n = base.cell_count();
+    let mask = maze_core::Mask::from_fn(n, |c| (u64::from(c).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 61) >= 2)
+        .keep_largest_part(&base);
+    let kept = mask.count();
+    (kept >= 2 && kept < n).then(|| maze_core::Masked::new(base, std::sync::Arc::new(mask)))
 }
 
 /// Whether the registry accepts this size for this kind of shape.

@@ -1,0 +1,395 @@
+//! The shape the command line asks for: kind, size, mask (`--mask`, `--mask-text`,
+//! `--mask-connect`), and where the entrance and exit go (`--entrance`, `--exit`).
+
+use std::io::Read;
+use std::path::Path;
+use std::str::FromStr;
+
+use anyhow::{Context, Result};
+use maze_core::shape::font;
+use maze_core::{
+    Bitmap, CellId, Error, Mask, Maze, Random, Shape, ShapeKind, ShapeSpec, ShapeVisitor, analyze,
+};
+
+use crate::UsageError;
+use crate::args::ShapeArgs;
+
+/// The largest mask file read (a text file or a PNG), bytes.
+pub const MAX_MASK_BYTES: u64 = 16 << 20;
+/// The largest mask picture, pixels per side.
+pub const MAX_MASK_SIDE: u32 = 8192;
+/// A PNG mask larger than this on its long side sets the maze's default size to this many
+/// cells (smaller pictures give one cell per pixel).
+pub const PICTURE_CELLS: u32 = 64;
+
+/// A mask picture and the maze size it suggests when none is given.
+pub struct Picture {
+    /// Dark pixels are cells.
+    pub bitmap: Bitmap,
+    /// The default width and height for this picture.
+    pub natural: (u32, u32),
+    /// Keep only the largest piece (words: the holes in letters are not separate mazes).
+    pub largest_only: bool,
+}
+
+/// Reads a mask picture from a file: a PNG (by its signature) or text.
+pub fn load_picture(path: &Path) -> Result<Picture> {
+    let file = std::fs::File::open(path).with_context(|| format!("cannot read mask {}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_MASK_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read mask {}", path.display()))?;
+    if bytes.len() as u64 > MAX_MASK_BYTES {
+        anyhow::bail!(UsageError(format!(
+            "mask {} is larger than {} MiB",
+            path.display(),
+            MAX_MASK_BYTES >> 20
+        )));
+    }
+    picture_from_bytes(&bytes)
+        .map_err(|e| anyhow::anyhow!(UsageError(format!("mask {}: {e}", path.display()))))
+}
+
+/// A mask picture from a file's bytes: a PNG, or text rows of `X` (cell) and `.` (no cell).
+///
+/// # Errors
+/// A message naming the problem (bad PNG, picture too large, a stray character).
+pub fn picture_from_bytes(bytes: &[u8]) -> Result<Picture, String> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        let bitmap = decode_png(bytes)?;
+        let (w, h) = (bitmap.width, bitmap.height);
+        let long = w.max(h);
+        let natural = if long <= PICTURE_CELLS {
+            (w, h)
+        } else {
+            let k = f64::from(PICTURE_CELLS) / f64::from(long);
+            ((f64::from(w) * k).round().max(1.0) as u32, (f64::from(h) * k).round().max(1.0) as u32)
+        };
+        return Ok(Picture { bitmap, natural, largest_only: false });
+    }
+    let text =
+        std::str::from_utf8(bytes).map_err(|_| "not a PNG nor a text file of X and . rows".to_string())?;
+    let bitmap = parse_text_mask(text)?;
+    let natural = (bitmap.width, bitmap.height);
+    Ok(Picture { bitmap, natural, largest_only: false })
+}
+
+/// Text rows: `X`, `x`, `#`, `1` or `█` for a cell; `.`, space, `0`, `_` or `-` for none.
+fn parse_text_mask(text: &str) -> Result<Bitmap, String> {
+    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+    let last = lines.iter().rposition(|l| !l.trim().is_empty()).ok_or("the mask file is empty")?;
+    let lines = &lines[..=last];
+    let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    if width as u64 > u64::from(MAX_MASK_SIDE) || lines.len() as u64 > u64::from(MAX_MASK_SIDE) {
+        return Err(format!("the mask is larger than {MAX_MASK_SIDE} x {MAX_MASK_SIDE}"));
+    }
+    let mut bitmap = Bitmap::new(width as u32, lines.len() as u32);
+    for (y, line) in lines.iter().enumerate() {
+        for (x, ch) in line.chars().enumerate() {
+            let on = match ch {
+                'X' | 'x' | '#' | '1' | '█' | '*' | '@' => true,
+                '.' | ' ' | '0' | '_' | '-' => false,
+                other => {
+                    return Err(format!(
+                        "line {}, column {}: '{}' is neither a cell (X) nor a gap (.)",
+                        y + 1,
+                        x + 1,
+                        other.escape_default()
+                    ));
+                }
+            };
+            bitmap.set(x as u32, y as u32, on);
+        }
+    }
+    Ok(bitmap)
+}
+
+/// Decodes a PNG; a pixel is dark (a cell) when it is mostly opaque and its luma is under
+/// one half.
+fn decode_png(bytes: &[u8]) -> Result<Bitmap, String> {
+    let limits = png::Limits { bytes: 256 << 20 };
+    let mut decoder = png::Decoder::new_with_limits(std::io::Cursor::new(bytes), limits);
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().map_err(|e| format!("not a valid PNG ({e})"))?;
+    let (w, h) = (reader.info().width, reader.info().height);
+    if w > MAX_MASK_SIDE || h > MAX_MASK_SIDE {
+        return Err(format!("the picture is {w} x {h}; masks may be at most {MAX_MASK_SIDE} pixels a side"));
+    }
+    let size = reader.output_buffer_size().ok_or("the picture is too large")?;
+    let mut buf = vec![0u8; size];
+    let info = reader.next_frame(&mut buf).map_err(|e| format!("not a valid PNG ({e})"))?;
+    let channels = match info.color_type {
+        png::ColorType::Grayscale => 1,
+        png::ColorType::GrayscaleAlpha => 2,
+        png::ColorType::Rgb => 3,
+        png::ColorType::Rgba => 4,
+        png::ColorType::Indexed => return Err("indexed colours were not expanded".into()),
+    };
+    let mut bitmap = Bitmap::new(w, h);
+    for y in 0..h {
+        let row = &buf[y as usize * info.line_size..][..info.line_size];
+        for x in 0..w {
+            let px = &row[x as usize * channels..][..channels];
+            let (luma, alpha) = match channels {
+                1 => (u32::from(px[0]), 255),
+                2 => (u32::from(px[0]), px[1]),
+                3 => ((299 * u32::from(px[0]) + 587 * u32::from(px[1]) + 114 * u32::from(px[2])) / 1000, 255),
+                _ => {
+                    ((299 * u32::from(px[0]) + 587 * u32::from(px[1]) + 114 * u32::from(px[2])) / 1000, px[3])
+                }
+            };
+            bitmap.set(x, y, alpha >= 128 && luma < 128);
+        }
+    }
+    Ok(bitmap)
+}
+
+/// The picture of `--mask-text`: the word's letters are the gaps, the rest are cells.
+pub fn text_picture(text: &str) -> Result<Picture> {
+    if text.chars().count() > 200 {
+        anyhow::bail!(UsageError("--mask-text takes at most 200 characters".into()));
+    }
+    let ink =
+        font::text_bitmap(text, 2).map_err(|e| anyhow::anyhow!(UsageError(format!("--mask-text: {e}"))))?;
+    let mut bitmap = Bitmap::new(ink.width, ink.height);
+    for y in 0..ink.height {
+        for x in 0..ink.width {
+            bitmap.set(x, y, !ink.get(x, y));
+        }
+    }
+    let natural = (ink.width * 2, ink.height * 2);
+    Ok(Picture { bitmap, natural, largest_only: true })
+}
+
+/// The mask picture the arguments ask for, if any.
+pub fn picture(args: &ShapeArgs) -> Result<Option<Picture>> {
+    match (&args.mask, &args.mask_text) {
+        (Some(path), _) => load_picture(path).map(Some),
+        (None, Some(text)) => text_picture(text).map(Some),
+        (None, None) => Ok(None),
+    }
+}
+
+/// Width and height from `--width`, `--height` (`--rings`), `--difficulty`, the shape's
+/// defaults and the mask's own size.
+pub fn dimensions(a: &ShapeArgs, natural: Option<(u32, u32)>) -> (u32, u32) {
+    let side = a.difficulty.map(|d| 1u32 << d);
+    if a.shape == ShapeKind::Polar {
+        // Difficulty k: 2^(k-1) rings around 6 cells.
+        let rings = a.height.or(side.map(|s| (s / 2).max(2))).unwrap_or(10);
+        return (a.width.unwrap_or(6), rings);
+    }
+    match (natural, a.width, a.height, side) {
+        (Some((nw, nh)), None, None, None) => (nw, nh),
+        (Some((nw, nh)), Some(w), None, _) => (w, scaled(w, nh, nw)),
+        (Some((nw, nh)), None, Some(h), _) => (scaled(h, nw, nh), h),
+        _ => {
+            let width = a.width.or(side).unwrap_or(20);
+            let height = a.height.or(side).or(a.width).unwrap_or(10);
+            (width, height)
+        }
+    }
+}
+
+/// `v * num / den`, rounded, at least 1.
+fn scaled(v: u32, num: u32, den: u32) -> u32 {
+    ((u64::from(v) * u64::from(num) + u64::from(den) / 2) / u64::from(den.max(1)))
+        .clamp(1, u64::from(u32::MAX)) as u32
+}
+
+/// The checked shape the arguments describe, mask included, before anything else is
+/// allocated (the mask picture is read and laid over the base shape here).
+pub fn spec(args: &ShapeArgs, max_cells: u64) -> Result<ShapeSpec> {
+    let picture = picture(args)?;
+    spec_with_picture(args, picture, max_cells)
+}
+
+/// [`spec`] with the picture already read (`maze serve` receives it in the request).
+pub fn spec_with_picture(args: &ShapeArgs, picture: Option<Picture>, max_cells: u64) -> Result<ShapeSpec> {
+    let (width, height) = dimensions(args, picture.as_ref().map(|p| p.natural));
+    let spec = ShapeSpec::new(args.shape, width, height, max_cells)?;
+    let Some(picture) = picture else {
+        if args.mask_connect {
+            anyhow::bail!(UsageError("--mask-connect needs --mask or --mask-text".into()));
+        }
+        return Ok(spec);
+    };
+    struct Lay(Picture);
+    impl ShapeVisitor for Lay {
+        type Output = Mask;
+        fn visit<S: Shape>(self, shape: S) -> Mask {
+            let mask = Mask::from_picture(&shape, &self.0.bitmap);
+            if self.0.largest_only { mask.keep_largest_part(&shape) } else { mask }
+        }
+    }
+    let mask = spec.visit_base(Lay(picture));
+    spec.with_mask(mask, args.mask_connect).map_err(|e| match e {
+        Error::Parameter(m) => anyhow::anyhow!(UsageError(m)),
+        other => other.into(),
+    })
+}
+
+/// A side of the maze, for `--entrance` and `--exit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The top edge.
+    Top,
+    /// The bottom edge.
+    Bottom,
+    /// The left edge.
+    Left,
+    /// The right edge.
+    Right,
+    /// The outer rim (circular mazes; elsewhere any boundary cell, the first one).
+    Outer,
+    /// The cell nearest the middle of the drawing (circular mazes: the centre opening).
+    Centre,
+}
+
+/// Where `--entrance` or `--exit` puts its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndSpec {
+    /// A cell by its coordinates (`x,y`, or `ring,index` on polar mazes).
+    Cell(u32, u32),
+    /// A side, at its middle.
+    Side(Side),
+    /// A random cell (drawn after the maze is made, so the maze is the same).
+    Random,
+    /// The cell farthest from the other end (the longest route).
+    Farthest,
+}
+
+impl FromStr for EndSpec {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        let key = s.trim().to_ascii_lowercase();
+        Ok(match key.as_str() {
+            "top" | "north" => EndSpec::Side(Side::Top),
+            "bottom" | "south" => EndSpec::Side(Side::Bottom),
+            "left" | "west" => EndSpec::Side(Side::Left),
+            "right" | "east" => EndSpec::Side(Side::Right),
+            "outer" | "outside" | "rim" => EndSpec::Side(Side::Outer),
+            "centre" | "center" | "middle" => EndSpec::Side(Side::Centre),
+            "random" => EndSpec::Random,
+            "farthest" | "furthest" => EndSpec::Farthest,
+            _ => {
+                let parts: Vec<&str> = key.split(',').map(str::trim).collect();
+                let num = |t: &str| t.parse::<u32>().ok();
+                match parts.as_slice() {
+                    [a, b] if num(a).is_some() && num(b).is_some() => {
+                        EndSpec::Cell(num(a).unwrap_or(0), num(b).unwrap_or(0))
+                    }
+                    _ => {
+                        return Err(Error::Parameter(format!(
+                            "'{s}' is not a cell (x,y or ring,index), a side (top, bottom, left, right, outer, centre), random or farthest"
+                        )));
+                    }
+                }
+            }
+        })
+    }
+}
+
+/// The cell an end specification names on `maze`, with `other` the opposite end (for
+/// `farthest`).
+///
+/// # Errors
+/// A usage error for coordinates outside the maze (or outside its mask).
+pub fn resolve<S: Shape, R: Random>(
+    maze: &Maze<S>,
+    spec: EndSpec,
+    other: CellId,
+    rng: &mut R,
+) -> Result<CellId> {
+    let shape = maze.shape();
+    let n = maze.cell_count();
+    Ok(match spec {
+        EndSpec::Cell(a, b) => shape.cell_by_coords(a, b).ok_or_else(|| {
+            let what = if shape.spec().kind == ShapeKind::Polar { "ring,index" } else { "x,y" };
+            let masked = if shape.spec().mask.is_some() { " (or is outside the mask)" } else { "" };
+            anyhow::anyhow!(UsageError(format!("cell {a},{b} ({what}) is not in the maze{masked}")))
+        })?,
+        EndSpec::Random => CellId(rng.below(u64::from(n)) as u32),
+        EndSpec::Farthest => {
+            let dist = analyze::distances(maze, other);
+            let (mut best, mut far) = (other, 0);
+            for (c, &d) in dist.iter().enumerate() {
+                if d != u32::MAX && d > far {
+                    (best, far) = (CellId(c as u32), d);
+                }
+            }
+            best
+        }
+        EndSpec::Side(side) => side_cell(shape, side),
+    })
+}
+
+/// The cell at the middle of a side: among the cells with an outer wall, the one farthest
+/// in that direction, ties going to the one nearest the side's middle.
+fn side_cell<S: Shape>(shape: &S, side: Side) -> CellId {
+    let ext = shape.extent();
+    let (cx, cy) = (ext.x / 2.0, ext.y / 2.0);
+    let mut best: Option<(f64, f64, CellId)> = None;
+    for c in 0..shape.cell_count() {
+        let cell = CellId(c);
+        let p = shape.centre(cell);
+        let boundary = shape.outer_door(cell, false).is_some();
+        let (primary, secondary) = match side {
+            Side::Top => (p.y, (p.x - cx).abs()),
+            Side::Bottom => (-p.y, (p.x - cx).abs()),
+            Side::Left => (p.x, (p.y - cy).abs()),
+            Side::Right => (-p.x, (p.y - cy).abs()),
+            Side::Outer => (-(p.x - cx).hypot(p.y - cy), (p.x - cx).abs() + (p.y - 0.0)),
+            Side::Centre => ((p.x - cx).hypot(p.y - cy), 0.0),
+        };
+        if side != Side::Centre && !boundary {
+            continue;
+        }
+        let key = ((primary * 1e6).round() / 1e6, (secondary * 1e6).round() / 1e6);
+        if best.is_none_or(|(a, b, _)| (key.0, key.1) < (a, b)) {
+            best = Some((key.0, key.1, cell));
+        }
+    }
+    best.map_or(CellId(0), |(_, _, c)| c)
+}
+
+/// Moves the maze's entrance and exit where the arguments say. Random choices draw from
+/// `rng` after everything else, so a maze keeps its walls whatever its ends.
+pub fn place_ends<S: Shape, R: Random>(
+    maze: &mut Maze<S>,
+    entrance: Option<EndSpec>,
+    exit: Option<EndSpec>,
+    rng: &mut R,
+) -> Result<()> {
+    let (mut from, mut to) = (maze.entrance(), maze.exit());
+    match (entrance, exit) {
+        (Some(EndSpec::Farthest), Some(EndSpec::Farthest)) => {
+            // The two ends of a longest route: farthest from any cell, then farthest from it.
+            from = resolve(maze, EndSpec::Farthest, from, rng)?;
+            to = resolve(maze, EndSpec::Farthest, from, rng)?;
+        }
+        (Some(EndSpec::Farthest), exit) => {
+            if let Some(e) = exit {
+                to = resolve(maze, e, from, rng)?;
+            }
+            from = resolve(maze, EndSpec::Farthest, to, rng)?;
+        }
+        (entrance, exit) => {
+            if let Some(e) = entrance {
+                from = resolve(maze, e, to, rng)?;
+            }
+            if let Some(e) = exit {
+                to = resolve(maze, e, from, rng)?;
+            }
+        }
+    }
+    if from == to && maze.cell_count() > 1 {
+        anyhow::bail!(UsageError(format!(
+            "the entrance and the exit are the same cell ({})",
+            maze.shape().cell_name(from)
+        )));
+    }
+    maze.set_entrance(from);
+    maze.set_exit(to);
+    Ok(())
+}

@@ -1,0 +1,247 @@
+//! "Upsilon" mazes: the octagon-and-square tiling (truncated square tiling, 4.8.8).
+//!
+//! Cell `(x, y)` has id `y * width + x`, row 0 at the top. Cells where `x + y` is even are
+//! octagons with eight doors (the four compass sides to squares, the four diagonals to other
+//! octagons); the others are small squares with the four compass doors. Doors are numbered
+//! clockwise from north. Cell centres sit on a unit grid, so an octagon's apothem is √2 / 2
+//! and a square's side is 2 − √2.
+//!
+//! Walls are numbered on the grid padded by one cell on each side: each padded position owns
+//! its east, south-east, south and south-west walls (`4 * padded_id + 0..4`), so boundary
+//! walls need no special case. That is four bits per cell, twice the square grid's two.
+
+use super::{Adjacent, CellId, Door, DoorSet, FastDiv, Outline, Point, Shape, ShapeKind, ShapeSpec, WallId};
+
+/// A door of an upsilon cell, clockwise from north (squares use only the four compass doors).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UpsilonDoor {
+    /// Towards row y − 1.
+    North = 0,
+    /// Diagonally up and right (octagons only).
+    NorthEast = 1,
+    /// Towards column x + 1.
+    East = 2,
+    /// Diagonally down and right (octagons only).
+    SouthEast = 3,
+    /// Towards row y + 1.
+    South = 4,
+    /// Diagonally down and left (octagons only).
+    SouthWest = 5,
+    /// Towards column x − 1.
+    West = 6,
+    /// Diagonally up and left (octagons only).
+    NorthWest = 7,
+}
+
+const DOORS: [UpsilonDoor; 8] = [
+    UpsilonDoor::North,
+    UpsilonDoor::NorthEast,
+    UpsilonDoor::East,
+    UpsilonDoor::SouthEast,
+    UpsilonDoor::South,
+    UpsilonDoor::SouthWest,
+    UpsilonDoor::West,
+    UpsilonDoor::NorthWest,
+];
+
+/// Column and row steps of each door.
+const STEP: [(i32, i32); 8] = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)];
+
+impl Door for UpsilonDoor {
+    const COUNT: u8 = 8;
+    #[inline]
+    fn index(self) -> u8 {
+        self as u8
+    }
+    #[inline]
+    fn from_index(i: u8) -> Self {
+        DOORS[usize::from(i)]
+    }
+    fn name(self) -> &'static str {
+        ["north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"]
+            [self as usize]
+    }
+}
+
+/// Half the side of an octagon (and of a square): (2 − √2) / 2.
+const HALF_SIDE: f64 = 0.292_893_218_813_452_5;
+/// An octagon's apothem: √2 / 2.
+const APOTHEM: f64 = std::f64::consts::FRAC_1_SQRT_2;
+
+/// A `width` × `height` checkerboard of octagons (even `x + y`) and squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Upsilon {
+    width: u32,
+    height: u32,
+    columns: FastDiv,
+}
+
+impl Upsilon {
+    /// A block of octagons and squares (sizes checked by the registry).
+    ///
+    /// # Panics
+    /// Panics on a zero or overflowing size.
+    pub fn new(width: u32, height: u32) -> Self {
+        assert!(width > 0 && height > 0, "upsilon grid must not be empty");
+        let padded = u64::from(width + 2) * u64::from(height + 2);
+        assert!(padded * 4 < 1 << 40 && padded < u64::from(u32::MAX), "upsilon grid too large");
+        Upsilon { width, height, columns: FastDiv::new(width) }
+    }
+
+    /// Column and row of a cell.
+    #[inline(always)]
+    pub fn xy(&self, cell: CellId) -> (u32, u32) {
+        let (y, x) = self.columns.div_rem(cell.0);
+        (x, y)
+    }
+
+    /// Whether the cell is an octagon.
+    #[inline(always)]
+    pub fn is_octagon(&self, cell: CellId) -> bool {
+        let (x, y) = self.xy(cell);
+        (x + y) % 2 == 0
+    }
+
+    #[inline(always)]
+    fn step(&self, x: u32, y: u32, door: UpsilonDoor) -> Option<(u32, u32)> {
+        let (dx, dy) = STEP[door as usize];
+        let nx = x.checked_add_signed(dx)?;
+        let ny = y.checked_add_signed(dy)?;
+        (nx < self.width && ny < self.height).then_some((nx, ny))
+    }
+
+    #[inline(always)]
+    fn door_bits(x: u32, y: u32) -> u16 {
+        if (x + y) % 2 == 0 { 0xff } else { 0b0101_0101 }
+    }
+}
+
+impl Shape for Upsilon {
+    type Door = UpsilonDoor;
+
+    #[inline]
+    fn cell_count(&self) -> u32 {
+        self.width * self.height
+    }
+
+    #[inline]
+    fn doors(&self, cell: CellId) -> DoorSet<UpsilonDoor> {
+        let (x, y) = self.xy(cell);
+        DoorSet::from_bits(Self::door_bits(x, y))
+    }
+
+    #[inline]
+    fn neighbour(&self, cell: CellId, door: UpsilonDoor) -> Option<CellId> {
+        let (x, y) = self.xy(cell);
+        if Self::door_bits(x, y) & (1 << door as u8) == 0 {
+            return None;
+        }
+        self.step(x, y, door).map(|(nx, ny)| CellId(ny * self.width + nx))
+    }
+
+    #[inline]
+    fn adjacent(&self, cell: CellId) -> Adjacent<UpsilonDoor> {
+        let (x, y) = self.xy(cell);
+        let (w, h, id) = (self.width, self.height, cell.0);
+        let (n, e, s, wst) = (y > 0, x + 1 < w, y + 1 < h, x > 0);
+        let mut adj = Adjacent::default();
+        let octagon = (x + y) % 2 == 0;
+        if n {
+            adj.push(UpsilonDoor::North, CellId(id - w));
+        }
+        if octagon && n && e {
+            adj.push(UpsilonDoor::NorthEast, CellId(id - w + 1));
+        }
+        if e {
+            adj.push(UpsilonDoor::East, CellId(id + 1));
+        }
+        if octagon && s && e {
+            adj.push(UpsilonDoor::SouthEast, CellId(id + w + 1));
+        }
+        if s {
+            adj.push(UpsilonDoor::South, CellId(id + w));
+        }
+        if octagon && s && wst {
+            adj.push(UpsilonDoor::SouthWest, CellId(id + w - 1));
+        }
+        if wst {
+            adj.push(UpsilonDoor::West, CellId(id - 1));
+        }
+        if octagon && n && wst {
+            adj.push(UpsilonDoor::NorthWest, CellId(id - w - 1));
+        }
+        adj
+    }
+
+    #[inline]
+    fn opposite(&self, _cell: CellId, door: UpsilonDoor) -> UpsilonDoor {
+        DOORS[(door as usize + 4) & 7]
+    }
+
+    #[inline]
+    fn wall(&self, cell: CellId, door: UpsilonDoor) -> WallId {
+        let (x, y) = self.xy(cell);
+        // Padded coordinates: the owner of a wall is the cell, or the neighbour for the
+        // north-west half of the doors.
+        let (px, py) = (i64::from(x) + 1, i64::from(y) + 1);
+        let pw = i64::from(self.width) + 2;
+        let (dx, dy) = STEP[door as usize];
+        let (owner_x, owner_y, slot) = match door {
+            UpsilonDoor::East => (px, py, 0),
+            UpsilonDoor::SouthEast => (px, py, 1),
+            UpsilonDoor::South => (px, py, 2),
+            UpsilonDoor::SouthWest => (px, py, 3),
+            // The other four are the neighbour's wall on the opposite side.
+            UpsilonDoor::West => (px + i64::from(dx), py + i64::from(dy), 0),
+            UpsilonDoor::NorthWest => (px + i64::from(dx), py + i64::from(dy), 1),
+            UpsilonDoor::North => (px + i64::from(dx), py + i64::from(dy), 2),
+            UpsilonDoor::NorthEast => (px + i64::from(dx), py + i64::from(dy), 3),
+        };
+        WallId((4 * (owner_y * pw + owner_x) + slot) as u64)
+    }
+
+    #[inline]
+    fn wall_count(&self) -> u64 {
+        4 * u64::from(self.width + 2) * u64::from(self.height + 2)
+    }
+
+    fn centre(&self, cell: CellId) -> Point {
+        let (x, y) = self.xy(cell);
+        Point { x: f64::from(x) + APOTHEM, y: f64::from(y) + APOTHEM }
+    }
+
+    fn extent(&self) -> Point {
+        Point { x: f64::from(self.width - 1) + 2.0 * APOTHEM, y: f64::from(self.height - 1) + 2.0 * APOTHEM }
+    }
+
+    fn outline(&self, cell: CellId) -> Outline {
+        let c = self.centre(cell);
+        let p = |dx: f64, dy: f64| Point { x: c.x + dx, y: c.y + dy };
+        let (a, h) = (APOTHEM, HALF_SIDE);
+        if self.is_octagon(cell) {
+            // Clockwise from the north side's left end.
+            Outline::new(&[p(-h, -a), p(h, -a), p(a, -h), p(a, h), p(h, a), p(-h, a), p(-a, h), p(-a, -h)])
+        } else {
+            Outline::new(&[p(-h, -h), p(h, -h), p(h, h), p(-h, h)])
+        }
+    }
+
+    fn wall_segment(&self, cell: CellId, door: UpsilonDoor) -> [Point; 2] {
+        let o = self.outline(cell);
+        let pts = o.points();
+        let i = if self.is_octagon(cell) { door as usize } else { door as usize / 2 };
+        [pts[i], pts[(i + 1) % pts.len()]]
+    }
+
+    fn spec(&self) -> ShapeSpec {
+        ShapeSpec::plain(ShapeKind::Upsilon, self.width, self.height)
+    }
+
+    /// A step moves at most one column and one row (octagons move diagonally).
+    #[inline]
+    fn min_steps(&self, a: CellId, b: CellId) -> u32 {
+        let (ax, ay) = self.xy(a);
+        let (bx, by) = self.xy(b);
+        ax.abs_diff(bx).max(ay.abs_diff(by))
+    }
+}
