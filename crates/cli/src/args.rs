@@ -332,12 +332,14 @@ pub struct SolveArgs {
     /// Solver (see `maze list`).
     #[arg(long, short = 'a', default_value = "bfs", value_parser = parse_with::<Solver>)]
     pub algorithm: Solver,
-    /// Start cell id [default: the entrance].
-    #[arg(long)]
-    pub from: Option<u32>,
-    /// Goal cell id [default: the exit].
-    #[arg(long)]
-    pub to: Option<u32>,
+    /// Start: a cell id, a cell `x,y` (polar `ring,index`), a side (top, bottom, left,
+    /// right, outer, centre), random or farthest; the entrance moves there [default: the
+    /// entrance].
+    #[arg(long, value_parser = parse_with::<crate::masks::EndSpec>)]
+    pub from: Option<crate::masks::EndSpec>,
+    /// Goal, as --from; the exit moves there [default: the exit].
+    #[arg(long, value_parser = parse_with::<crate::masks::EndSpec>)]
+    pub to: Option<crate::masks::EndSpec>,
     /// Output format: text, unicode, json, svg, png, pdf, tex, scad, stl or gif (an animation).
     #[arg(long, short = 'f', default_value = "text", value_parser = parse_with::<Format>)]
     pub format: Format,

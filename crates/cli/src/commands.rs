@@ -8,8 +8,8 @@ use anyhow::{Context, Result};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use maze_core::{
-    Algorithm, CellId, Maze, Options, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solution, Solver, Trace,
-    Xoshiro, analyze, imperfect,
+    Algorithm, Maze, Options, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solution, Solver, Trace, Xoshiro,
+    analyze, imperfect,
 };
 use maze_render::animate::{self, Animation, Recording, Timing};
 use maze_render::json::{MazeFile, Provenance};
@@ -517,6 +517,7 @@ pub(crate) fn plan(args: &GenerateArgs) -> Result<(ShapeSpec, Option<Animation>)
             spec.cells()
         )));
     }
+    crate::masks::check_ends(&spec, &[args.entrance, args.exit])?;
     if matches!(args.format, Format::Text | Format::Unicode) && !text_pictured(&spec) {
         anyhow::bail!(UsageError(no_text_picture(&spec)));
     }
@@ -677,7 +678,7 @@ fn like_file(
 /// Solves or re-renders a loaded maze.
 struct FileJob<'a> {
     file: &'a MazeFile,
-    solve: Option<(Solver, Option<u32>, Option<u32>)>,
+    solve: Option<(Solver, Option<crate::masks::EndSpec>, Option<crate::masks::EndSpec>)>,
     keep_solution: bool,
     format: Format,
     draw: &'a DrawArgs,
@@ -689,7 +690,7 @@ impl ShapeVisitor for FileJob<'_> {
     type Output = Result<Rendered>;
 
     fn visit<S: Shape>(self, shape: S) -> Result<Rendered> {
-        let (maze, saved) = self.file.to_maze(shape)?;
+        let (mut maze, saved) = self.file.to_maze(shape)?;
         let provenance = Provenance {
             algorithm: self.file.algorithm.clone(),
             seed: self.file.seed,
@@ -699,8 +700,12 @@ impl ShapeVisitor for FileJob<'_> {
         let fresh;
         let solution: Option<(&Solution, &str)> = match self.solve {
             Some((solver, from, to)) => {
-                let from = from.map_or(maze.entrance(), CellId);
-                let to = to.map_or(maze.exit(), CellId);
+                // The dots and openings move with --from/--to, so the picture shows the route.
+                if from.is_some() || to.is_some() {
+                    let mut rng = Xoshiro::seed_from_u64(self.file.seed.unwrap_or(0));
+                    crate::masks::place_ends(&mut maze, from, to, &mut rng)?;
+                }
+                let (from, to) = (maze.entrance(), maze.exit());
                 if let Some(animation) = self.animation {
                     check_animation_size(maze.shape(), self.format, self.draw, animation, multi)?;
                     let mut trace = Trace::with_limit(TRACE_LIMIT);

@@ -249,6 +249,8 @@ pub enum Side {
 /// Where `--entrance` or `--exit` puts its end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndSpec {
+    /// A cell by its id (as in the JSON file).
+    Id(u32),
     /// A cell by its coordinates (`x,y`, or `ring,index` on polar mazes).
     Cell(u32, u32),
     /// A side, at its middle.
@@ -272,6 +274,7 @@ impl FromStr for EndSpec {
             "centre" | "center" | "middle" => EndSpec::Side(Side::Centre),
             "random" => EndSpec::Random,
             "farthest" | "furthest" => EndSpec::Farthest,
+            id if id.parse::<u32>().is_ok() => EndSpec::Id(id.parse().unwrap_or(0)),
             _ => {
                 let parts: Vec<&str> = key.split(',').map(str::trim).collect();
                 let num = |t: &str| t.parse::<u32>().ok();
@@ -304,6 +307,11 @@ pub fn resolve<S: Shape, R: Random>(
     let shape = maze.shape();
     let n = maze.cell_count();
     Ok(match spec {
+        EndSpec::Id(id) if id < n => CellId(id),
+        EndSpec::Id(id) => anyhow::bail!(UsageError(format!(
+            "cell {id} is out of range (the maze has {n} cells, ids 0 to {})",
+            n - 1
+        ))),
         EndSpec::Cell(a, b) => shape.cell_by_coords(a, b).ok_or_else(|| {
             let what = if shape.spec().kind == ShapeKind::Polar { "ring,index" } else { "x,y" };
             let masked = if shape.spec().mask.is_some() { " (or is outside the mask)" } else { "" };
@@ -391,5 +399,30 @@ pub fn place_ends<S: Shape, R: Random>(
     }
     maze.set_entrance(from);
     maze.set_exit(to);
+    Ok(())
+}
+
+/// Checks `--entrance`/`--exit` cells against the shape before anything is generated.
+///
+/// # Errors
+/// The usage error [`resolve`] would give later.
+pub fn check_ends(spec: &ShapeSpec, ends: &[Option<EndSpec>]) -> Result<()> {
+    struct Check<'a>(&'a [Option<EndSpec>]);
+    impl ShapeVisitor for Check<'_> {
+        type Output = Result<()>;
+        fn visit<S: Shape>(self, shape: S) -> Result<()> {
+            let maze = Maze::new(shape);
+            let mut rng = maze_core::Xoshiro::seed_from_u64(0);
+            for end in self.0.iter().flatten() {
+                if matches!(end, EndSpec::Cell(..) | EndSpec::Id(_)) {
+                    resolve(&maze, *end, maze.entrance(), &mut rng)?;
+                }
+            }
+            Ok(())
+        }
+    }
+    if ends.iter().flatten().any(|e| matches!(e, EndSpec::Cell(..) | EndSpec::Id(_))) {
+        spec.visit(Check(ends))?;
+    }
     Ok(())
 }

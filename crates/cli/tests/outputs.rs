@@ -32,7 +32,7 @@ fn pdf_pages(path: &std::path::Path) -> Option<u32> {
 #[test]
 fn every_shape_in_every_drawing_format() {
     let dir = tempdir("all");
-    for shape in ["square", "hex", "triangle"] {
+    for shape in ["square", "hex", "triangle", "polar", "upsilon"] {
         for format in ["svg", "png", "pdf", "tex", "scad", "stl"] {
             let path = dir.join(format!("{shape}.{format}"));
             let p = path.to_str().expect("utf-8");

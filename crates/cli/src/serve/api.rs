@@ -609,8 +609,8 @@ impl ShapeVisitor for GenerateView<'_> {
 struct SolveView<'a> {
     file: &'a MazeFile,
     solver: Solver,
-    from: Option<u32>,
-    to: Option<u32>,
+    from: Option<crate::masks::EndSpec>,
+    to: Option<crate::masks::EndSpec>,
     events: bool,
 }
 
@@ -618,9 +618,12 @@ impl ShapeVisitor for SolveView<'_> {
     type Output = anyhow::Result<String>;
 
     fn visit<S: Shape>(self, shape: S) -> anyhow::Result<String> {
-        let (maze, _) = self.file.to_maze(shape)?;
-        let from = self.from.map_or(maze.entrance(), CellId);
-        let to = self.to.map_or(maze.exit(), CellId);
+        let (mut maze, _) = self.file.to_maze(shape)?;
+        if self.from.is_some() || self.to.is_some() {
+            let mut rng = maze_core::Xoshiro::seed_from_u64(self.file.seed.unwrap_or(0));
+            crate::masks::place_ends(&mut maze, self.from, self.to, &mut rng)?;
+        }
+        let (from, to) = (maze.entrance(), maze.exit());
         let mut trace = Trace::with_limit(MAX_EVENTS);
         let solution = if self.events {
             self.solver.solve(&maze, from, to, &mut trace)?
