@@ -1,14 +1,18 @@
 //! Aldous–Broder and Wilson draw uniformly from all spanning trees: on tiny grids of every
 //! shape, every tree appears, the number of distinct trees equals the matrix-tree theorem's
-//! count, and a chi-square test of the counts passes. A biased generator (the binary tree)
-//! fails the same test, which shows the test can fail.
+//! count, and a chi-square test of the counts passes (on polar grids and masked squares too,
+//! whose matrix-tree counts are checked against a brute-force count). A biased generator (the
+//! binary tree) fails the same test, which shows the test can fail.
 
 mod common;
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 
 use common::{Z_9999, assert_spanning_tree, chi_square_quantile, chi_square_uniform, tree_key};
-use maze_core::{Algorithm, CellId, Hex, Maze, Options, Shape, Square, Triangle, Xoshiro};
+use maze_core::{
+    Algorithm, CellId, Hex, Mask, Masked, Maze, Options, Polar, Shape, Square, Triangle, Xoshiro,
+};
 
 /// The number of spanning trees of the shape's open grid (Kirchhoff's matrix-tree theorem):
 /// the determinant of the Laplacian with the first row and column removed, computed exactly
@@ -62,6 +66,111 @@ fn the_matrix_tree_count_is_right_on_known_grids() {
     assert_eq!(spanning_trees(&Hex::new(3, 2)), 55);
     // A two-wide triangle strip is a path.
     assert_eq!(spanning_trees(&Triangle::new(2, 5)), 1);
+    // A one-ring polar maze is a cycle of `inner` cells: `inner` trees.
+    assert_eq!(spanning_trees(&Polar::new(3, 1)), 3);
+    assert_eq!(spanning_trees(&Polar::new(5, 1)), 5);
+    // A 3x3 square with its centre masked out is an 8-cycle: 8 trees.
+    assert_eq!(spanning_trees(&masked_square(3, 3, &[(1, 1)])), 8);
+}
+
+/// The edges of the shape's open grid, as `(a, b)` with `a < b`, read from its own adjacency.
+fn grid_edges<S: Shape>(shape: &S) -> BTreeSet<(u32, u32)> {
+    let mut edges = BTreeSet::new();
+    for c in 0..shape.cell_count() {
+        for d in shape.doors(CellId(c)).iter() {
+            if let Some(b) = shape.neighbour(CellId(c), d) {
+                assert_ne!(b.0, c, "cell {c} is its own neighbour");
+                edges.insert((c.min(b.0), c.max(b.0)));
+            }
+        }
+    }
+    edges
+}
+
+/// The number of spanning trees of a graph on `n` vertices by brute force, independently of
+/// the matrix-tree theorem: every set of `n - 1` edges is tried, and counted when it joins
+/// all vertices (n - 1 edges without a cycle).
+fn brute_force_trees(n: u32, edges: &BTreeSet<(u32, u32)>) -> u128 {
+    fn root(parent: &[u32], mut v: u32) -> u32 {
+        while parent[v as usize] != v {
+            v = parent[v as usize];
+        }
+        v
+    }
+    let edges: Vec<(u32, u32)> = edges.iter().copied().collect();
+    let k = n as usize - 1;
+    assert!(edges.len() <= 20, "too many edges to enumerate: {}", edges.len());
+    let mut trees = 0;
+    for set in 0u32..1 << edges.len() {
+        if set.count_ones() as usize != k {
+            continue;
+        }
+        let mut parent: Vec<u32> = (0..n).collect();
+        let acyclic = edges.iter().enumerate().filter(|&(i, _)| set & 1 << i != 0).all(|(_, &(a, b))| {
+            let (ra, rb) = (root(&parent, a), root(&parent, b));
+            parent[ra as usize] = rb;
+            ra != rb
+        });
+        trees += u128::from(acyclic);
+    }
+    trees
+}
+
+/// A `width` x `height` square grid with the cells at `removed` (column, row) masked out.
+fn masked_square(width: u32, height: u32, removed: &[(u32, u32)]) -> Masked<Square> {
+    let mask = Mask::from_fn(width * height, |id| !removed.contains(&(id % width, id / width)));
+    Masked::new(Square::new(width, height), Arc::new(mask))
+}
+
+/// The expected graph of a masked square grid, built from coordinates alone (not from
+/// `Square` or `Masked`): kept cells numbered densely row by row, joined to their kept
+/// right and lower neighbours.
+fn masked_square_edges(width: u32, height: u32, removed: &[(u32, u32)]) -> (u32, BTreeSet<(u32, u32)>) {
+    let mut id = HashMap::new();
+    for y in 0..height {
+        for x in 0..width {
+            if !removed.contains(&(x, y)) {
+                let next = id.len() as u32;
+                id.insert((x, y), next);
+            }
+        }
+    }
+    let mut edges = BTreeSet::new();
+    for (&(x, y), &a) in &id {
+        for b in [id.get(&(x + 1, y)), id.get(&(x, y + 1))].into_iter().flatten() {
+            edges.insert((a.min(*b), a.max(*b)));
+        }
+    }
+    (id.len() as u32, edges)
+}
+
+#[test]
+fn the_matrix_tree_count_matches_brute_force_on_polar_and_masked_grids() {
+    // Polar 3x2: ring 0 is a triangle 0-1-2; ring 1 doubles to a hexagon 3..=8; inner cell i
+    // touches outer cells 3 + 2i and 4 + 2i. 9 cells, 15 edges.
+    let polar = Polar::new(3, 2);
+    assert_eq!(polar.cell_count(), 9);
+    let mut expected: BTreeSet<(u32, u32)> = [(0, 1), (1, 2), (0, 2)].into();
+    expected.extend((0..6).map(|i| (3 + i, 3 + (i + 1) % 6)).map(|(a, b)| (a.min(b), a.max(b))));
+    expected.extend((0..3).flat_map(|i| [(i, 3 + 2 * i), (i, 4 + 2 * i)]));
+    assert_eq!(grid_edges(&polar), expected, "polar 3x2 adjacency");
+    assert_eq!(brute_force_trees(9, &expected), 1815);
+    assert_eq!(spanning_trees(&polar), 1815);
+
+    // Masked squares: the shape's renumbered adjacency is the grid built from coordinates.
+    for (w, h, removed, trees) in [
+        (3, 3, &[(1, 1)][..], 8),
+        (3, 3, &[(0, 0)][..], 56),
+        (4, 3, &[(1, 1)][..], 110),
+        (4, 3, &[(0, 0), (3, 2)][..], 209),
+    ] {
+        let shape = masked_square(w, h, removed);
+        let (n, edges) = masked_square_edges(w, h, removed);
+        assert_eq!(shape.cell_count(), n);
+        assert_eq!(grid_edges(&shape), edges, "{w}x{h} square without {removed:?}");
+        assert_eq!(brute_force_trees(n, &edges), trees, "{w}x{h} square without {removed:?}");
+        assert_eq!(spanning_trees(&shape), trees, "{w}x{h} square without {removed:?}");
+    }
 }
 
 /// The outcome of sampling a generator on a tiny grid.
@@ -90,7 +199,7 @@ impl Sampled {
 /// counts each distinct tree.
 fn sample<S: Shape>(shape: S, alg: Algorithm, per_tree: u64) -> Sampled {
     let trees = spanning_trees(&shape);
-    assert!((2..=400).contains(&trees), "pick a grid with a handful of trees, not {trees}");
+    assert!((2..=2000).contains(&trees), "pick a grid with a handful of trees, not {trees}");
     let samples = per_tree * trees as u64;
     let mut rng = Xoshiro::seed_from_u64(0x5eed_0000 + alg as u64);
     let mut counts: HashMap<Vec<(u32, u32)>, u64> = HashMap::new();
@@ -164,6 +273,33 @@ fn aldous_broder_and_wilson_are_uniform_on_triangle_5x3() {
 }
 
 #[test]
+fn aldous_broder_and_wilson_are_uniform_on_polar_3x2() {
+    // 3 inner cells and a doubled ring of 6: the inward, outward and both split outward doors
+    // and the wrap-around of each ring are all exercised. 1815 trees (checked by brute force
+    // above).
+    assert_eq!(spanning_trees(&Polar::new(3, 2)), 1815);
+    assert_uniform(Polar::new(3, 2), Algorithm::AldousBroder);
+    assert_uniform(Polar::new(3, 2), Algorithm::Wilson);
+}
+
+#[test]
+fn aldous_broder_and_wilson_are_uniform_on_a_square_with_a_hole() {
+    // 4x3 without cell (1, 1): four cells lose a door to the hole. 110 trees.
+    assert_eq!(spanning_trees(&masked_square(4, 3, &[(1, 1)])), 110);
+    assert_uniform(masked_square(4, 3, &[(1, 1)]), Algorithm::AldousBroder);
+    assert_uniform(masked_square(4, 3, &[(1, 1)]), Algorithm::Wilson);
+}
+
+#[test]
+fn aldous_broder_and_wilson_are_uniform_on_a_square_without_two_corners() {
+    // 4x3 without its first and last cells, so every id is renumbered. 209 trees.
+    let removed = [(0, 0), (3, 2)];
+    assert_eq!(spanning_trees(&masked_square(4, 3, &removed)), 209);
+    assert_uniform(masked_square(4, 3, &removed), Algorithm::AldousBroder);
+    assert_uniform(masked_square(4, 3, &removed), Algorithm::Wilson);
+}
+
+#[test]
 fn negative_control_binary_tree_is_not_uniform() {
     // The binary tree flips one coin for each of the 4 cells off the corner's row and column
     // of a 3x3 grid, so it can reach only 2^4 = 16 of the 192 trees: the test must fail it.
@@ -179,6 +315,14 @@ fn negative_control_recursive_backtracker_is_not_uniform() {
     // 192 on a 3x3 grid), and favours long corridors among them.
     let s = sample(Square::new(3, 3), Algorithm::RecursiveBacktracker, 200);
     assert!(s.distinct < 192, "saw {} trees", s.distinct);
+    assert!(s.uniform().is_err());
+    assert!(s.chi2 > s.critical, "chi-square {} should exceed {}", s.chi2, s.critical);
+}
+
+#[test]
+fn negative_control_recursive_backtracker_is_not_uniform_on_polar_3x2() {
+    // The same control on the polar grid, where 1815 trees give the test many more cells.
+    let s = sample(Polar::new(3, 2), Algorithm::RecursiveBacktracker, 200);
     assert!(s.uniform().is_err());
     assert!(s.chi2 > s.critical, "chi-square {} should exceed {}", s.chi2, s.critical);
 }
