@@ -104,12 +104,16 @@ pub struct ShapeArgs {
     pub height: Option<u32>,
     /// A mask: only the cells under the dark pixels of a PNG, or the `X`s of a text file of
     /// `X` and `.` rows, exist (the picture is stretched over the maze).
-    #[arg(long, value_name = "FILE", conflicts_with = "mask_text")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["mask_text", "mask_data"])]
     pub mask: Option<PathBuf>,
     /// A word cut out of the maze in a built-in bitmap font (letters, digits, space and
     /// ! ? . , - + : ' & #); the maze flows around the solid letters.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", conflicts_with = "mask_data")]
     pub mask_text: Option<String>,
+    /// A mask given inline as rows of `X` (cell) and `.` (no cell) separated by `/` or
+    /// newlines, like a mask text file (the page sends uploaded pictures this way).
+    #[arg(long, value_name = "ROWS")]
+    pub mask_data: Option<String>,
     /// If the mask falls apart in several pieces, join them with the fewest extra cells
     /// instead of refusing.
     #[arg(long)]
@@ -273,9 +277,16 @@ pub struct PlayArgs {
     /// Start with auto-move off (one cell per key press).
     #[arg(long)]
     pub no_auto: bool,
-    /// Draw with ASCII instead of box-drawing characters.
+    /// Draw with ASCII instead of box-drawing characters (and braille dots for circular,
+    /// octagon and masked hexagon or triangle mazes).
     #[arg(long)]
     pub ascii: bool,
+    /// Where the player starts: as `maze generate --entrance`.
+    #[arg(long, value_parser = parse_with::<crate::masks::EndSpec>)]
+    pub entrance: Option<crate::masks::EndSpec>,
+    /// Where the player must go: as `maze generate --exit`.
+    #[arg(long, value_parser = parse_with::<crate::masks::EndSpec>)]
+    pub exit: Option<crate::masks::EndSpec>,
 }
 
 /// `maze serve`.

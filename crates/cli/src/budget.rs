@@ -114,6 +114,7 @@ fn sample_bytes(args: &GenerateArgs, spec: &ShapeSpec, side: u32) -> Result<u64>
     sample.shape.height = Some(side);
     sample.shape.mask = None;
     sample.shape.mask_text = None;
+    sample.shape.mask_data = None;
     sample.shape.mask_connect = false;
     sample.entrance = None;
     sample.exit = None;

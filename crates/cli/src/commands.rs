@@ -359,22 +359,14 @@ fn present<S: Shape>(
     }))
 }
 
-/// Whether text formats draw this shape (square, hex and triangle cells; masks on squares).
+/// Whether text formats draw this shape (square, hex and triangle cells, masked or not).
 pub(crate) fn text_pictured(spec: &ShapeSpec) -> bool {
-    match spec.kind {
-        ShapeKind::Square => true,
-        ShapeKind::Hex | ShapeKind::Triangle => spec.mask.is_none(),
-        _ => false,
-    }
+    matches!(spec.kind, ShapeKind::Square | ShapeKind::Hex | ShapeKind::Triangle)
 }
 
 /// The refusal for a text picture of a shape text cannot draw honestly.
 fn no_text_picture(spec: &ShapeSpec) -> String {
-    let what = if spec.mask.is_some() {
-        format!("a masked {} maze", spec.kind)
-    } else {
-        format!("a {} maze", spec.kind)
-    };
+    let what = format!("a {}{} maze", if spec.mask.is_some() { "masked " } else { "" }, spec.kind);
     format!(
         "text cannot draw {what} (its cells do not fit a character grid); use --format svg or --format png"
     )

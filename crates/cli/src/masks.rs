@@ -23,6 +23,7 @@ pub const MAX_MASK_SIDE: u32 = 8192;
 pub const PICTURE_CELLS: u32 = 64;
 
 /// A mask picture and the maze size it suggests when none is given.
+#[derive(Clone, Debug)]
 pub struct Picture {
     /// Dark pixels are cells.
     pub bitmap: Bitmap,
@@ -163,11 +164,27 @@ pub fn text_picture(text: &str) -> Result<Picture> {
 
 /// The mask picture the arguments ask for, if any.
 pub fn picture(args: &ShapeArgs) -> Result<Option<Picture>> {
-    match (&args.mask, &args.mask_text) {
-        (Some(path), _) => load_picture(path).map(Some),
-        (None, Some(text)) => text_picture(text).map(Some),
-        (None, None) => Ok(None),
+    match (&args.mask, &args.mask_text, &args.mask_data) {
+        (Some(path), _, _) => load_picture(path).map(Some),
+        (None, Some(text), _) => text_picture(text).map(Some),
+        (None, None, Some(rows)) => {
+            if rows.len() as u64 > MAX_MASK_BYTES {
+                anyhow::bail!(UsageError("--mask-data is too long".into()));
+            }
+            let rows = rows.replace('/', "\n");
+            picture_from_bytes(rows.as_bytes())
+                .map(Some)
+                .map_err(|e| anyhow::anyhow!(UsageError(format!("--mask-data: {e}"))))
+        }
+        (None, None, None) => Ok(None),
     }
+}
+
+/// Width and height for document 001's difficulty `d` (1-7): 2^d × 2^d cells, or for
+/// circular mazes 2^(d-1) rings (at least 2) around 6 cells.
+pub fn difficulty_size(kind: ShapeKind, d: u8) -> (u32, u32) {
+    let side = 1u32 << d.min(16);
+    if kind == ShapeKind::Polar { (6, (side / 2).max(2)) } else { (side, side) }
 }
 
 /// Width and height from `--width`, `--height` (`--rings`), `--difficulty`, the shape's
@@ -175,8 +192,7 @@ pub fn picture(args: &ShapeArgs) -> Result<Option<Picture>> {
 pub fn dimensions(a: &ShapeArgs, natural: Option<(u32, u32)>) -> (u32, u32) {
     let side = a.difficulty.map(|d| 1u32 << d);
     if a.shape == ShapeKind::Polar {
-        // Difficulty k: 2^(k-1) rings around 6 cells.
-        let rings = a.height.or(side.map(|s| (s / 2).max(2))).unwrap_or(10);
+        let rings = a.height.or(a.difficulty.map(|d| difficulty_size(a.shape, d).1)).unwrap_or(10);
         return (a.width.unwrap_or(6), rings);
     }
     match (natural, a.width, a.height, side) {

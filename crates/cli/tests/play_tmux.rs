@@ -97,3 +97,35 @@ fn play_a_tiny_maze_to_the_exit_under_tmux() {
     assert!(after.contains("Solved in"), "summary printed after leaving the full screen: {after}");
     let _ = std::fs::remove_file(&out_file);
 }
+
+/// A circular maze in braille, its exit at the farthest cell, walked to the exit with hint steps.
+#[test]
+fn play_a_masked_circular_maze_under_tmux() {
+    if !have("tmux") {
+        return;
+    }
+    let bin = assert_cmd::cargo::cargo_bin("maze");
+    let session = Session(format!("maze-polar-{}", std::process::id()));
+    let command = format!(
+        "'{}' play --no-menu --shape polar --rings 4 --seed 2 --exit farthest > /dev/tty; sleep 30",
+        bin.display()
+    );
+    let started = Command::new("tmux")
+        .args(["new-session", "-d", "-s", &session.0, "-x", "120", "-y", "50", &command])
+        .status()
+        .expect("tmux new-session");
+    assert!(started.success());
+    let screen = wait_for(&session.0, "moves 0");
+    assert!(screen.contains("polar 6x4"), "{screen}");
+    assert!(screen.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c)), "braille walls:\n{screen}");
+    assert!(screen.contains('@') && screen.contains('E'), "{screen}");
+    for _ in 0..200 {
+        tmux(&["send-keys", "-t", &session.0, "i"]);
+        std::thread::sleep(Duration::from_millis(20));
+        if tmux(&["capture-pane", "-p", "-t", &session.0]).contains("Solved in") {
+            break;
+        }
+    }
+    let screen = wait_for(&session.0, "Solved in");
+    assert!(screen.contains("a perfect run!"), "hint steps follow the shortest route: {screen}");
+}

@@ -292,3 +292,32 @@ fn polar_tikz_arcs_compile_and_the_stl_is_one_watertight_part() {
         assert!(!required, "admesh is required");
     }
 }
+
+#[test]
+fn masked_hexagons_and_triangles_draw_as_text_and_inline_masks_work() {
+    // An inline mask (the page's uploads arrive this way): a ring of cells.
+    for (shape, walls) in [("hex", '/'), ("triangle", '\\')] {
+        let text = stdout_of(&[
+            "generate",
+            "--shape",
+            shape,
+            "--mask-data",
+            "XXXXXX/XX..XX/XXXXXX",
+            "--seed",
+            "3",
+            "--solve",
+            "-f",
+            "text",
+        ]);
+        assert!(text.contains('S') && text.contains('E') && text.contains(walls), "{shape}:\n{text}");
+        let v =
+            json_of(&["generate", "--shape", shape, "--mask-data", "XXXXXX/XX..XX/XXXXXX", "--seed", "3"]);
+        assert_eq!(v["cells"], 16, "{shape}");
+        assert_perfect(&v, shape);
+    }
+    assert_fails(&bin(), &["generate", "--mask-data", "XX/X?"], 2, "--mask-data");
+    assert_fails(&bin(), &["generate", "--mask-data", "XX", "--mask-text", "A"], 2, "cannot be used with");
+    // A bad mask is reported before play asks for a terminal.
+    assert_fails(&bin(), &["play", "--mask", "/nonexistent/mask.png"], 1, "cannot read mask");
+    assert_fails(&bin(), &["play", "--shape", "polar", "--entrance", "9,9"], 2, "terminal");
+}

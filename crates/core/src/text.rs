@@ -8,7 +8,7 @@
 use std::any::Any;
 
 use crate::maze::Maze;
-use crate::shape::{CellId, Hex, HexDoor, Masked, Shape, Square, SquareDoor, Triangle, TriangleDoor};
+use crate::shape::{CellId, Hex, HexDoor, Masked, Point, Shape, Square, SquareDoor, Triangle, TriangleDoor};
 use crate::solve::Solution;
 
 /// Which characters to draw with.
@@ -87,8 +87,9 @@ fn fill(mark: Mark, style: Style, width: usize) -> String {
 
 /// Draws the maze (and a solution, if given) as text, lines ending in `\n`.
 ///
-/// Square, hexagonal and triangular mazes have pictures of their own; other shapes get a
-/// plain list of each cell's open neighbours.
+/// Square, hexagonal and triangular mazes (masked or not) have character pictures of their
+/// own; other shapes get a dot drawing of their walls (braille with
+/// [`Style::Unicode`]), a terminal view rather than an exact picture.
 pub fn render<S: Shape>(maze: &Maze<S>, solution: Option<&Solution>, style: Style) -> String {
     render_marks(maze, &marks(maze, solution), style)
 }
@@ -109,36 +110,212 @@ pub fn render_marks<S: Shape>(maze: &Maze<S>, marks: &[Mark], style: Style) -> S
         let base = s.base();
         square(m, base, |x, y| s.from_base(CellId(y * base.width() + x)), marks, style)
     } else if let Some(m) = any.downcast_ref::<Maze<Hex>>() {
-        hex(m, marks, style)
+        hex(m, m.shape(), Some, marks, style)
+    } else if let Some(m) = any.downcast_ref::<Maze<Masked<Hex>>>() {
+        let s = m.shape();
+        hex(m, s.base(), |c| s.from_base(c), marks, style)
     } else if let Some(m) = any.downcast_ref::<Maze<Triangle>>() {
-        triangle(m, marks, style)
+        triangle(m, m.shape(), Some, marks, style)
+    } else if let Some(m) = any.downcast_ref::<Maze<Masked<Triangle>>>() {
+        let s = m.shape();
+        triangle(m, s.base(), |c| s.from_base(c), marks, style)
     } else {
-        listing(maze, marks)
+        drawing(maze, marks, style)
     }
 }
 
-fn listing<S: Shape>(maze: &Maze<S>, marks: &[Mark]) -> String {
-    let mut out = String::new();
-    for c in 0..maze.cell_count() {
+/// Dots per unit of the shape's drawing, horizontally and vertically, at scale 1: a square
+/// cell is 4 characters wide and 2 lines tall (terminal characters are about twice as tall
+/// as they are wide), 8 × 8 braille dots.
+const DOTS_PER_UNIT: f64 = 8.0;
+
+/// A dot drawing of any shape, for shapes without a character picture of their own
+/// (circular, octagon-and-square): the walls are rasterised
+/// onto braille dots ([`Style::Unicode`], 2 × 4 dots per character) or onto `-|/\+`
+/// characters ([`Style::Ascii`]), and each marked cell shows its mark at its centre.
+///
+/// The scale grows until the narrowest cell leaves its centre character clear of walls.
+/// Time and memory are linear in the drawing's area.
+fn drawing<S: Shape>(maze: &Maze<S>, marks: &[Mark], style: Style) -> String {
+    let shape = maze.shape();
+    let n = maze.cell_count();
+    // The least distance from a cell's centre to one of its walls (straight walls; for an
+    // arc, its chord, which lies nearer): a mark's character reaches up to about 4 dots
+    // from the centre, so the walls must be farther than that.
+    let mut inner = f64::INFINITY;
+    for c in 0..n {
         let cell = CellId(c);
-        let ns: Vec<String> = maze.open_neighbours(cell).map(|b| b.0.to_string()).collect();
-        let tag = fill(marks[cell.index()], Style::Ascii, 1);
-        out.push_str(&format!("{c}{}: {}\n", tag.trim_end(), ns.join(" ")));
+        let o = shape.centre(cell);
+        for d in shape.doors(cell).iter() {
+            let [a, b] = shape.wall_segment(cell, d);
+            let (vx, vy) = (b.x - a.x, b.y - a.y);
+            let len2 = (vx * vx + vy * vy).max(1e-12);
+            let t = (((o.x - a.x) * vx + (o.y - a.y) * vy) / len2).clamp(0.0, 1.0);
+            inner = inner.min((a.x + t * vx - o.x).hypot(a.y + t * vy - o.y));
+        }
+    }
+    let scale = if inner.is_finite() && inner > 0.0 { (0.6 / inner).clamp(1.0, 8.0) } else { 1.0 };
+    let unit = DOTS_PER_UNIT * scale;
+    let extent = shape.extent();
+    let cols = ((extent.x * unit / 2.0).ceil() as usize) + 1;
+    let rows = ((extent.y * unit / 4.0).ceil() as usize) + 1;
+    let (dw, dh) = (cols * 2, rows * 4);
+    // Braille: one flag per dot. ASCII: per character, the wall that last drew there and
+    // its stroke, so two walls meeting make a `+`.
+    let mut dots = vec![false; dw * dh];
+    let mut strokes: Vec<Option<(u64, char)>> = vec![None; cols * rows];
+    let mut plot = |p: Point, (tx, ty): (f64, f64), wall: u64| {
+        let (x, y) = ((p.x * unit).round(), (p.y * unit).round());
+        if x < 0.0 || y < 0.0 || (x as usize) >= dw || (y as usize) >= dh {
+            return;
+        }
+        let (x, y) = (x as usize, y as usize);
+        dots[y * dw + x] = true;
+        // The stroke that follows the wall on screen (a character is twice as tall as wide).
+        let (sx, sy) = (tx, ty / 2.0);
+        let stroke = if sy.abs() <= sx.abs() * 0.45 {
+            '-'
+        } else if sx.abs() <= sy.abs() * 0.45 {
+            '|'
+        } else if (sx > 0.0) == (sy > 0.0) {
+            '\\'
+        } else {
+            '/'
+        };
+        let slot = &mut strokes[(y / 4) * cols + x / 2];
+        *slot = match *slot {
+            Some((w, s)) if w != wall && s != stroke => Some((wall, '+')),
+            Some((w, '+')) if w != wall => Some((wall, '+')),
+            _ => Some((wall, stroke)),
+        };
+    };
+    for c in 0..n {
+        let cell = CellId(c);
+        for d in shape.doors(cell).iter() {
+            let owner = shape.neighbour(cell, d).is_none_or(|b| cell < b);
+            if !owner || maze.is_open(cell, d) {
+                continue;
+            }
+            let wall = shape.wall(cell, d).0;
+            let [a, b] = shape.wall_segment(cell, d);
+            match shape.wall_arc(cell, d) {
+                Some(o) => {
+                    let r = (a.x - o.x).hypot(a.y - o.y);
+                    let start = (a.y - o.y).atan2(a.x - o.x);
+                    let mut span = (b.y - o.y).atan2(b.x - o.x) - start;
+                    while span > std::f64::consts::PI {
+                        span -= std::f64::consts::TAU;
+                    }
+                    while span < -std::f64::consts::PI {
+                        span += std::f64::consts::TAU;
+                    }
+                    let steps = ((r * span.abs() * unit * 2.0).ceil() as usize).max(1);
+                    for k in 0..=steps {
+                        let t = start + span * k as f64 / steps as f64;
+                        plot(Point { x: o.x + r * t.cos(), y: o.y + r * t.sin() }, (-t.sin(), t.cos()), wall);
+                    }
+                }
+                None => {
+                    let steps = (((b.x - a.x).hypot(b.y - a.y) * unit * 2.0).ceil() as usize).max(1);
+                    for k in 0..=steps {
+                        let t = k as f64 / steps as f64;
+                        plot(
+                            Point { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t },
+                            (b.x - a.x, b.y - a.y),
+                            wall,
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let mut grid: Vec<Vec<char>> = (0..rows)
+        .map(|row| {
+            (0..cols)
+                .map(|col| match style {
+                    Style::Unicode => braille(|dx, dy| dots[(row * 4 + dy) * dw + col * 2 + dx]),
+                    Style::Ascii => strokes[row * cols + col].map_or(' ', |(_, s)| s),
+                })
+                .collect()
+        })
+        .collect();
+    for c in 0..n {
+        let mark = marks[c as usize];
+        if mark == Mark::Empty {
+            continue;
+        }
+        let cell = CellId(c);
+        let p = shape.centre(cell);
+        // The character holding the centre or, when a wall runs through it, the nearest
+        // blank character around it that is still nearer this cell's centre than any
+        // neighbour's (so the mark stays inside its cell).
+        let others: Vec<Point> = shape
+            .doors(cell)
+            .iter()
+            .filter_map(|d| shape.neighbour(cell, d))
+            .map(|b| shape.centre(b))
+            .collect();
+        let dist2 = |a: Point, b: Point| (a.x - b.x).powi(2) + (a.y - b.y).powi(2);
+        let (col, row) = ((p.x * unit / 2.0) as i64, (p.y * unit / 4.0) as i64);
+        let mut best: Option<(f64, usize, usize)> = None;
+        for (dr, dc) in (-1..=1).flat_map(|r| (-2..=2).map(move |c| (r, c))) {
+            let (r, k) = (row + dr, col + dc);
+            let Some(&ch) = usize::try_from(r)
+                .ok()
+                .and_then(|r| grid.get(r))
+                .and_then(|l| usize::try_from(k).ok().and_then(|k| l.get(k)))
+            else {
+                continue;
+            };
+            let at = Point { x: (k as f64 + 0.5) * 2.0 / unit, y: (r as f64 + 0.5) * 4.0 / unit };
+            let d = dist2(at, p);
+            if ch == ' ' && others.iter().all(|&o| dist2(at, o) > d) && best.is_none_or(|b| d < b.0) {
+                best = Some((d, r as usize, k as usize));
+            }
+        }
+        let (row, col) = best.map_or((row.max(0) as usize, col.max(0) as usize), |b| (b.1, b.2));
+        if let Some(slot) = grid.get_mut(row).and_then(|r| r.get_mut(col)) {
+            *slot = fill(mark, style, 1).chars().next().unwrap_or(' ');
+        }
+    }
+    let mut out = String::with_capacity(rows * (cols + 1));
+    for line in grid {
+        let line: String = line.into_iter().collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
     }
     out
+}
+
+/// The braille character with the dots `dot(column 0..2, row 0..4)` raised.
+fn braille(dot: impl Fn(usize, usize) -> bool) -> char {
+    // Unicode's dot numbering: 1-2-3 and 7 down the left column, 4-5-6 and 8 down the right.
+    const BITS: [[u32; 4]; 2] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]];
+    let mut code = 0;
+    for (x, column) in BITS.iter().enumerate() {
+        for (y, bit) in column.iter().enumerate() {
+            if dot(x, y) {
+                code |= bit;
+            }
+        }
+    }
+    if code == 0 { ' ' } else { char::from_u32(0x2800 + code).unwrap_or('+') }
 }
 
 /// Box-drawing corner with arms up, right, down, left (bits 1, 2, 4, 8).
 const BOX: [char; 16] = [' ', '╵', '╶', '└', '╷', '│', '┌', '├', '╴', '┘', '─', '┴', '┐', '┤', '┬', '┼'];
 
-/// Whether [`render`] draws a picture of this maze (square, hex and triangle cells, and
-/// masked squares) rather than a listing of neighbours.
+/// Whether [`render`] draws a picture of this maze (square, hex and triangle cells, masked
+/// or not) rather than a dot drawing: only these pictures are exact, so only these
+/// are offered as the text output format.
 pub fn has_picture<S: Shape>(maze: &Maze<S>) -> bool {
     let any = maze as &dyn Any;
     any.is::<Maze<Square>>()
         || any.is::<Maze<Masked<Square>>>()
         || any.is::<Maze<Hex>>()
+        || any.is::<Maze<Masked<Hex>>>()
         || any.is::<Maze<Triangle>>()
+        || any.is::<Maze<Masked<Triangle>>>()
 }
 
 /// Square cells, perhaps masked: `at(x, y)` is the maze cell at column x, row y of `base`
@@ -253,13 +430,20 @@ impl Canvas {
     }
 }
 
-fn hex(maze: &Maze<Hex>, marks: &[Mark], style: Style) -> String {
-    let shape = maze.shape();
-    let (w, h) = (shape.width() as usize, shape.height() as usize);
+/// Hexagons, perhaps masked: `at(base cell)` is the maze cell there (`None` where the mask
+/// removed it: nothing is drawn, and its neighbours' walls close it off).
+fn hex<S: Shape<Door = HexDoor>>(
+    maze: &Maze<S>,
+    base: &Hex,
+    at: impl Fn(CellId) -> Option<CellId>,
+    marks: &[Mark],
+    style: Style,
+) -> String {
+    let (w, h) = (base.width() as usize, base.height() as usize);
     let mut canvas = Canvas::new(4 * w + 3, 2 * h + 1);
-    for c in 0..maze.cell_count() {
-        let cell = CellId(c);
-        let (x, y) = shape.xy(cell);
+    for b in 0..base.cell_count() {
+        let Some(cell) = at(CellId(b)) else { continue };
+        let (x, y) = base.xy(CellId(b));
         let (row, col) = (2 * y as usize, 4 * x as usize + 2 * (y as usize % 2));
         let edges = [
             (HexDoor::NorthWest, row, col + 1, '/'),
@@ -277,18 +461,24 @@ fn hex(maze: &Maze<Hex>, marks: &[Mark], style: Style) -> String {
     canvas.finish()
 }
 
-fn triangle(maze: &Maze<Triangle>, marks: &[Mark], style: Style) -> String {
-    let shape = maze.shape();
-    let (w, h) = (shape.width() as usize, shape.height() as usize);
+/// Triangles, perhaps masked (as for [`hex`]).
+fn triangle<S: Shape<Door = TriangleDoor>>(
+    maze: &Maze<S>,
+    base: &Triangle,
+    at: impl Fn(CellId) -> Option<CellId>,
+    marks: &[Mark],
+    style: Style,
+) -> String {
+    let (w, h) = (base.width() as usize, base.height() as usize);
     let mut canvas = Canvas::new(3 * w + 3, 3 * h + 1);
-    for c in 0..maze.cell_count() {
-        let cell = CellId(c);
-        let (x, y) = shape.xy(cell);
+    for b in 0..base.cell_count() {
+        let Some(cell) = at(CellId(b)) else { continue };
+        let (x, y) = base.xy(CellId(b));
         let (x, y) = (x as usize, y as usize);
         let (top, col) = (3 * y, 3 * x);
         let open = |d: TriangleDoor| maze.is_open(cell, d);
         let glyph = |d: TriangleDoor, ch: char| if open(d) { ' ' } else { ch };
-        if shape.points_up(cell) {
+        if base.points_up(CellId(b)) {
             for k in 0..3 {
                 canvas.put(top + 3 - k, col + k, glyph(TriangleDoor::West, '/'));
                 canvas.put(top + 1 + k, col + 3 + k, glyph(TriangleDoor::East, '\\'));
@@ -304,4 +494,67 @@ fn triangle(maze: &Maze<Triangle>, marks: &[Mark], style: Style) -> String {
         canvas.text(top + 2, col + 2, &fill(marks[cell.index()], style, 2));
     }
     canvas.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{Mask, Polar, Upsilon};
+
+    /// Every cell of a fully walled maze gets its own centre character, blank of walls, so
+    /// a mark there never hides a wall and never lands on another cell's mark.
+    fn centres_are_clear<S: Shape>(shape: S) {
+        let maze = Maze::new(shape);
+        let n = maze.cell_count() as usize;
+        for style in [Style::Unicode, Style::Ascii] {
+            let blank = drawing(&maze, &vec![Mark::Empty; n], style);
+            assert!(blank.lines().any(|l| !l.trim().is_empty()), "walls are drawn");
+            let marked = drawing(&maze, &vec![Mark::Player; n], style);
+            let count = marked.matches('@').count();
+            assert_eq!(count, n, "one @ per cell, none overwritten:\n{marked}");
+            // Removing the marks gives back the blank drawing: marks sat on blank characters.
+            let cleared: Vec<String> =
+                marked.lines().map(|l| l.replace('@', " ").trim_end().to_string()).collect();
+            let blank: Vec<&str> = blank.lines().collect();
+            let hidden: usize = cleared
+                .iter()
+                .zip(&blank)
+                .map(|(a, b)| a.chars().zip(b.chars()).filter(|(x, y)| x != y).count())
+                .sum();
+            assert_eq!(hidden, 0, "{} {style:?}: marks hide walls\n{marked}", std::any::type_name::<S>());
+        }
+    }
+
+    #[test]
+    fn dot_drawings_leave_every_centre_clear() {
+        centres_are_clear(Polar::new(6, 5));
+        centres_are_clear(Polar::new(3, 8));
+        centres_are_clear(Upsilon::new(5, 4));
+        let hex = Hex::new(6, 5);
+        centres_are_clear(Masked::new(
+            hex,
+            std::sync::Arc::new(Mask::from_fn(hex.cell_count(), |c| c % 7 != 3)),
+        ));
+        let tri = Triangle::new(7, 4);
+        centres_are_clear(Masked::new(tri, std::sync::Arc::new(Mask::from_fn(tri.cell_count(), |c| c != 5))));
+    }
+
+    #[test]
+    fn open_walls_are_not_drawn() {
+        let mut maze = Maze::new(Polar::new(6, 3));
+        let n = maze.cell_count() as usize;
+        let closed = drawing(&maze, &vec![Mark::Empty; n], Style::Unicode);
+        maze.open_all_inner();
+        let open = drawing(&maze, &vec![Mark::Empty; n], Style::Unicode);
+        let dots = |s: &str| s.chars().map(|c| (c as u32).saturating_sub(0x2800).count_ones()).sum::<u32>();
+        assert!(dots(&open) < dots(&closed) / 2, "{open}\n{closed}");
+        assert!(dots(&open) > 0, "the outer wall stays");
+    }
+
+    #[test]
+    fn braille_dots() {
+        assert_eq!(braille(|_, _| false), ' ');
+        assert_eq!(braille(|_, _| true), '⣿');
+        assert_eq!(braille(|x, y| x == 0 && y == 0), '⠁');
+    }
 }

@@ -7,7 +7,9 @@ use maze_core::{Algorithm, ShapeKind, ShapeSpec, Solver};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::game::{Game, Heading, Moved, Replay, Setup, clock, new_game};
+use crate::args::ShapeArgs;
 use crate::commands::supports;
+use crate::masks::{EndSpec, Picture};
 
 /// The menu's fields, top to bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,8 +32,12 @@ pub enum Field {
     Dots,
 }
 
-/// The shapes the terminal game draws (those with a text picture).
-pub const PLAY_SHAPES: [ShapeKind; 3] = [ShapeKind::Square, ShapeKind::Hex, ShapeKind::Triangle];
+/// The shapes the terminal game offers: all of them (square, hex and triangle cells have
+/// character pictures; the others are drawn in braille dots).
+pub const PLAY_SHAPES: &[ShapeKind] = ShapeKind::ALL;
+
+/// The most cells a game may have.
+const MAX_CELLS: u64 = 1 << 22;
 
 /// The menu fields in order.
 pub const FIELDS: [Field; 8] = [
@@ -104,6 +110,13 @@ pub struct App {
     pub message: String,
     /// Set when the user asked to quit.
     pub quit: bool,
+    /// A mask from the command line (`--mask`, `--mask-text`, `--mask-data`), laid over
+    /// whichever shape and size the menu chooses, with its name for the menu.
+    pub mask: Option<(String, Picture)>,
+    /// Join a mask's pieces instead of refusing it.
+    pub mask_connect: bool,
+    /// The entrance and exit asked for on the command line.
+    pub doors: (Option<EndSpec>, Option<EndSpec>),
 }
 
 impl Default for App {
@@ -131,6 +144,9 @@ impl Default for App {
             now: Duration::ZERO,
             message: String::new(),
             quit: false,
+            mask: None,
+            mask_connect: false,
+            doors: (None, None),
         }
     }
 }
@@ -156,7 +172,7 @@ impl App {
         if self.difficulty == 0 {
             (self.width, self.height)
         } else {
-            (1 << self.difficulty, 1 << self.difficulty)
+            crate::masks::difficulty_size(self.shape_kind(), self.difficulty as u8)
         }
     }
 
@@ -172,13 +188,34 @@ impl App {
     /// Makes the maze chosen in the menu and starts playing.
     pub fn start(&mut self) {
         let (w, h) = self.size();
-        let spec = match ShapeSpec::new(self.shape_kind(), w, h, 1 << 22) {
+        let spec = match &self.mask {
+            None => ShapeSpec::new(self.shape_kind(), w, h, MAX_CELLS).map_err(|e| e.to_string()),
+            Some((_, picture)) => {
+                let args = ShapeArgs {
+                    shape: self.shape_kind(),
+                    width: Some(w),
+                    height: Some(h),
+                    mask: None,
+                    mask_text: None,
+                    mask_data: None,
+                    mask_connect: self.mask_connect,
+                    difficulty: None,
+                };
+                crate::masks::spec_with_picture(&args, Some(picture.clone()), MAX_CELLS)
+                    .map_err(|e| crate::error_line(&e))
+            }
+        };
+        let spec = match spec {
             Ok(s) => s,
             Err(e) => {
-                self.message = e.to_string();
+                self.message = e;
                 return;
             }
         };
+        if spec.mask.is_some() && self.algorithm().needs_grid() {
+            self.message = format!("{} cannot follow a mask: choose another generator", self.algorithm());
+            return;
+        }
         let setup = Setup {
             spec,
             algorithm: self.algorithm(),
@@ -186,6 +223,7 @@ impl App {
             braid: f64::from(self.braid) / 10.0,
             starts: self.dots,
             ends: self.dots,
+            doors: self.doors,
         };
         match new_game(setup) {
             Ok(g) => {
@@ -274,11 +312,12 @@ impl App {
         }
     }
 
-    /// Skips generators the chosen shape cannot use, in the direction of travel.
-    fn fix_algorithm(&mut self, delta: i64) {
+    /// Skips generators the chosen shape (and mask) cannot use, in the direction of travel.
+    pub fn fix_algorithm(&mut self, delta: i64) {
         let step = if delta < 0 { Algorithm::ALL.len() - 1 } else { 1 };
         for _ in 0..Algorithm::ALL.len() {
-            if supports(self.shape_kind(), self.algorithm()) {
+            let masked = self.mask.is_some() && self.algorithm().needs_grid();
+            if supports(self.shape_kind(), self.algorithm()) && !masked {
                 return;
             }
             self.algorithm = (self.algorithm + step) % Algorithm::ALL.len();

@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
+use crate::masks::EndSpec;
 use maze_core::generate::Options;
 use maze_core::text::{self, Mark};
 use maze_core::{
@@ -58,6 +59,8 @@ pub struct Setup {
     pub starts: u32,
     /// MultiMaze ends.
     pub ends: u32,
+    /// The entrance and exit asked for (`--entrance`, `--exit`), if any.
+    pub doors: (Option<EndSpec>, Option<EndSpec>),
 }
 
 /// The playing state of one maze, whatever its shape.
@@ -150,6 +153,10 @@ impl<S: Shape> Play<S> {
                 .map_err(|e| e.to_string())?;
         }
         maze.open_entrance_and_exit();
+        if setup.doors.0.is_some() || setup.doors.1.is_some() {
+            crate::masks::place_ends(&mut maze, setup.doors.0, setup.doors.1, &mut rng)
+                .map_err(|e| e.to_string())?;
+        }
         let starts = Self::starts_of(&maze);
         let ends = Self::ends_of(&maze);
         // The par: for each start, the distance to its nearest end.
@@ -473,6 +480,7 @@ mod tests {
             braid: 0.0,
             starts: 1,
             ends: 1,
+            doors: (None, None),
         }
     }
 
@@ -505,11 +513,40 @@ mod tests {
 
     #[test]
     fn every_shape_can_be_walked_to_the_exit() {
-        for kind in [ShapeKind::Square, ShapeKind::Hex, ShapeKind::Triangle] {
+        for &kind in ShapeKind::ALL {
             let mut game = new_game(setup(kind, 6, 5, Algorithm::Kruskal)).expect("game");
+            let picture = game.picture(true).join("\n");
+            assert_eq!(picture.matches('@').count(), 1, "{kind}: one player\n{picture}");
+            assert_eq!(picture.matches('E').count(), 1, "{kind}: one exit\n{picture}");
             let moves = solve_by_keys(game.as_mut());
             assert!(game.finished(), "{kind}");
             assert!(moves >= game.shortest(), "{kind}: {moves} < {}", game.shortest());
+        }
+    }
+
+    #[test]
+    fn masked_mazes_and_chosen_ends_play_to_the_exit() {
+        let picture = crate::masks::picture_from_bytes(b"XXXXXX\nXX..XX\nXXXXXX\n").expect("mask");
+        for &kind in ShapeKind::ALL {
+            let args = crate::args::ShapeArgs {
+                shape: kind,
+                width: None,
+                height: None,
+                mask: None,
+                mask_text: None,
+                mask_data: None,
+                mask_connect: true,
+                difficulty: None,
+            };
+            let spec = crate::masks::spec_with_picture(&args, Some(picture.clone()), 1 << 20).expect("spec");
+            let cells = spec.cells();
+            assert!(cells < spec.base_cells(), "{kind}: the mask removes cells");
+            let mut s = setup(kind, 6, 3, Algorithm::Wilson);
+            s.spec = spec;
+            s.doors = (Some(EndSpec::Farthest), None);
+            let mut game = new_game(s).expect("game");
+            let moves = solve_by_keys(game.as_mut());
+            assert!(game.finished() && moves >= game.shortest(), "{kind}");
         }
     }
 

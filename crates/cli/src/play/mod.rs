@@ -21,8 +21,8 @@ use crate::UsageError;
 use crate::args::PlayArgs;
 use app::App;
 
-/// Builds the starting state from the command line.
-pub fn app_from_args(args: &PlayArgs) -> App {
+/// Builds the starting state from the command line (reading the mask picture, if any).
+pub fn app_from_args(args: &PlayArgs) -> Result<App> {
     let mut app = App::default();
     if let Some(i) = app::PLAY_SHAPES.iter().position(|&k| k == args.shape.shape) {
         app.shape = i;
@@ -33,37 +33,41 @@ pub fn app_from_args(args: &PlayArgs) -> App {
     if let Some(d) = args.shape.difficulty {
         app.difficulty = u32::from(d);
     }
-    if args.shape.width.is_some() || args.shape.height.is_some() {
-        let (w, h) = crate::commands::dimensions(&args.shape);
+    let picture = crate::masks::picture(&args.shape)?;
+    let sized = args.shape.width.is_some() || args.shape.height.is_some();
+    if sized || (picture.is_some() && args.shape.difficulty.is_none()) {
+        let (w, h) = crate::masks::dimensions(&args.shape, picture.as_ref().map(|p| p.natural));
         app.difficulty = 0;
         app.width = w;
         app.height = h;
     }
+    if let Some(picture) = picture {
+        let name = match (&args.shape.mask, &args.shape.mask_text) {
+            (Some(path), _) => path.display().to_string(),
+            (None, Some(text)) => format!("the word {text:?}"),
+            (None, None) => "the given rows".to_string(),
+        };
+        app.mask = Some((name, picture));
+        app.mask_connect = args.shape.mask_connect;
+        app.fix_algorithm(1);
+    }
     if let Some(seed) = args.seed {
         app.seed = seed;
     }
+    app.doors = (args.entrance, args.exit);
     app.auto = !args.no_auto;
     app.unicode = !args.ascii;
-    app
+    Ok(app)
 }
 
 /// `maze play`.
 pub fn run(args: PlayArgs) -> Result<()> {
+    let mut app = app_from_args(&args)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!(UsageError(
             "maze play needs a terminal (stdin and stdout must not be redirected)".into()
         ));
     }
-    if !app::PLAY_SHAPES.contains(&args.shape.shape)
-        || args.shape.mask.is_some()
-        || args.shape.mask_text.is_some()
-    {
-        anyhow::bail!(UsageError(format!(
-            "maze play draws square, hex and triangle mazes without masks in the terminal; for {} mazes and masks use `maze serve` or `maze generate --format svg`",
-            args.shape.shape
-        )));
-    }
-    let mut app = app_from_args(&args);
     if args.no_menu {
         app.start();
         if !app.message.is_empty() {
@@ -165,6 +169,45 @@ mod tests {
         assert!(done.contains("Solved in"), "{done}");
         assert!(done.contains("a perfect run!"), "{done}");
         golden("play-done.txt", &done);
+    }
+
+    #[test]
+    fn circular_mazes_from_the_menu_and_masks_from_the_command_line() {
+        let mut a = app();
+        a.unicode = true;
+        // Square, hex, triangle, polar: the size fields are named for rings.
+        for _ in 0..3 {
+            press(&mut a, KeyCode::Right);
+        }
+        let menu = screen(&a, 80, 16);
+        assert!(menu.contains("> shape      polar"), "{menu}");
+        assert!(menu.contains("rings") && menu.contains("inner ring"), "{menu}");
+        press(&mut a, KeyCode::Enter);
+        assert_eq!(a.screen, Screen::Playing, "{}", a.message);
+        let s = screen(&a, 100, 40);
+        assert!(s.contains('@') && s.contains('E'), "{s}");
+        assert!(s.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c)), "braille walls:\n{s}");
+
+        use clap::Parser;
+        let cli = crate::args::Cli::try_parse_from([
+            "maze",
+            "play",
+            "--shape",
+            "upsilon",
+            "--mask-text",
+            "OK",
+            "--seed",
+            "3",
+        ])
+        .expect("arguments");
+        let crate::args::Command::Play(args) = cli.command else { panic!("not play") };
+        let mut a = super::app_from_args(&args).expect("app");
+        assert!(screen(&a, 80, 16).contains("the word \"OK\""));
+        press(&mut a, KeyCode::Enter);
+        assert_eq!(a.screen, Screen::Playing, "{}", a.message);
+        let cells = a.game.as_ref().map(|g| g.setup().spec.cells()).unwrap_or(0);
+        let (w, h) = a.size();
+        assert!(cells > 0 && cells < u64::from(w) * u64::from(h), "{cells} of {w}x{h}");
     }
 
     #[test]

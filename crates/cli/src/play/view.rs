@@ -28,6 +28,7 @@ fn bold() -> Style {
 fn menu(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect) {
     frame.render_widget(Paragraph::new(Line::from(Span::styled("maze play: choose a maze", bold()))), header);
     let (w, h) = app.size();
+    let polar = app.shape_kind() == maze_core::ShapeKind::Polar;
     let mut lines = Vec::new();
     for (i, field) in FIELDS.iter().enumerate() {
         let (name, value) = match field {
@@ -41,12 +42,14 @@ fn menu(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
                     format!("{} ({w} x {h})", app.difficulty)
                 },
             ),
-            Field::Width => {
-                ("width", if app.difficulty == 0 { app.width.to_string() } else { format!("({w})") })
-            }
-            Field::Height => {
-                ("height", if app.difficulty == 0 { app.height.to_string() } else { format!("({h})") })
-            }
+            Field::Width => (
+                if polar { "inner ring" } else { "width" },
+                if app.difficulty == 0 { app.width.to_string() } else { format!("({w})") },
+            ),
+            Field::Height => (
+                if polar { "rings" } else { "height" },
+                if app.difficulty == 0 { app.height.to_string() } else { format!("({h})") },
+            ),
             Field::Seed => ("seed", app.seed.to_string()),
             Field::Braid => ("braid", format!("{}% of dead ends removed", app.braid * 10)),
             Field::Dots => (
@@ -71,9 +74,15 @@ fn menu(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
             Span::raw(value),
         ]));
     }
+    if let Some((name, _)) = &app.mask {
+        lines.push(Line::raw(format!(
+            "  mask       {name}{}",
+            if app.mask_connect { ", pieces joined" } else { "" }
+        )));
+    }
     lines.push(Line::raw(""));
     lines.push(Line::raw(format!(
-        "{} generators for {} (shape-specific ones are skipped)",
+        "{} generators for {} shapes (those a shape or mask cannot use are skipped)",
         Algorithm::ALL.len(),
         super::app::PLAY_SHAPES.len()
     )));
