@@ -90,6 +90,57 @@ fn generate_gives_the_maze_file_with_geometry_and_events() {
 }
 
 #[test]
+fn new_shapes_masks_and_ends_through_the_api() {
+    let server = Server::start();
+    // Polar: the same maze as the command line, curved walls carry their circle's centre.
+    let v = get(server.addr, "/api/generate?shape=polar&rings=4&seed=5&geometry=1").json();
+    let cli = cli_json(&["generate", "--shape", "polar", "--rings", "4", "--seed", "5", "-f", "json"]);
+    for key in ["shape", "cells", "passages", "entrance", "exit"] {
+        assert_eq!(v[key], cli[key], "{key}");
+    }
+    let g = &v["geometry"];
+    let walls = g["walls"].as_array().expect("walls");
+    let arcs: Vec<&Value> = walls.iter().filter(|w| w.as_array().is_some_and(|w| w.len() == 8)).collect();
+    assert!(!arcs.is_empty() && arcs.len() < walls.len(), "ring walls are arcs, spokes are straight");
+    let (cx, cy) = (g["width"].as_f64().expect("w") / 2.0, g["height"].as_f64().expect("h") / 2.0);
+    for a in &arcs {
+        let f = |i: usize| a[i].as_f64().expect("number");
+        assert!((f(6) - cx).abs() < 1e-3 && (f(7) - cy).abs() < 1e-3, "arcs are centred on the maze");
+        let (r1, r2) = ((f(2) - cx).hypot(f(3) - cy), (f(4) - cx).hypot(f(5) - cy));
+        assert!((r1 - r2).abs() < 1e-3, "both ends on one circle");
+    }
+    assert!(g["boundary"].as_array().expect("b").iter().all(|b| b.as_array().map(Vec::len) == Some(8)));
+
+    // A word cut out, a picture as rows, ends chosen: the same as the command line.
+    let w = get(server.addr, "/api/generate?mask-text=OK&seed=1&algorithm=kruskal").json();
+    let cli = cli_json(&["generate", "--mask-text", "OK", "--seed", "1", "-a", "kruskal", "-f", "json"]);
+    assert_eq!(w["shape"], cli["shape"]);
+    assert_eq!(w["passages"], cli["passages"]);
+    let base = w["shape"]["width"].as_u64().expect("w") * w["shape"]["height"].as_u64().expect("h");
+    assert!(w["cells"].as_u64().expect("cells") < base, "the letters are not cells");
+    let rows =
+        get(server.addr, "/api/generate?shape=upsilon&mask-data=XXXX/X..X/XXXX&seed=2&exit=farthest").json();
+    assert_eq!(rows["cells"], 10);
+    let split = get(server.addr, "/api/generate?mask-data=XX..XX&seed=2");
+    refused(&split, 400, "2 separate parts", "a mask in pieces");
+    let joined = get(server.addr, "/api/generate?mask-data=XX..XX&mask-connect=1&seed=2").json();
+    assert_eq!(joined["cells"], 6);
+    let png = get(
+        server.addr,
+        "/api/render?shape=polar&rings=3&mask-connect=0&format=png&entrance=top&exit=centre",
+    );
+    assert_eq!(png.status, 200);
+    // The server reads no files: `mask` (a path) is not a parameter.
+    refused(
+        &get(server.addr, "/api/generate?mask=/etc/passwd"),
+        400,
+        "unknown parameter 'mask'",
+        "mask path",
+    );
+    refused(&get(server.addr, "/api/generate?mask-data=XX/X%3F"), 400, "mask-data", "bad rows");
+}
+
+#[test]
 fn solve_takes_a_posted_maze() {
     let server = Server::start();
     let maze = get(server.addr, "/api/generate?width=7&height=5&seed=9").body;

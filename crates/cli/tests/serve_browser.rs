@@ -1,8 +1,10 @@
 //! `maze serve` in a real browser: headless Chromium (Debian's `/usr/bin/chromium`) driven
 //! by `playwright-core` from npm runs `tests/browser/browser.mjs` against the real server:
 //! load the page, generate, show the solution, play a tiny maze to the exit with key
-//! presses, download SVG and PDF, watch a hexagonal maze being built and solved. A
-//! screenshot is saved to `target/browser-artifacts/serve-page.png`.
+//! presses, download SVG and PDF, watch a hexagonal maze being built and solved, draw a
+//! circular maze with curved walls and play it to the centre, cut a word out of a maze,
+//! upload a picture as a mask, choose the entrance and exit. Screenshots are saved to
+//! `target/browser-artifacts/` (`serve-page.png`, `serve-polar.png`, ...).
 //!
 //! Needs node, chromium and `npm ci` in `tests/browser` (`scripts/install-browser.sh` does
 //! all three). Without them the test prints "skipping: ..." and passes, unless

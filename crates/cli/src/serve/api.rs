@@ -64,7 +64,15 @@ pub(crate) const GENERATE_KEYS: &[&str] = &[
     "ends",
     "bias",
     "policy",
+    "rings",
+    "mask-text",
+    "mask-data",
+    "entrance",
+    "exit",
 ];
+/// Switches of a generation (`--mask-connect`). `mask` (a file on the server) is not
+/// accepted: pictures arrive as `mask-data` rows, converted by the page.
+pub(crate) const GENERATE_FLAGS: &[&str] = &["mask-connect"];
 /// Drawing and animation parameters with a value.
 pub(crate) const DRAW_KEYS: &[&str] = &[
     "cell-size",
@@ -442,7 +450,8 @@ async fn list() -> Response {
 /// The `maze generate` job of a `GET /api/generate` query (`heavy`: with geometry or
 /// events), with the API's limits.
 pub(crate) fn generate_request(params: &[(String, String)], heavy: bool) -> Result<GenerateArgs, ApiError> {
-    let accepts = Accepts { keys: &[GENERATE_KEYS], flags: &[], own: &["events", "geometry", "format"] };
+    let accepts =
+        Accepts { keys: &[GENERATE_KEYS], flags: GENERATE_FLAGS, own: &["events", "geometry", "format"] };
     let mut args = generate_args(params, &accepts)?;
     args.limits.max_cells = if heavy { MAX_GEOMETRY_CELLS } else { MAX_CELLS };
     args.limits.max_bytes = MAX_ANSWER_BYTES;
@@ -455,7 +464,11 @@ pub(crate) fn render_request(mut params: Vec<(String, String)>) -> Result<Genera
     if !params.iter().any(|(k, _)| key(k) == "format") {
         params.push(("format".into(), "svg".into()));
     }
-    let accepts = Accepts { keys: &[GENERATE_KEYS, DRAW_KEYS, &["format"]], flags: DRAW_FLAGS, own: &[] };
+    let accepts = Accepts {
+        keys: &[GENERATE_KEYS, DRAW_KEYS, &["format"]],
+        flags: &[DRAW_FLAGS, GENERATE_FLAGS].concat(),
+        own: &[],
+    };
     let mut args = generate_args(&params, &accepts)?;
     args.limits.max_cells = limit_for(args.format);
     args.limits.max_bytes = MAX_ANSWER_BYTES;
@@ -676,7 +689,9 @@ fn num(out: &mut String, x: f64) {
 /// The drawing of a maze in cell units, so a page can draw, animate and play any shape:
 /// `{"width", "height", "centres": [[x,y]...], "outlines": [[x,y,x,y...]...],
 /// "walls": [[a,b,x1,y1,x2,y2]...] (every adjacent pair once, a < b),
-/// "boundary": [[cell,x1,y1,x2,y2,open]...]}`.
+/// "boundary": [[cell,x1,y1,x2,y2,open]...]}`. A curved wall (circular mazes) carries the
+/// centre of its circle at the end: `[a,b,x1,y1,x2,y2,cx,cy]`, `[cell,x1,y1,x2,y2,open,cx,cy]`
+/// (the wall is the shorter arc between its ends). Outlines follow curved sides closely.
 fn geometry<S: Shape>(maze: &Maze<S>) -> String {
     let shape = maze.shape();
     let ext = shape.extent();
@@ -698,7 +713,7 @@ fn geometry<S: Shape>(maze: &Maze<S>) -> String {
     out.push_str("],\"outlines\":[");
     for c in 0..n {
         out.push_str(if c == 0 { "[" } else { ",[" });
-        for (i, p) in shape.outline(CellId(c)).points().iter().enumerate() {
+        for (i, p) in shape.fill_outline(CellId(c)).iter().enumerate() {
             if i > 0 {
                 out.push(',');
             }
@@ -734,6 +749,12 @@ fn geometry<S: Shape>(maze: &Maze<S>) -> String {
             num(target, b.y);
             if shape.neighbour(cell, d).is_none() {
                 target.push_str(if maze.is_open(cell, d) { ",1" } else { ",0" });
+            }
+            if let Some(o) = shape.wall_arc(cell, d) {
+                target.push(',');
+                num(target, o.x);
+                target.push(',');
+                num(target, o.y);
             }
             target.push(']');
         }

@@ -174,6 +174,93 @@ await check('a bad setting shows the server\'s message and the page keeps workin
   await regenerate(() => page.click(testid('generate')));
 });
 
+async function clickCells(data, cells) {
+  for (const cell of cells) {
+    const [x, y] = data.geometry.centres[cell];
+    const p = await page.evaluate(([cx, cy]) => {
+      const m = document.getElementById('maze').getScreenCTM();
+      const q = new DOMPoint(cx, cy).matrixTransform(m);
+      return [q.x, q.y];
+    }, [x, y]);
+    await page.mouse.click(p[0], p[1]);
+  }
+}
+
+await check('a circular maze: rings in the form, curved walls, played to the centre', async () => {
+  await page.goto(base + '#shape=square&width=5&height=5&seed=1');
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.selectOption(testid('shape'), 'polar');
+  expect((await page.textContent('#height-label')) === 'Rings', 'the height field is not called Rings');
+  await page.fill(testid('width'), '6');
+  await page.fill(testid('height'), '5');
+  await page.fill(testid('seed'), '31');
+  await page.selectOption(testid('solver'), 'bfs');
+  await regenerate(() => page.click(testid('generate')));
+  const status = await page.textContent(testid('status'));
+  expect(status.includes('polar 6×5'), `status: ${status}`);
+  const walls = await page.getAttribute(testid('walls'), 'd');
+  expect((walls.match(/A/g) || []).length >= 10, 'ring walls are not drawn as arcs');
+  // The maze on screen, as the page holds it.
+  const data = await page.evaluate(() => ({ geometry: geo, solution: maze.solution, exit: maze.exit }));
+  expect(data.exit === 0, `the exit is not at the centre: ${data.exit}`);
+  await page.click(testid('play'));
+  await clickCells(data, data.solution.path.slice(1));
+  await page.waitForSelector('body[data-playing="done"]');
+  await page.screenshot({ path: join(artifacts, 'serve-polar.png'), fullPage: true });
+});
+
+await check('a word cut out of the maze, kept in the link and the downloads', async () => {
+  await page.selectOption(testid('shape'), 'square');
+  await page.fill(testid('mask-text'), 'HI');
+  await page.dispatchEvent(testid('mask-text'), 'change');
+  expect((await page.inputValue(testid('width'))) === '', 'the size did not go back to auto');
+  await regenerate(() => page.click(testid('generate')));
+  const m = await page.evaluate(() => ({ cells: maze.cells, w: maze.shape.width, h: maze.shape.height }));
+  expect(m.cells < m.w * m.h, `no cells were cut out: ${JSON.stringify(m)}`);
+  expect(page.url().includes('mask-text=HI'), `URL: ${page.url()}`);
+  const { bytes } = await download('png');
+  expect(bytes.subarray(1, 4).toString() === 'PNG', 'the download is not a PNG');
+});
+
+await check('a picture upload shapes the maze', async () => {
+  // A dark ring on white, as an SVG picture (any image the browser reads will do).
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#fff"/>' +
+    '<rect x="2" y="2" width="36" height="16" fill="none" stroke="#000" stroke-width="4"/></svg>';
+  await page.evaluate(() => { document.body.dataset.ready = ''; });
+  await page.setInputFiles(testid('mask-file'), { name: 'ring.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
+  await page.waitForSelector('body[data-ready="1"]');
+  const note = await page.textContent(testid('mask-note'));
+  expect(note.includes('ring.svg'), `note: ${note}`);
+  const m = await page.evaluate(() => ({ cells: maze.cells, w: maze.shape.width, h: maze.shape.height }));
+  expect(m.w === 40 && m.h === 20 && m.cells < 800 && m.cells > 200, `not the ring: ${JSON.stringify(m)}`);
+  expect(page.url().includes('mask-data='), `URL: ${page.url()}`);
+  await page.click(testid('mask-clear'));
+  expect((await page.textContent(testid('mask-note'))) === '', 'the mask is still announced');
+});
+
+await check('entrance and exit chosen in the form', async () => {
+  await page.fill(testid('width'), '9');
+  await page.fill(testid('height'), '7');
+  await page.selectOption(testid('entrance'), 'left');
+  await page.selectOption(testid('exit'), 'farthest');
+  await regenerate(() => page.click(testid('generate')));
+  const e = await page.evaluate(() => {
+    // The distance from the entrance to the farthest cell, by BFS over the passages.
+    const next = Array.from({ length: maze.cells }, () => []);
+    for (const [a, b] of maze.passages) { next[a].push(b); next[b].push(a); }
+    const dist = new Array(maze.cells).fill(-1);
+    dist[maze.entrance] = 0;
+    const queue = [maze.entrance];
+    for (let i = 0; i < queue.length; i++) for (const n of next[queue[i]]) if (dist[n] < 0) { dist[n] = dist[queue[i]] + 1; queue.push(n); }
+    return { entrance: maze.entrance, shortest: maze.shortest, farthest: Math.max(...dist) };
+  });
+  expect(e.entrance === 27, `the entrance is not in the middle of the left side: ${e.entrance}`);
+  expect(e.shortest === e.farthest, `the exit is not the farthest cell: ${JSON.stringify(e)}`);
+  expect(page.url().includes('entrance=left') && page.url().includes('exit=farthest'), `URL: ${page.url()}`);
+  await page.selectOption(testid('entrance'), '');
+  await page.selectOption(testid('exit'), '');
+});
+
 await check('screenshot and no errors in the page', async () => {
   await page.click(testid('solve'));
   await page.screenshot({ path: join(artifacts, 'serve-page.png'), fullPage: true });

@@ -18,6 +18,15 @@ let fills = new Uint8Array(0);
 let showSolution = false;
 let anim = null;
 let play = null;
+// An uploaded picture, as mask rows of X (cell) and . (no cell) joined by '/'.
+let maskData = '';
+let maskName = '';
+// The longest side of an uploaded picture, in cells (as the command line scales PNGs).
+const PICTURE_CELLS = 64;
+const ENDS = [
+  ['', 'default'], ['top', 'top'], ['bottom', 'bottom'], ['left', 'left'], ['right', 'right'],
+  ['outer', 'outer rim'], ['centre', 'centre'], ['random', 'random'], ['farthest', 'farthest (longest route)'],
+];
 const layer = {};
 
 const pairKey = (a, b) => (a < b ? a * 4294967296 + b : b * 4294967296 + a);
@@ -40,6 +49,11 @@ function settings() {
     starts: $('starts').value.trim(),
     ends: $('ends').value.trim(),
     solve: $('solver').value,
+    'mask-text': $('mask-text').value.trim(),
+    'mask-data': $('mask-text').value.trim() ? '' : maskData,
+    'mask-connect': $('mask-connect').checked ? '1' : '',
+    entrance: $('entrance').value,
+    exit: $('exit').value,
   };
   return s;
 }
@@ -52,6 +66,7 @@ function query(s, extra) {
     q.set('starts', s.starts || '1');
     q.set('ends', s.ends || '1');
   }
+  for (const k of ['mask-text', 'mask-data', 'mask-connect', 'entrance', 'exit']) if (s[k]) q.set(k, s[k]);
   if (s.solve) q.set('solve', s.solve);
   for (const [k, v] of Object.entries(extra || {})) q.set(k, v);
   return q.toString();
@@ -62,8 +77,68 @@ function fromUrl() {
   const set = (id, key) => { if (q.has(key)) $(id).value = q.get(key); };
   set('shape', 'shape');
   fillAlgorithms();
-  for (const k of ['width', 'height', 'algorithm', 'seed', 'braid', 'starts', 'ends']) set(k, k);
+  for (const k of ['width', 'height', 'algorithm', 'seed', 'braid', 'starts', 'ends', 'mask-text', 'entrance', 'exit']) set(k, k);
   set('solver', 'solve');
+  $('mask-connect').checked = q.get('mask-connect') === '1';
+  if (q.has('mask-data')) {
+    maskData = q.get('mask-data');
+    maskName = 'the picture in the link';
+  }
+  showMask();
+  shapeLabels();
+}
+
+/// Names the size fields for the shape: circular mazes count rings.
+function shapeLabels() {
+  const polar = $('shape').value === 'polar';
+  $('width-label').textContent = polar ? 'Cells in the inner ring' : 'Width';
+  $('height-label').textContent = polar ? 'Rings' : 'Height';
+}
+
+function showMask() {
+  const word = $('mask-text').value.trim();
+  $('mask-note').textContent = word ? `The maze flows around the word ${word}.`
+    : maskData ? `Shaped like ${maskName} (${maskData.split('/').length} rows).` : '';
+}
+
+/// Reads a picture into mask rows: its dark, opaque pixels are cells; the long side is
+/// scaled to at most PICTURE_CELLS cells.
+function loadPicture(file) {
+  return new Promise((resolve, reject) => {
+    const url = URL.createObjectURL(file);
+    const img = new Image();
+    img.onload = () => {
+      URL.revokeObjectURL(url);
+      const long = Math.max(img.naturalWidth, img.naturalHeight);
+      if (!long) return reject(new Error('the picture is empty'));
+      const k = Math.min(1, PICTURE_CELLS / long);
+      const w = Math.max(1, Math.round(img.naturalWidth * k));
+      const h = Math.max(1, Math.round(img.naturalHeight * k));
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const g = canvas.getContext('2d');
+      g.drawImage(img, 0, 0, w, h);
+      const px = g.getImageData(0, 0, w, h).data;
+      const rows = [];
+      for (let y = 0; y < h; y++) {
+        let row = '';
+        for (let x = 0; x < w; x++) {
+          const i = 4 * (y * w + x);
+          const luma = 0.299 * px[i] + 0.587 * px[i + 1] + 0.114 * px[i + 2];
+          row += px[i + 3] >= 128 && luma < 128 ? 'X' : '.';
+        }
+        rows.push(row);
+      }
+      if (!rows.some((r) => r.includes('X'))) return reject(new Error('the picture has no dark pixels to make cells of'));
+      resolve(rows.join('/'));
+    };
+    img.onerror = () => {
+      URL.revokeObjectURL(url);
+      reject(new Error('cannot read that file as a picture'));
+    };
+    img.src = url;
+  });
 }
 
 function fillAlgorithms() {
@@ -112,13 +187,22 @@ function buildSvg() {
   layer.player = el('circle', { class: 'player', r: 0.3, 'stroke-width': 0.06, 'data-testid': 'player', visibility: 'hidden' }, svg);
 }
 
+/// A wall from (x1, y1) to (x2, y2): straight, or with a circle centre (cx, cy), the
+/// shorter arc of that circle.
+function wallPath(x1, y1, x2, y2, cx, cy) {
+  if (cx === undefined) return `M${x1} ${y1}L${x2} ${y2}`;
+  const r = Math.hypot(x1 - cx, y1 - cy);
+  const sweep = (x1 - cx) * (y2 - cy) - (y1 - cy) * (x2 - cx) > 0 ? 1 : 0;
+  return `M${x1} ${y1}A${r} ${r} 0 0 ${sweep} ${x2} ${y2}`;
+}
+
 function drawWalls() {
   const parts = [];
-  for (const [a, b, x1, y1, x2, y2] of geo.walls) {
-    if (!openSet.has(pairKey(a, b))) parts.push(`M${x1} ${y1}L${x2} ${y2}`);
+  for (const [a, b, x1, y1, x2, y2, cx, cy] of geo.walls) {
+    if (!openSet.has(pairKey(a, b))) parts.push(wallPath(x1, y1, x2, y2, cx, cy));
   }
-  for (const [, x1, y1, x2, y2, open] of geo.boundary) {
-    if (!open) parts.push(`M${x1} ${y1}L${x2} ${y2}`);
+  for (const [, x1, y1, x2, y2, open, cx, cy] of geo.boundary) {
+    if (!open) parts.push(wallPath(x1, y1, x2, y2, cx, cy));
   }
   layer.walls.setAttribute('d', parts.join(''));
 }
@@ -442,8 +526,44 @@ async function init() {
   $('solver').add(new Option('(none)', ''));
   for (const s of catalog.solvers) $('solver').add(new Option(s.name + (s.shortest ? ' (shortest)' : ''), s.name));
   $('solver').value = 'bfs';
+  for (const id of ['entrance', 'exit']) for (const [v, label] of ENDS) $(id).add(new Option(label, v));
   fromUrl();
-  $('shape').addEventListener('change', fillAlgorithms);
+  $('shape').addEventListener('change', () => {
+    fillAlgorithms();
+    shapeLabels();
+  });
+  // A new word or picture sets its own size: the size fields go back to "auto".
+  const autoSize = () => {
+    $('width').value = '';
+    $('height').value = '';
+  };
+  $('mask-text').addEventListener('change', () => {
+    autoSize();
+    showMask();
+  });
+  $('mask-file').addEventListener('change', async () => {
+    const file = $('mask-file').files[0];
+    if (!file) return;
+    try {
+      maskData = await loadPicture(file);
+      maskName = file.name;
+      $('mask-text').value = '';
+      autoSize();
+      showMask();
+      generate();
+    } catch (e) {
+      status(e.message, true);
+    }
+  });
+  $('mask-clear').addEventListener('click', () => {
+    maskData = '';
+    maskName = '';
+    $('mask-text').value = '';
+    $('mask-file').value = '';
+    if (!$('width').value) $('width').value = '16';
+    if (!$('height').value) $('height').value = '10';
+    showMask();
+  });
   $('settings').addEventListener('submit', (ev) => {
     ev.preventDefault();
     generate();
