@@ -190,6 +190,21 @@ fn golden_text_and_json() {
         ]),
     );
     golden(
+        "hex-masked-4.txt",
+        &stdout_of(&[
+            "generate",
+            "--shape",
+            "hex",
+            "--mask-data",
+            "XXXXXXX/XX...XX/XXXXXXX/XXX.XXX",
+            "-a",
+            "kruskal",
+            "--seed",
+            "4",
+            "--solve",
+        ]),
+    );
+    golden(
         "triangle-prim-9.txt",
         &stdout_of(&[
             "generate", "--shape", "triangle", "-W", "10", "-H", "4", "-a", "prim", "--seed", "9", "--solve",

@@ -5,11 +5,15 @@
 
 use std::process::Command;
 
-use maze_core::{Algorithm, CellId, Hex, Maze, Point, Shape, Solver, Square, Triangle, Xoshiro};
+use maze_core::{
+    Algorithm, CellId, Hex, Mask, Masked, Maze, Point, Polar, Shape, Solver, Square, Triangle, Upsilon,
+    Xoshiro,
+};
 use maze_render::scene::{Overlay, scene};
 use maze_render::style::Style;
 use maze_render::{png, svg};
 use maze_testkit::{have, tempdir};
+use std::sync::Arc;
 
 fn golden(name: &str, actual: &str) {
     maze_testkit::golden(env!("CARGO_MANIFEST_DIR"), name, actual);
@@ -192,6 +196,28 @@ fn golden_svgs_one_per_shape() {
             &style,
         ),
     );
+}
+
+#[test]
+fn golden_svgs_of_circles_octagons_and_masks() {
+    let style = Style::default();
+    let solved = |svg_of: &dyn Fn(&Overlay<'_>) -> String, sol: &maze_core::Solution| {
+        svg_of(&Overlay { solution: Some(sol), visited: true, ..Overlay::default() })
+    };
+    let po = maze(Polar::new(6, 5), 13);
+    let sol = Solver::Bfs.solve(&po, po.entrance(), po.exit(), &mut ()).expect("solvable");
+    let text = solved(&|o| svg::svg(&scene(&po, o), &style), &sol);
+    assert!(text.matches(" 0 0 1 ").count() >= 6, "polar walls are arcs");
+    golden("polar.svg", &text);
+    let up = maze(Upsilon::new(7, 5), 14);
+    let sol = Solver::Bfs.solve(&up, up.entrance(), up.exit(), &mut ()).expect("solvable");
+    golden("upsilon.svg", &solved(&|o| svg::svg(&scene(&up, o), &style), &sol));
+    // A hexagonal ring: the middle cells are not part of the maze.
+    let base = Hex::new(7, 5);
+    let mask = Mask::from_fn(base.cell_count(), |c| !matches!((c % 7, c / 7), (2..=4, 1..=3)));
+    let mh = maze(Masked::new(base, Arc::new(mask)), 15);
+    let sol = Solver::Bfs.solve(&mh, mh.entrance(), mh.exit(), &mut ()).expect("solvable");
+    golden("hex-masked.svg", &solved(&|o| svg::svg(&scene(&mh, o), &style), &sol));
 }
 
 #[test]
