@@ -413,9 +413,40 @@ pub fn place_ends<S: Shape, R: Random>(
             maze.shape().cell_name(from)
         )));
     }
-    maze.set_entrance(from);
-    maze.set_exit(to);
+    let door_of = |spec: Option<EndSpec>, cell: CellId| match spec {
+        Some(EndSpec::Side(side)) => facing_door(maze.shape(), cell, side),
+        _ => None,
+    };
+    let (from_door, to_door) = (door_of(entrance, from), door_of(exit, to));
+    maze.set_end(false, from, from_door);
+    maze.set_end(true, to, to_door);
     Ok(())
+}
+
+/// The outer door of `cell` that faces `side` best (the outer rim: away from the maze's
+/// middle), so an entrance on the left opens to the left even where the cell also has an
+/// outer wall above it (a corner, or the edge of a mask).
+fn facing_door<S: Shape>(shape: &S, cell: CellId, side: Side) -> Option<S::Door> {
+    let c = shape.centre(cell);
+    let ext = shape.extent();
+    let (dx, dy) = match side {
+        Side::Top => (0.0, -1.0),
+        Side::Bottom => (0.0, 1.0),
+        Side::Left => (-1.0, 0.0),
+        Side::Right => (1.0, 0.0),
+        Side::Outer => (c.x - ext.x / 2.0, c.y - ext.y / 2.0),
+        Side::Centre => return None,
+    };
+    let mut best: Option<(f64, S::Door)> = None;
+    for d in shape.doors(cell).iter().filter(|&d| shape.neighbour(cell, d).is_none()) {
+        let [a, b] = shape.wall_segment(cell, d);
+        let (mx, my) = ((a.x + b.x) / 2.0 - c.x, (a.y + b.y) / 2.0 - c.y);
+        let score = (mx * dx + my * dy) / mx.hypot(my).max(1e-9);
+        if best.is_none_or(|(s, _)| score > s + 1e-9) {
+            best = Some((score, d));
+        }
+    }
+    best.map(|(_, d)| d)
 }
 
 /// Checks `--entrance`/`--exit` cells against the shape before anything is generated.

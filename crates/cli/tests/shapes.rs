@@ -321,3 +321,36 @@ fn masked_hexagons_and_triangles_draw_as_text_and_inline_masks_work() {
     assert_fails(&bin(), &["play", "--mask", "/nonexistent/mask.png"], 1, "cannot read mask");
     assert_fails(&bin(), &["play", "--shape", "polar", "--entrance", "9,9"], 2, "terminal");
 }
+
+#[test]
+fn a_side_end_opens_the_side_it_names() {
+    // The leftmost cell of row 2 also has a removed cell above it: the entrance must still
+    // open to the left, the exit to the right; a file keeps the choice.
+    let args = [
+        "generate",
+        "--mask-data",
+        "..XX/.XXX/XXXX/XXX.",
+        "--entrance",
+        "left",
+        "--exit",
+        "right",
+        "--seed",
+        "1",
+    ];
+    let v = json_of(&args);
+    assert_eq!((v["entrance"].as_u64(), v["entrance_door"].as_u64()), (Some(5), Some(3)), "west");
+    assert_eq!(v["exit_door"], 1, "east");
+    let text = stdout_of(&args);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[5].starts_with(" S"), "the entrance opens to the left:\n{text}");
+    assert!(lines[3].ends_with("E  ") || lines[3].ends_with("E"), "the exit opens to the right:\n{text}");
+    let dir = tempdir("side-doors");
+    let file = dir.join("m.json");
+    fs::write(&file, serde_json::to_string(&v).expect("json")).expect("write");
+    let f = file.to_str().expect("utf-8");
+    assert_eq!(stdout_of(&["render", f, "-f", "text"]), text, "read back with the same openings");
+    let mut bad = v.clone();
+    bad["entrance_door"] = 1.into();
+    fs::write(&file, serde_json::to_string(&bad).expect("json")).expect("write");
+    assert_fails(&bin(), &["render", f, "-f", "text"], 1, "entrance_door 1 is not an outer door of cell");
+}

@@ -72,6 +72,9 @@ pub struct Maze<S: Shape> {
     open: Passages,
     entrance: CellId,
     exit: CellId,
+    /// The outer doors chosen for the entrance and the exit (door indexes), when not the
+    /// shape's default ([`Shape::outer_door`]).
+    end_doors: [Option<u8>; 2],
     /// MultiMaze start cells (empty unless asked for).
     pub starts: Vec<CellId>,
     /// MultiMaze end cells (empty unless asked for).
@@ -87,7 +90,7 @@ impl<S: Shape> Maze<S> {
     pub fn new(shape: S) -> Self {
         let open = Passages::closed(shape.wall_count());
         let (entrance, exit) = shape.default_ends();
-        Maze { shape, open, entrance, exit, starts: Vec::new(), ends: Vec::new() }
+        Maze { shape, open, entrance, exit, end_doors: [None; 2], starts: Vec::new(), ends: Vec::new() }
     }
 
     /// The shape.
@@ -226,44 +229,65 @@ impl<S: Shape> Maze<S> {
     /// Moves the entrance to `cell` and opens its outer wall if it has one (cells inside the
     /// maze are marked but no wall opens).
     pub fn set_entrance(&mut self, cell: CellId) {
-        self.close_outer(self.entrance, false);
-        self.entrance = cell;
-        self.open_outer(cell, false);
-        // Closing the old entrance may have closed the exit's opening (same cell and wall).
-        self.open_outer(self.exit, true);
+        self.set_end(false, cell, None);
     }
 
     /// Moves the exit to `cell` and opens its outer wall if it has one.
     pub fn set_exit(&mut self, cell: CellId) {
-        self.close_outer(self.exit, true);
-        self.exit = cell;
-        self.open_outer(cell, true);
-        self.open_outer(self.entrance, false);
+        self.set_end(true, cell, None);
+    }
+
+    /// Moves the entrance (`exit == false`) or the exit to `cell`, opening `door` of it if
+    /// that is an outer door, or else the shape's default outer door ([`Shape::outer_door`]).
+    /// The other end's opening stays open.
+    pub fn set_end(&mut self, exit: bool, cell: CellId, door: Option<S::Door>) {
+        let k = usize::from(exit);
+        if let Some(d) = self.end_door(exit) {
+            let old = if exit { self.exit } else { self.entrance };
+            self.build_wall(old, d);
+        }
+        if exit {
+            self.exit = cell;
+        } else {
+            self.entrance = cell;
+        }
+        let outer =
+            door.filter(|&d| self.shape.doors(cell).contains(d) && self.shape.neighbour(cell, d).is_none());
+        self.end_doors[k] = outer.map(|d| d.index());
+        if let Some(d) = self.end_door(exit) {
+            self.carve(cell, d);
+        }
+        // Closing the old opening may have closed the other end's (same cell and wall).
+        if let Some(d) = self.end_door(!exit) {
+            let other = if exit { self.entrance } else { self.exit };
+            self.carve(other, d);
+        }
+    }
+
+    /// The door chosen for the entrance (`exit == false`) or exit with
+    /// [`set_end`](Maze::set_end), if it is not the shape's default.
+    pub fn chosen_end_door(&self, exit: bool) -> Option<S::Door> {
+        self.end_doors[usize::from(exit)].map(S::Door::from_index)
+    }
+
+    /// The outer door the entrance (`exit == false`) or exit opens: the chosen one, or the
+    /// shape's default; `None` for a cell inside the maze.
+    fn end_door(&self, exit: bool) -> Option<S::Door> {
+        let cell = if exit { self.exit } else { self.entrance };
+        self.chosen_end_door(exit).or_else(|| self.shape.outer_door(cell, exit))
     }
 
     /// Opens the default entrance (first cell, outer wall) and exit (last cell).
     pub fn open_entrance_and_exit(&mut self) {
-        self.set_entrance(self.entrance);
-        self.set_exit(self.exit);
+        self.set_end(false, self.entrance, self.chosen_end_door(false));
+        self.set_end(true, self.exit, self.chosen_end_door(true));
     }
 
     /// The outer door opened for the entrance (`exit == false`) or exit, if any.
     pub fn outer_opening(&self, exit: bool) -> Option<(CellId, S::Door)> {
         let cell = if exit { self.exit } else { self.entrance };
-        let door = self.shape.outer_door(cell, exit)?;
+        let door = self.end_door(exit)?;
         self.is_open(cell, door).then_some((cell, door))
-    }
-
-    fn open_outer(&mut self, cell: CellId, from_back: bool) {
-        if let Some(d) = self.shape.outer_door(cell, from_back) {
-            self.carve(cell, d);
-        }
-    }
-
-    fn close_outer(&mut self, cell: CellId, from_back: bool) {
-        if let Some(d) = self.shape.outer_door(cell, from_back) {
-            self.build_wall(cell, d);
-        }
     }
 
     /// Opens the passage between two adjacent cells.

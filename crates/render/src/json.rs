@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use maze_core::{CellId, Error, Mask, Maze, Shape, ShapeKind, ShapeSpec, Solution};
+use maze_core::{CellId, Door, Error, Mask, Maze, Shape, ShapeKind, ShapeSpec, Solution};
 use serde::{Deserialize, Serialize};
 
 /// The value of the `"format"` key.
@@ -72,6 +72,12 @@ pub struct MazeFile {
     /// Exit cell (default: the last cell).
     #[serde(default)]
     pub exit: Option<u32>,
+    /// The outer door the entrance opens, by door number, when not the shape's default.
+    #[serde(default)]
+    pub entrance_door: Option<u8>,
+    /// The outer door the exit opens, when not the shape's default.
+    #[serde(default)]
+    pub exit_door: Option<u8>,
     /// MultiMaze start cells.
     #[serde(default)]
     pub starts: Vec<u32>,
@@ -186,8 +192,23 @@ impl MazeFile {
             }
         }
         let (entrance, exit) = maze.shape().default_ends();
-        maze.set_entrance(cell(self.entrance.unwrap_or(entrance.0), "entrance")?);
-        maze.set_exit(cell(self.exit.unwrap_or(exit.0), "exit")?);
+        let door = |c: CellId, d: Option<u8>, what: &str| -> Result<Option<S::Door>, Error> {
+            let Some(d) = d else { return Ok(None) };
+            let shape = maze.shape();
+            let door = (d < S::Door::COUNT).then(|| S::Door::from_index(d));
+            match door {
+                Some(door) if shape.doors(c).contains(door) && shape.neighbour(c, door).is_none() => {
+                    Ok(Some(door))
+                }
+                _ => Err(Error::Parse(format!("{what} {d} is not an outer door of cell {}", c.0))),
+            }
+        };
+        let entrance = cell(self.entrance.unwrap_or(entrance.0), "entrance")?;
+        let exit = cell(self.exit.unwrap_or(exit.0), "exit")?;
+        let (entrance_door, exit_door) =
+            (door(entrance, self.entrance_door, "entrance_door")?, door(exit, self.exit_door, "exit_door")?);
+        maze.set_end(false, entrance, entrance_door);
+        maze.set_end(true, exit, exit_door);
         maze.starts = self.starts.iter().map(|&c| cell(c, "start")).collect::<Result<_, _>>()?;
         maze.ends = self.ends.iter().map(|&c| cell(c, "end")).collect::<Result<_, _>>()?;
         let solution = match &self.solution {
@@ -278,6 +299,11 @@ pub fn to_json<S: Shape>(
     fields.push(("cells", maze.cell_count().to_string()));
     fields.push(("entrance", maze.entrance().0.to_string()));
     fields.push(("exit", maze.exit().0.to_string()));
+    for (key, exit) in [("entrance_door", false), ("exit_door", true)] {
+        if let Some(d) = maze.chosen_end_door(exit) {
+            fields.push((key, d.index().to_string()));
+        }
+    }
     if !maze.starts.is_empty() || !maze.ends.is_empty() {
         fields.push(("starts", ids(maze.starts.iter().copied())));
         fields.push(("ends", ids(maze.ends.iter().copied())));
