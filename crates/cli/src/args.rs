@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand};
 use maze_core::generate::{Corner, Policy};
 use maze_core::{Algorithm, ShapeKind, Solver};
 use maze_render::Format;
+use maze_render::style::Length;
 
 /// Generate, solve, render and benchmark mazes on square, hexagonal and triangular cells.
 #[derive(Debug, Parser)]
@@ -212,13 +213,14 @@ pub const DEFAULT_MAX_BYTES: u64 = 1 << 30;
 #[derive(Debug, Args, Clone, Default)]
 #[command(next_help_heading = "Drawing (svg, png, pdf, tex, scad, stl)")]
 pub struct DrawArgs {
-    /// Cell size: pixels for svg and png, millimetres for pdf, tex, scad and stl
-    /// [default: 16 px svg, 8 px png, 6.35 mm (1/4 in) pdf and tex, 10 mm scad and stl].
-    #[arg(long, value_parser = parse_positive)]
-    pub cell_size: Option<f64>,
-    /// Wall thickness, same units as --cell-size [default: 1/8 of the cell size].
-    #[arg(long, value_parser = parse_positive)]
-    pub wall_width: Option<f64>,
+    /// Cell size, with a unit (mm, cm, in, pt, px) or without: then pixels for svg and png,
+    /// millimetres for pdf, tex, scad and stl [default: 16 px svg, 8 px png, 6.35 mm (1/4 in)
+    /// pdf and tex, 10 mm scad and stl]. A pdf keeps an asked size exactly, or refuses.
+    #[arg(long, value_parser = parse_length)]
+    pub cell_size: Option<Length>,
+    /// Wall thickness, as --cell-size [default: 1/8 of the cell size].
+    #[arg(long, value_parser = parse_length)]
+    pub wall_width: Option<Length>,
     /// Wall colour (#rrggbb, #rgb or a name such as black).
     #[arg(long, value_parser = parse_colour)]
     pub wall_colour: Option<String>,
@@ -243,12 +245,18 @@ pub struct DrawArgs {
     /// A line of instructions under the title on pdf pages.
     #[arg(long)]
     pub instructions: Option<String>,
-    /// Paper for pdf: a4, letter, or WIDTHxHEIGHT in millimetres (e.g. 254x203).
+    /// Paper for pdf: a4, letter, a3, a5, legal, tabloid, each with -landscape
+    /// (letter-landscape), or WIDTHxHEIGHT with units (11inx9in, 254x203mm; bare numbers are mm).
     #[arg(long, default_value = "a4", value_parser = parse_paper)]
     pub paper: maze_render::pdf::Paper,
-    /// Page margin for pdf, millimetres.
-    #[arg(long, default_value_t = 15.0, value_parser = parse_positive)]
-    pub margin: f64,
+    /// Page margin for pdf, as a length (bare numbers are mm) [default: 15 mm, narrowing
+    /// to 5 mm with a smaller title when that keeps the cell size].
+    #[arg(long, value_parser = parse_length)]
+    pub margin: Option<Length>,
+    /// For pdf: shrink a maze that does not fit the paper at the asked --cell-size instead
+    /// of refusing.
+    #[arg(long)]
+    pub fit: bool,
     /// Wall height above the base plate for scad and stl, millimetres.
     #[arg(long, default_value_t = 8.0, value_parser = parse_positive)]
     pub wall_height: f64,
@@ -420,19 +428,11 @@ fn parse_positive(s: &str) -> Result<f64, String> {
 }
 
 fn parse_paper(s: &str) -> Result<maze_render::pdf::Paper, String> {
-    use maze_render::pdf::Paper;
-    let t = s.trim().to_ascii_lowercase();
-    match t.as_str() {
-        "a4" => return Ok(Paper::A4),
-        "letter" => return Ok(Paper::Letter),
-        _ => {}
-    }
-    let t = t.trim_end_matches("mm");
-    let (w, h) =
-        t.split_once('x').ok_or_else(|| format!("'{s}' is not a paper size (a4, letter or WxH in mm)"))?;
-    let w = parse_positive(w)?;
-    let h = parse_positive(h)?;
-    Ok(Paper::Custom(w, h))
+    s.parse().map_err(|e: maze_core::Error| e.to_string())
+}
+
+fn parse_length(s: &str) -> Result<Length, String> {
+    s.parse().map_err(|e: maze_core::Error| e.to_string())
 }
 
 fn parse_colour(s: &str) -> Result<String, String> {

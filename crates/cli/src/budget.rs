@@ -89,7 +89,7 @@ pub fn estimate_bytes(args: &GenerateArgs, spec: &ShapeSpec, extent: Point) -> R
     let per_cell = ((large as f64 - small as f64) / (c_large - c_small)).max(0.0);
     let fixed = (small as f64 - per_cell * c_small).max(0.0);
     // Numbers grow: cell ids up to `cells`, coordinates up to the extent times the cell size.
-    let scale = args.draw.cell_size.unwrap_or(16.0).max(1.0);
+    let scale = args.draw.cell_size.map_or(16.0, |l| l.px()).max(1.0);
     let sample_extent = spec_with(spec, LARGE).visit(Extent);
     let biggest = |cells: f64, e: Point| cells.max(e.x.max(e.y) * scale);
     let digits = |x: f64| x.max(1.0).log10().floor() + 1.0;

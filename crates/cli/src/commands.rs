@@ -381,7 +381,10 @@ pub(crate) fn draw_style(d: &DrawArgs, format: Format, multi: bool) -> Style {
         Format::Scad | Format::Stl => 10.0,
         _ => base.cell_size,
     };
-    let cell = d.cell_size.unwrap_or(default_cell);
+    // Paper formats measure in millimetres, screen formats in pixels (96 to the inch).
+    let paper = matches!(format, Format::Pdf | Format::Tex | Format::Scad | Format::Stl);
+    let length = |l: maze_render::style::Length| if paper { l.mm() } else { l.px() };
+    let cell = d.cell_size.map_or(default_cell, length);
     let (title, instructions) = if format == Format::Pdf {
         let title = d.title.clone().unwrap_or_else(|| if multi { "MultiMaze".into() } else { "Maze".into() });
         let how = if multi {
@@ -395,7 +398,7 @@ pub(crate) fn draw_style(d: &DrawArgs, format: Format, multi: bool) -> Style {
     };
     Style {
         cell_size: cell,
-        wall_width: d.wall_width.unwrap_or(match format {
+        wall_width: d.wall_width.map(length).unwrap_or(match format {
             Format::Scad | Format::Stl => cell * 0.16,
             _ => cell / 8.0,
         }),
@@ -411,6 +414,36 @@ pub(crate) fn draw_style(d: &DrawArgs, format: Format, multi: bool) -> Style {
         instructions,
         ..base
     }
+}
+
+/// The pdf page setup: an asked cell size is kept exactly (or refused) unless `--fit`;
+/// the default margin may narrow to keep it.
+pub(crate) fn page_setup(d: &DrawArgs) -> PageSetup {
+    PageSetup {
+        paper: d.paper,
+        margin_mm: d.margin.map_or(15.0, |m| m.mm()),
+        fit: if d.cell_size.is_some() && !d.fit { pdf::Fit::Exact } else { pdf::Fit::Shrink },
+        flexible_margin: d.margin.is_none(),
+    }
+}
+
+/// Refuses, before any maze is made, a pdf whose maze cannot keep its asked cell size.
+fn check_page(spec: &ShapeSpec, draw: &DrawArgs, multi: bool, headed: bool) -> Result<()> {
+    struct Extent;
+    impl ShapeVisitor for Extent {
+        type Output = maze_core::Point;
+        fn visit<S: Shape>(self, shape: S) -> maze_core::Point {
+            shape.extent()
+        }
+    }
+    let extent = spec.clone().visit(Extent);
+    let scene = maze_render::scene::Scene { width: extent.x, height: extent.y, ..Default::default() };
+    let style = draw_style(draw, Format::Pdf, multi);
+    // Solution pages and books have a heading line, which every page then makes room for.
+    let page = PdfPage { scene, heading: headed.then(|| "Solution".to_string()) };
+    pdf::page_layouts(&[page], &page_setup(draw), &style)
+        .map_err(|e| anyhow::anyhow!(UsageError(e.to_string())))?;
+    Ok(())
 }
 
 /// Collects rendered mazes and writes them: bytes as they come, PDF pages at the end
@@ -453,7 +486,7 @@ impl Collector {
     fn finish(mut self, sink: &mut Sink, multi: bool) -> Result<()> {
         if self.format == Format::Pdf {
             let style = draw_style(&self.draw, Format::Pdf, multi);
-            let setup = PageSetup { paper: self.draw.paper, margin_mm: self.draw.margin };
+            let setup = page_setup(&self.draw);
             let mut pages = std::mem::take(&mut self.puzzles);
             if pages.len() == 1 && self.solutions.len() <= 1 {
                 pages[0].heading = None;
@@ -462,6 +495,12 @@ impl Collector {
                 }
             }
             pages.append(&mut self.solutions);
+            if pdf::page_layouts(&pages, &setup, &style)?.iter().any(|l| l.shrunk) {
+                eprintln!(
+                    "note: the maze is drawn smaller than {} mm cells to fit the paper (--cell-size asks for an exact size, --paper for more room)",
+                    style.cell_size
+                );
+            }
             sink.write_all(&pdf::pdf(&pages, &setup, &style)?)?;
         }
         Ok(())
@@ -510,6 +549,10 @@ pub(crate) fn plan(args: &GenerateArgs) -> Result<(ShapeSpec, Option<Animation>)
         )));
     }
     crate::masks::check_ends(&spec, &[args.entrance, args.exit])?;
+    if args.format == Format::Pdf {
+        let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
+        check_page(&spec, &args.draw, multi, args.solve.is_some() || args.count > 1)?;
+    }
     if matches!(args.format, Format::Text | Format::Unicode) && !text_pictured(&spec) {
         anyhow::bail!(UsageError(no_text_picture(&spec)));
     }

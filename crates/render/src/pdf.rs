@@ -12,7 +12,7 @@ use pdf_writer::types::{LineCapStyle, LineJoinStyle};
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Settings, Str, TextStr};
 
 use crate::scene::{Fill, Marker, Scene};
-use crate::style::{Colour, Style, heat_colour};
+use crate::style::{Colour, Length, Style, heat_colour};
 
 /// Paper size in millimetres.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -36,6 +36,51 @@ impl Paper {
             Paper::Custom(w, h) => (w * MM, h * MM),
         }
     }
+
+    /// Width and height in millimetres.
+    pub fn mm(self) -> (f64, f64) {
+        let (w, h) = self.points();
+        (w / MM, h / MM)
+    }
+}
+
+impl std::str::FromStr for Paper {
+    type Err = Error;
+
+    /// `a4`, `letter`, `a3`, `a5`, `legal`, `tabloid`, each with `-landscape` to turn it;
+    /// or `WIDTHxHEIGHT` with a unit on either number or both (`11inx9in`, `11x9in`,
+    /// `254x203mm`, `792x648pt`; a bare number is millimetres).
+    fn from_str(s: &str) -> Result<Self, Error> {
+        let t = s.trim().to_ascii_lowercase();
+        let (name, landscape) = match t.strip_suffix("-landscape").or_else(|| t.strip_suffix(" landscape")) {
+            Some(n) => (n, true),
+            None => (t.as_str(), false),
+        };
+        let named = match name {
+            "a4" => Some(Paper::A4),
+            "letter" => Some(Paper::Letter),
+            "a3" => Some(Paper::Custom(297.0, 420.0)),
+            "a5" => Some(Paper::Custom(148.0, 210.0)),
+            "legal" => Some(Paper::Custom(215.9, 355.6)),
+            "tabloid" => Some(Paper::Custom(279.4, 431.8)),
+            _ => None,
+        };
+        if let Some(p) = named {
+            let (w, h) = p.mm();
+            return Ok(if landscape { Paper::Custom(h, w) } else { p });
+        }
+        let bad = || {
+            Error::Parameter(format!(
+                "'{s}' is not a paper size (a4, letter, a3, a5, legal, tabloid, with -landscape, or WIDTHxHEIGHT such as 11inx9in or 254x203mm)"
+            ))
+        };
+        let (w, h) = t.split_once('x').ok_or_else(bad)?;
+        let (w, h) = (w.parse::<Length>().map_err(|_| bad())?, h.parse::<Length>().map_err(|_| bad())?);
+        // A unit on one side only applies to both (11x9in).
+        let unit = h.unit.or(w.unit);
+        let mm = |l: Length| Length { unit: l.unit.or(unit), ..l }.mm();
+        Ok(Paper::Custom(mm(w), mm(h)))
+    }
 }
 
 /// Page layout for printing.
@@ -45,7 +90,33 @@ pub struct PageSetup {
     pub paper: Paper,
     /// Margin on every side, millimetres.
     pub margin_mm: f64,
+    /// What to do when the maze does not fit at its cell size.
+    pub fit: Fit,
+    /// The margin was not asked for: it may narrow to [`MIN_MARGIN_MM`] (and the title
+    /// tighten) before the maze is shrunk or refused.
+    pub flexible_margin: bool,
 }
+
+impl PageSetup {
+    /// A setup that shrinks a maze that does not fit, with a fixed margin.
+    pub fn new(paper: Paper, margin_mm: f64) -> Self {
+        PageSetup { paper, margin_mm, fit: Fit::Shrink, flexible_margin: false }
+    }
+}
+
+/// What to do with a maze that does not fit the page at its cell size.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Fit {
+    /// Draw it smaller ([`Layout::shrunk`] says so).
+    #[default]
+    Shrink,
+    /// Refuse, naming the largest cell size that fits: the cell size is a promise.
+    Exact,
+}
+
+/// The narrowest margin a flexible margin narrows to, millimetres (most printers leave
+/// 4 to 5 mm unprinted).
+pub const MIN_MARGIN_MM: f64 = 5.0;
 
 /// One page: a maze scene, with a heading line, a title and an instructions line.
 #[derive(Clone, Debug)]
@@ -145,10 +216,54 @@ fn layout_page(
     setup: &PageSetup,
     style: &Style,
 ) -> Result<Layout, Error> {
+    let roomy = try_layout(scene, heading, band, setup, style, setup.margin_mm, false)?;
+    if !roomy.shrunk {
+        return Ok(roomy);
+    }
+    // Tighter: a quarter-inch margin and smaller title lines, when the margin is ours to pick.
+    let tight = if setup.flexible_margin && setup.margin_mm > MIN_MARGIN_MM {
+        let t = try_layout(scene, heading, band, setup, style, MIN_MARGIN_MM, true)?;
+        if !t.shrunk {
+            return Ok(t);
+        }
+        Some(t)
+    } else {
+        None
+    };
+    let best = match tight {
+        Some(t) if t.scale > roomy.scale => t,
+        _ => roomy,
+    };
+    if setup.fit == Fit::Exact {
+        let asked = style.cell_size;
+        let fits = best.scale / MM;
+        let (w, h) = setup.paper.mm();
+        let margin = if setup.flexible_margin { MIN_MARGIN_MM.min(setup.margin_mm) } else { setup.margin_mm };
+        return Err(Error::Parameter(format!(
+            "the maze does not fit {w:.0} x {h:.0} mm paper at {asked:.2} mm ({:.3} in) cells with {margin:.1} mm margins{}: the largest cell size that fits is {:.2} mm ({:.3} in); ask for that, a larger --paper, a smaller maze, or --fit to shrink it",
+            asked / 25.4,
+            if best.text.is_empty() { "" } else { " and the title" },
+            (fits * 100.0).floor() / 100.0,
+            (fits / 25.4 * 1000.0).floor() / 1000.0
+        )));
+    }
+    Ok(best)
+}
+
+/// One layout attempt with a given margin; `compact` sets the title lines smaller.
+fn try_layout(
+    scene: &Scene,
+    heading: Option<&str>,
+    band: bool,
+    setup: &PageSetup,
+    style: &Style,
+    margin_mm: f64,
+    compact: bool,
+) -> Result<Layout, Error> {
     let (pw, ph) = setup.paper.points();
     let (pw, ph) = (positive(pw, "paper width")?, positive(ph, "paper height")?);
-    if !(setup.margin_mm.is_finite() && setup.margin_mm >= 0.0) {
-        return Err(Error::Parameter(format!("the margin must be 0 or more mm, not {}", setup.margin_mm)));
+    if !(margin_mm.is_finite() && margin_mm >= 0.0) {
+        return Err(Error::Parameter(format!("the margin must be 0 or more mm, not {margin_mm}")));
     }
     let cell = positive(style.cell_size, "cell size")? * MM;
     if !(style.wall_width.is_finite() && style.wall_width >= 0.0) {
@@ -158,14 +273,20 @@ fn layout_page(
     if !(scene.width.is_finite() && scene.height.is_finite() && scene.width >= 0.0 && scene.height >= 0.0) {
         return Err(Error::Parameter("the maze has no finite size".into()));
     }
-    let margin = setup.margin_mm * MM;
+    let margin = margin_mm * MM;
     let too_small = || {
         Error::Parameter(format!(
             "the paper ({:.0} x {:.0} mm) minus {} mm margins and the title leaves no room for the maze",
             pw / MM,
             ph / MM,
-            setup.margin_mm
+            margin_mm
         ))
+    };
+    // Compact: 14 pt title, 9 pt instructions, 8 pt heading, half the gap.
+    let (title_size, instructions_size, heading_size, gap) = if compact {
+        (14.0, 9.0, 8.0, TEXT_GAP / 2.0)
+    } else {
+        (TITLE_SIZE, INSTRUCTIONS_SIZE, HEADING_SIZE, TEXT_GAP)
     };
     let avail_w = pw - 2.0 * margin;
     if avail_w < MIN_AREA {
@@ -175,7 +296,7 @@ fn layout_page(
     let mut top = margin;
     if band {
         if let Some(h) = heading.map(winansi).filter(|h| !h.trim().is_empty()) {
-            let size = fit_size(&h, false, HEADING_SIZE, avail_w);
+            let size = fit_size(&h, false, heading_size, avail_w);
             let width = text_width(&h, false) * size;
             text.push(TextLine {
                 x: pw - margin - width,
@@ -185,11 +306,23 @@ fn layout_page(
                 text: h,
             });
         }
-        top += 1.3 * HEADING_SIZE;
+        // Compact pages put the heading beside the title when there is room for any page's
+        // heading ("Solution 1234"), so the maze sits in the same place on every page.
+        let title_width = style
+            .title
+            .as_deref()
+            .map(winansi)
+            .map(|t| text_width(&t, true) * fit_size(&t, true, title_size, avail_w))
+            .unwrap_or(0.0);
+        let reserve = text_width("Solution 0000", false) * heading_size;
+        let beside = compact && (pw + title_width) / 2.0 + 6.0 <= pw - margin - reserve;
+        if !beside {
+            top += 1.3 * heading_size;
+        }
     }
     let lines = [
-        (style.title.as_deref(), true, TITLE_SIZE),
-        (style.instructions.as_deref(), false, INSTRUCTIONS_SIZE),
+        (style.title.as_deref(), true, title_size),
+        (style.instructions.as_deref(), false, instructions_size),
     ];
     let mut any = band;
     for (line, bold, nominal) in lines {
@@ -201,7 +334,7 @@ fn layout_page(
         any = true;
     }
     if any {
-        top += TEXT_GAP;
+        top += gap;
     }
     let avail_h = ph - margin - top;
     if avail_h < MIN_AREA {

@@ -139,3 +139,81 @@ mod tests {
         assert!("#12345".parse::<Colour>().is_err());
     }
 }
+
+/// A unit of length on paper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// Millimetres.
+    Mm,
+    /// Centimetres.
+    Cm,
+    /// Inches.
+    In,
+    /// PostScript points, 1/72 inch.
+    Pt,
+    /// Pixels: 1/96 inch on paper (as in CSS).
+    Px,
+}
+
+impl Unit {
+    /// Millimetres in one of this unit.
+    pub fn mm(self) -> f64 {
+        match self {
+            Unit::Mm => 1.0,
+            Unit::Cm => 10.0,
+            Unit::In => 25.4,
+            Unit::Pt => 25.4 / 72.0,
+            Unit::Px => 25.4 / 96.0,
+        }
+    }
+}
+
+/// A length as typed: a number and perhaps a unit (`0.25in`, `6.35mm`, `12`), the unit
+/// left to each format's default when not given (pixels for svg and png, millimetres for
+/// pdf, tex, scad and stl).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Length {
+    /// The number.
+    pub value: f64,
+    /// The unit, if one was typed.
+    pub unit: Option<Unit>,
+}
+
+impl Length {
+    /// In millimetres (a bare number is millimetres).
+    pub fn mm(self) -> f64 {
+        self.value * self.unit.map_or(1.0, Unit::mm)
+    }
+
+    /// In pixels (a bare number is pixels; paper units at 96 pixels per inch).
+    pub fn px(self) -> f64 {
+        match self.unit {
+            None | Some(Unit::Px) => self.value,
+            Some(u) => self.value * u.mm() / Unit::Px.mm(),
+        }
+    }
+}
+
+impl std::str::FromStr for Length {
+    type Err = Error;
+
+    /// Parses `12`, `0.25in`, `6.35 mm`, `2.5cm`, `18pt` or `16px`: a positive finite number
+    /// of at most 10,000 (in its unit).
+    fn from_str(s: &str) -> Result<Self, Error> {
+        let t = s.trim().to_ascii_lowercase();
+        let units =
+            [("mm", Unit::Mm), ("cm", Unit::Cm), ("in", Unit::In), ("pt", Unit::Pt), ("px", Unit::Px)];
+        let (number, unit) = units
+            .iter()
+            .find_map(|&(suffix, u)| t.strip_suffix(suffix).map(|n| (n.trim(), Some(u))))
+            .unwrap_or((t.as_str(), None));
+        let value: f64 = number.parse().map_err(|_| {
+            Error::Parameter(format!("'{s}' is not a length (a number, perhaps with mm, cm, in, pt or px)"))
+        })?;
+        if value.is_finite() && value > 0.0 && value <= 10_000.0 {
+            Ok(Length { value, unit })
+        } else {
+            Err(Error::Parameter(format!("'{s}' must be above 0 and at most 10000")))
+        }
+    }
+}

@@ -80,7 +80,7 @@ fn style() -> Style {
 }
 
 fn setup(paper: Paper) -> PageSetup {
-    PageSetup { paper, margin_mm: 12.0 }
+    PageSetup::new(paper, 12.0)
 }
 
 fn page(scene: Scene, heading: Option<&str>) -> PdfPage {
@@ -227,7 +227,7 @@ fn refuses_what_it_cannot_lay_out() {
     assert!(m.contains("no room"), "{m}");
     for bad in [f64::NAN, -1.0, f64::INFINITY] {
         err(pdf::pdf(&one, &setup(Paper::Custom(bad, 200.0)), &style()));
-        err(pdf::pdf(&one, &PageSetup { paper: Paper::A4, margin_mm: bad }, &style()));
+        err(pdf::pdf(&one, &PageSetup::new(Paper::A4, bad), &style()));
         err(pdf::pdf(&one, &setup(Paper::A4), &Style { cell_size: bad, ..style() }));
     }
     err(pdf::pdf(&one, &setup(Paper::A4), &Style { walls: "puce".into(), ..style() }));

@@ -1,0 +1,184 @@
+//! Exact print sizes (document 003's page: a 10 x 8 inch maze of 1/4 inch cells with its
+//! title and instructions): the PDF's page size from pdfinfo and the wall spacing read from
+//! the decompressed page (qpdf), to 0.1 mm; refusals that name the largest size that fits.
+
+use std::process::Command;
+
+use maze_testkit::{assert_fails, have, tempdir};
+
+fn bin() -> String {
+    env!("CARGO_BIN_EXE_maze").to_string()
+}
+
+fn run(args: &[&str]) -> std::process::Output {
+    let out = Command::new(bin()).args(args).output().expect("maze runs");
+    assert!(out.status.success(), "maze {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+/// Page width and height in points, from pdfinfo.
+fn page_size(pdf: &str) -> (f64, f64) {
+    let out = Command::new("pdfinfo").arg(pdf).output().expect("pdfinfo runs");
+    let info = String::from_utf8_lossy(&out.stdout).into_owned();
+    let line = info.lines().find(|l| l.starts_with("Page size:")).expect("a page size");
+    let nums: Vec<f64> = line.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+    (nums[0], nums[1])
+}
+
+/// The scale of every maze drawing in the PDF: the `a 0 0 -a x y cm` matrices that map maze
+/// units (one cell) to points.
+fn cell_scales(pdf: &str, dir: &std::path::Path) -> Vec<f64> {
+    let plain = dir.join("plain.pdf");
+    let ok = Command::new("qpdf")
+        .args(["--qdf", "--object-streams=disable", pdf, plain.to_str().expect("utf-8")])
+        .status()
+        .expect("qpdf runs");
+    assert!(ok.success());
+    let bytes = std::fs::read(&plain).expect("read");
+    let text = String::from_utf8_lossy(&bytes);
+    let mut scales = Vec::new();
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        for i in 6..words.len() {
+            if words[i] == "cm" && words[i - 6] != "0" {
+                let a: f64 = words[i - 6].parse().unwrap_or(f64::NAN);
+                let d: f64 = words[i - 3].parse().unwrap_or(f64::NAN);
+                if a.is_finite() && (a + d).abs() < 1e-9 {
+                    scales.push(a);
+                }
+            }
+        }
+    }
+    scales
+}
+
+const MM: f64 = 72.0 / 25.4;
+
+#[test]
+fn document_003s_page_at_exactly_a_quarter_inch() {
+    if !have("pdfinfo") || !have("qpdf") {
+        return;
+    }
+    let dir = tempdir("print-exact");
+    let pdf = dir.join("multimaze.pdf");
+    let p = pdf.to_str().expect("utf-8");
+    run(&[
+        "generate",
+        "-W",
+        "40",
+        "-H",
+        "32",
+        "-a",
+        "aldous-broder",
+        "--starts",
+        "5",
+        "--ends",
+        "5",
+        "--seed",
+        "3",
+        "--paper",
+        "11inx9in",
+        "--cell-size",
+        "0.25in",
+        "--title",
+        "The Amazing MultiMaze",
+        "--instructions",
+        "Connect each green dot with one, and only one, red dot.",
+        "--solve",
+        "-f",
+        "pdf",
+        "-o",
+        p,
+    ]);
+    let (w, h) = page_size(p);
+    assert!((w - 792.0).abs() < 0.1 * MM && (h - 648.0).abs() < 0.1 * MM, "{w} x {h} pt");
+    let scales = cell_scales(p, &dir);
+    assert_eq!(scales.len(), 2, "a puzzle page and a solution page: {scales:?}");
+    for s in scales {
+        assert!((s - 18.0).abs() < 0.1 * MM, "a cell is {s} pt, not 18 (1/4 in)");
+    }
+    // Paper names, landscape and millimetres.
+    for (paper, size) in [
+        ("letter-landscape", (792.0, 612.0)),
+        ("a4-landscape", (841.89, 595.28)),
+        ("254x203", (720.0, 575.43)),
+    ] {
+        let out = dir.join(format!("{paper}.pdf"));
+        let o = out.to_str().expect("utf-8");
+        run(&[
+            "generate",
+            "-W",
+            "10",
+            "-H",
+            "8",
+            "--paper",
+            paper,
+            "--cell-size",
+            "5mm",
+            "-f",
+            "pdf",
+            "-o",
+            o,
+        ]);
+        let (w, h) = page_size(o);
+        assert!((w - size.0).abs() < 0.3 && (h - size.1).abs() < 0.3, "{paper}: {w} x {h}");
+        let s = cell_scales(o, &dir);
+        assert!(s.iter().all(|s| (s - 5.0 * MM).abs() < 0.1 * MM), "{paper}: {s:?}");
+    }
+}
+
+#[test]
+fn a_maze_that_does_not_fit_is_refused_or_shrunk_on_request() {
+    // Letter landscape is 8.5 in tall: a 8 in maze with a title does not fit.
+    let args = [
+        "generate",
+        "-W",
+        "40",
+        "-H",
+        "32",
+        "--paper",
+        "letter-landscape",
+        "--cell-size",
+        "0.25in",
+        "-f",
+        "pdf",
+    ];
+    assert_fails(&bin(), &args, 2, "the largest cell size that fits is 6.02 mm (0.237 in)");
+    // Refused before any maze is made: even a huge one answers at once.
+    assert_fails(
+        &bin(),
+        &[
+            "generate",
+            "-W",
+            "8000",
+            "-H",
+            "8000",
+            "--cell-size",
+            "1cm",
+            "-f",
+            "pdf",
+            "--max-cells",
+            "100000000",
+        ],
+        2,
+        "--fit to shrink it",
+    );
+    if !have("qpdf") {
+        return;
+    }
+    let dir = tempdir("print-fit");
+    let pdf = dir.join("fit.pdf");
+    let p = pdf.to_str().expect("utf-8");
+    let mut fit = args.to_vec();
+    fit.extend(["--fit", "-o", p]);
+    let out = run(&fit);
+    let s = cell_scales(p, &dir);
+    assert!(s[0] < 18.0 && s[0] > 17.0, "shrunk a little: {s:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("drawn smaller"), "the shrinking is said");
+    // Without an asked cell size the default shrinks, and says so.
+    let out = run(&["generate", "-W", "80", "-H", "80", "-f", "pdf", "-o", p]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("note: the maze is drawn smaller"));
+    // Bad sizes are one-line errors.
+    assert_fails(&bin(), &["generate", "--paper", "11furlongsx9in", "-f", "pdf"], 2, "is not a paper size");
+    assert_fails(&bin(), &["generate", "--cell-size", "0.25parsec", "-f", "pdf"], 2, "is not a length");
+}
