@@ -236,6 +236,10 @@ pub struct DrawArgs {
     /// Shade cells by distance from the entrance (a heat map).
     #[arg(long)]
     pub heat: bool,
+    /// Diameter of the start and end dots, as a share of a cell (0.05 to 1) [default: 1/3,
+    /// as in document 003].
+    #[arg(long, value_parser = parse_share)]
+    pub dot_size: Option<f64>,
     /// Leave out the start and end dots (a png of walls alone is then 1 bit per pixel).
     #[arg(long)]
     pub no_markers: bool,
@@ -429,6 +433,11 @@ fn parse_positive(s: &str) -> Result<f64, String> {
 
 fn parse_paper(s: &str) -> Result<maze_render::pdf::Paper, String> {
     s.parse().map_err(|e: maze_core::Error| e.to_string())
+}
+
+fn parse_share(s: &str) -> Result<f64, String> {
+    let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number"))?;
+    if (0.05..=1.0).contains(&v) { Ok(v) } else { Err(format!("{v} is not between 0.05 and 1")) }
 }
 
 fn parse_length(s: &str) -> Result<Length, String> {

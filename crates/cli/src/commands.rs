@@ -412,6 +412,7 @@ pub(crate) fn draw_style(d: &DrawArgs, format: Format, multi: bool) -> Style {
         path: d.path_colour.clone().unwrap_or(base.path),
         title,
         instructions,
+        dot: d.dot_size.unwrap_or(base.dot),
         ..base
     }
 }

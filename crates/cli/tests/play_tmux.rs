@@ -115,7 +115,9 @@ fn play_a_masked_circular_maze_under_tmux() {
         .status()
         .expect("tmux new-session");
     assert!(started.success());
-    let screen = wait_for(&session.0, "moves 0");
+    wait_for(&session.0, "moves 0");
+    // The help line is drawn last: once it shows, the whole first frame is there.
+    let screen = wait_for(&session.0, "Esc menu");
     assert!(screen.contains("polar 6x4"), "{screen}");
     assert!(screen.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c)), "braille walls:\n{screen}");
     assert!(screen.contains('@') && screen.contains('E'), "{screen}");

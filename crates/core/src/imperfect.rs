@@ -61,7 +61,7 @@ pub fn braid<S: Shape, R: Random, O: Observer>(
 }
 
 /// Places document 003's MultiMaze dots: `starts` start cells and `ends` end cells, all
-/// distinct; the first cell is always a start and the last always an end, the others are
+/// distinct; the entrance is always a start and the exit always an end, the others are
 /// drawn at random.
 ///
 /// # Errors
@@ -82,8 +82,8 @@ pub fn place_starts_and_ends<S: Shape, R: Random>(
             u64::from(starts) + u64::from(ends)
         )));
     }
-    let first = CellId(0);
-    let last = CellId(n - 1);
+    // The entrance and the exit (the first and the last cell, or a circle's rim and centre).
+    let (first, last) = (maze.entrance(), maze.exit());
     let mut taken = CellSet::new(n);
     taken.insert(first);
     taken.insert(last);

@@ -425,7 +425,7 @@ fn paint<S: Shape>(canvas: &mut Canvas, shape: &S, sc: &Scene, cells: &[(CellId,
     }
     for &(p, marker) in &sc.markers {
         let colour = if marker == Marker::Start { START } else { END };
-        canvas.fill_circle(at(p), (sc.cell * k * 0.3).max(1.0), colour);
+        canvas.fill_circle(at(p), (sc.cell * k * style.dot / 2.0).max(1.0), colour);
     }
 }
 
@@ -853,7 +853,7 @@ pub fn animated_svg<S: Shape>(
     // Start and end dots: the first maze's until the last frame, then the last maze's.
     if options.markers {
         let first_scene = scene(rec.start, &Overlay::default());
-        let radius = num(end_scene.cell * k * 0.3);
+        let radius = num(end_scene.cell * k * style.dot / 2.0);
         let dot = |out: &mut String, p: Point, marker: Marker, line: Option<&[(u16, bool)]>| {
             let colour = if marker == Marker::Start { &style.start } else { &style.end };
             let _ = write!(

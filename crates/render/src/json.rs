@@ -320,6 +320,21 @@ pub fn to_json<S: Shape>(
                 ids(sol.visited.iter().copied())
             ),
         ));
+        if maze.starts.len() > 1 || maze.ends.len() > 1 {
+            // Document 003's answer key: each start joined to its own end.
+            let routes: Vec<String> = maze_core::solve::answer_key(maze)
+                .iter()
+                .map(|r| {
+                    format!(
+                        r#"{{"start":{},"end":{},"path":{}}}"#,
+                        r.start.0,
+                        r.end.0,
+                        ids(r.path.iter().copied())
+                    )
+                })
+                .collect();
+            fields.push(("routes", format!("[{}]", routes.join(","))));
+        }
     }
     let mut out = String::from("{");
     for (i, (key, value)) in fields.iter().enumerate() {

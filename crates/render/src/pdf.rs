@@ -12,7 +12,7 @@ use pdf_writer::types::{LineCapStyle, LineJoinStyle};
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Settings, Str, TextStr};
 
 use crate::scene::{Fill, Marker, Scene};
-use crate::style::{Colour, Length, Style, heat_colour};
+use crate::style::{Colour, Length, ROUTE_COLOURS, Style, heat_colour};
 
 /// Paper size in millimetres.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -460,6 +460,8 @@ struct Colours {
     visited: [f32; 3],
     start: [f32; 3],
     end: [f32; 3],
+    /// Dot diameter, as a share of a cell.
+    dot: f64,
 }
 
 impl Colours {
@@ -472,6 +474,7 @@ impl Colours {
             visited: parse(&style.visited)?,
             start: parse(&style.start)?,
             end: parse(&style.end)?,
+            dot: style.dot,
         })
     }
 }
@@ -636,7 +639,23 @@ fn draw_page(scene: &Scene, layout: &Layout, colours: &Colours, settings: Settin
         }
         c.stroke();
     }
-    let radius = 0.3 * cell;
+    for (i, route) in scene.routes.iter().enumerate().filter(|(_, r)| r.len() > 1) {
+        let [cr, cg, cb] =
+            ROUTE_COLOURS[i % ROUTE_COLOURS.len()].parse::<Colour>().map_or([0.0; 3], Colour::unit);
+        c.set_stroke_rgb(cr, cg, cb);
+        c.set_line_width(r((0.2 * cell).max(wall)));
+        c.set_line_cap(LineCapStyle::RoundCap);
+        c.set_line_join(LineJoinStyle::RoundJoin);
+        for (j, p) in route.iter().enumerate() {
+            if j == 0 {
+                c.move_to(r(p.x), r(p.y));
+            } else {
+                c.line_to(r(p.x), r(p.y));
+            }
+        }
+        c.stroke();
+    }
+    let radius = colours.dot / 2.0 * cell;
     for marker in [Marker::Start, Marker::End] {
         let dots: Vec<Point> = scene.markers.iter().filter(|(_, m)| *m == marker).map(|&(p, _)| p).collect();
         if dots.is_empty() {

@@ -7,7 +7,7 @@ use maze_core::Error;
 
 use crate::raster::Canvas;
 use crate::scene::{Fill, Marker, Scene};
-use crate::style::{Colour, Style, heat_colour};
+use crate::style::{Colour, ROUTE_COLOURS, Style, heat_colour};
 
 /// The default limit on an image's pixels (10,000 x 10,000): front ends check it (or a
 /// limit their user chose) with [`check_size`] before anything is generated or drawn.
@@ -94,12 +94,17 @@ pub fn png(scene: &Scene, style: &Style) -> Result<Vec<u8>, Error> {
         let pts: Vec<_> = scene.path.iter().map(|&p| at(p)).collect();
         canvas.polyline(&pts, (k * 0.25).max(1.0), colour);
     }
+    for (i, route) in scene.routes.iter().enumerate().filter(|(_, r)| r.len() > 1) {
+        let colour = palette.index(ROUTE_COLOURS[i % ROUTE_COLOURS.len()])?;
+        let pts: Vec<_> = route.iter().map(|&p| at(p)).collect();
+        canvas.polyline(&pts, (k * 0.2).max(1.0), colour);
+    }
     for &(p, marker) in &scene.markers {
         let colour = palette.index(match marker {
             Marker::Start => &style.start,
             Marker::End => &style.end,
         })?;
-        canvas.fill_circle(at(p), (scene.cell * k * 0.3).max(1.0), colour);
+        canvas.fill_circle(at(p), (scene.cell * k * style.dot / 2.0).max(1.0), colour);
     }
     Ok(encode(&canvas, &palette.colours, 6))
 }

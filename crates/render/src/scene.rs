@@ -55,11 +55,16 @@ pub struct Scene {
     pub arcs: Vec<WallArc>,
     /// Shaded cells, as polygons.
     pub fills: Vec<(Vec<Point>, Fill)>,
-    /// The solution path through cell centres (empty without a solution).
+    /// The solution path through cell centres (empty without a solution, and for a
+    /// MultiMaze, whose solution is `routes`).
     pub path: Vec<Point>,
+    /// A MultiMaze's answer key: one route per start, each to its own end, to be drawn in
+    /// turn in [`ROUTE_COLOURS`](crate::style::ROUTE_COLOURS).
+    pub routes: Vec<Vec<Point>>,
     /// Start and end dots at cell centres.
     pub markers: Vec<(Point, Marker)>,
-    /// The radius of a marker dot and the typical cell size, in maze units.
+    /// The typical cell size (the shortest side of the first cell), in maze units: dots are
+    /// `cell × style.dot` across.
     pub cell: f64,
 }
 
@@ -166,7 +171,20 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
         }
     }
     let mut path = Vec::new();
-    if let Some(sol) = overlay.solution {
+    let mut routes = Vec::new();
+    let multi = maze.starts.len() > 1 || maze.ends.len() > 1;
+    if let (Some(_), true) = (overlay.solution, multi) {
+        // Document 003's answer: every green dot joined to its own red dot.
+        let mut shaded = std::collections::HashSet::new();
+        for route in maze_core::solve::answer_key(maze) {
+            if overlay.visited {
+                for &c in route.path.iter().filter(|&&c| shaded.insert(c)) {
+                    fills.push((shape.fill_outline(c), Fill::Path));
+                }
+            }
+            routes.push(route.path.iter().map(|&c| shape.centre(c)).collect());
+        }
+    } else if let Some(sol) = overlay.solution {
         if overlay.visited {
             let on_path: std::collections::HashSet<CellId> = sol.path.iter().copied().collect();
             for &c in sol.visited.iter().filter(|c| !on_path.contains(c)) {
@@ -206,6 +224,7 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
         arcs: merge_arcs(arcs),
         fills,
         path,
+        routes,
         markers,
         cell,
     }

@@ -97,7 +97,14 @@ pub struct Style {
     pub title: Option<String>,
     /// A line of instructions (PDF pages).
     pub instructions: Option<String>,
+    /// Diameter of the start and end dots, as a share of a cell (document 003: a third).
+    pub dot: f64,
 }
+
+/// The colours of MultiMaze answer-key routes, one per start in turn (distinct hues that
+/// stay apart on white and for common colour-vision deficiencies).
+pub const ROUTE_COLOURS: [&str; 8] =
+    ["#d62828", "#1f6fd1", "#e08a00", "#7b2cbf", "#0f9d8a", "#c2185b", "#6d4c1f", "#5c6b00"];
 
 impl Default for Style {
     fn default() -> Self {
@@ -114,6 +121,7 @@ impl Default for Style {
             end: "#dc1e1e".into(),
             title: None,
             instructions: None,
+            dot: 1.0 / 3.0,
         }
     }
 }

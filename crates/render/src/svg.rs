@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::scene::{Fill, Marker, Scene};
-use crate::style::{Style, heat_colour};
+use crate::style::{ROUTE_COLOURS, Style, heat_colour};
 use maze_core::Point;
 
 /// Formats a coordinate with at most two decimals and no trailing zeros.
@@ -171,6 +171,16 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
             pts.join(" ")
         );
     }
+    for (i, route) in scene.routes.iter().enumerate().filter(|(_, r)| r.len() > 1) {
+        let pts: Vec<String> = route.iter().map(|&p| at(p).replace(' ', ",")).collect();
+        let _ = writeln!(
+            out,
+            r#"<polyline class="route" fill="none" stroke="{}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round" points="{}"/>"#,
+            ROUTE_COLOURS[i % ROUTE_COLOURS.len()],
+            num((k * 0.2).max(style.wall_width)),
+            pts.join(" ")
+        );
+    }
     for &(p, marker) in &scene.markers {
         let colour = match marker {
             Marker::Start => &style.start,
@@ -181,7 +191,7 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
             r#"<circle cx="{}" cy="{}" r="{}" fill="{}"/>"#,
             num(m + p.x * k),
             num(m + p.y * k),
-            num(scene.cell * k * 0.3),
+            num(scene.cell * k * style.dot / 2.0),
             escape(colour)
         );
     }

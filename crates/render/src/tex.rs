@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use maze_core::Point;
 
 use crate::scene::{Fill, Marker, Scene};
-use crate::style::{Colour, Style, heat_colour};
+use crate::style::{Colour, ROUTE_COLOURS, Style, heat_colour};
 use crate::svg::num;
 
 /// Wall pieces (or polygon corners) per `\draw`/`\fill` command: TikZ builds a path in
@@ -210,8 +210,35 @@ pub fn tikz(scene: &Scene, style: &Style, standalone: bool) -> String {
         }
     }
 
+    // A MultiMaze's answer key: each route in its own colour.
+    for (i, route) in scene.routes.iter().enumerate().filter(|(_, r)| r.len() > 1) {
+        let colour = ROUTE_COLOURS[i % ROUTE_COLOURS.len()].parse::<Colour>().map_or([0.0; 3], Colour::unit);
+        let width = (0.2 * cell * k).max(wall).max(0.01);
+        let mut start = 0;
+        while start + 1 < route.len() {
+            let end = (start + PER_COMMAND).min(route.len() - 1);
+            let _ = write!(
+                out,
+                "\\draw[color={{rgb,1:red,{};green,{};blue,{}}}, line width={}mm, line cap=round, line join=round]",
+                num(f64::from(colour[0])),
+                num(f64::from(colour[1])),
+                num(f64::from(colour[2])),
+                num(width)
+            );
+            for (j, &p) in route[start..=end].iter().enumerate() {
+                out.push_str(if j % PER_LINE == 0 { "\n  " } else { " " });
+                if j > 0 {
+                    out.push_str("-- ");
+                }
+                out.push_str(&at(p));
+            }
+            out.push_str(";\n");
+            start = end;
+        }
+    }
+
     // Start and end dots.
-    let radius = num(0.3 * cell * k);
+    let radius = num(style.dot / 2.0 * cell * k);
     for &(p, marker) in &scene.markers {
         let name = match marker {
             Marker::Start => "mazestart",

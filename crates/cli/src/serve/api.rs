@@ -84,6 +84,7 @@ pub(crate) const DRAW_KEYS: &[&str] = &[
     "instructions",
     "paper",
     "margin",
+    "dot-size",
     "wall-height",
     "base",
     "frames",
@@ -91,7 +92,8 @@ pub(crate) const DRAW_KEYS: &[&str] = &[
     "duration",
 ];
 /// Drawing and animation switches (`heat=1`).
-pub(crate) const DRAW_FLAGS: &[&str] = &["no-visited", "heat", "no-markers", "tex-fragment", "animate"];
+pub(crate) const DRAW_FLAGS: &[&str] =
+    &["no-visited", "heat", "no-markers", "tex-fragment", "animate", "fit"];
 
 /// An API error: a status and a one-line message, sent as `{"error": message}`.
 #[derive(Debug)]
@@ -513,7 +515,7 @@ async fn render_posted(q: Params, body: Body, deadline: Duration) -> Result<Resp
     }
     let accepts = Accepts {
         keys: &[DRAW_KEYS, &["format"]],
-        flags: &["no-visited", "heat", "no-markers", "tex-fragment", "no-solution"],
+        flags: &["no-visited", "heat", "no-markers", "tex-fragment", "no-solution", "fit"],
         own: &[],
     };
     let Command::Render(args) = command_line(&["render", "-"], &params, &accepts)? else {

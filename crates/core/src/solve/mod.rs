@@ -5,12 +5,14 @@
 //! through an open passage) and the visit order: every cell the solver explored, once, in
 //! the order it first reached it — document 000's black path and grey traversed cells.
 
+mod answer_key;
 mod breadth_first;
 mod dead_end_filler;
 mod depth_first;
 mod tremaux;
 mod wall_follower;
 
+pub use answer_key::{Route, answer_key};
 pub use breadth_first::{a_star, bfs};
 pub use dead_end_filler::dead_end_filler;
 pub use depth_first::{backtracker, dfs};
