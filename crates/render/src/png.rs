@@ -56,7 +56,33 @@ impl Palette {
 /// The image size in pixels for a scene and style.
 pub fn image_size(scene: &Scene, style: &Style) -> (u64, u64) {
     let size = |units: f64| (units * style.cell_size + 2.0 * style.margin).ceil().max(1.0) as u64;
-    (size(scene.width), size(scene.height))
+    let w = size(scene.width);
+    (w, size(scene.height) + heading_band(&heading_lines(style, w), style))
+}
+
+/// The title (and instructions) to print above the maze in the built-in 5 × 7 font: each
+/// line's text (characters the font lacks become `?`) and its scale in pixels per font
+/// pixel: the title up to 4, the instructions at most half the title's, both at least 1,
+/// shrunk to the image's width and then wrapped at spaces (6 font pixels per character).
+fn heading_lines(style: &Style, width: u64) -> Vec<(String, u32)> {
+    let glyphs = |text: &str| -> String {
+        text.chars().map(|c| if c == ' ' || maze_core::shape::font::has_glyph(c) { c } else { '?' }).collect()
+    };
+    let room = width as f64 - 2.0 * style.margin.max(0.0);
+    let title = style.title.as_deref().map(glyphs);
+    let instructions = style.instructions.as_deref().map(glyphs);
+    crate::style::heading_lines(title.as_deref(), instructions.as_deref(), room, 6.0, (4.0, 1.0), 0.5)
+        .into_iter()
+        .map(|(text, size, _)| (text, size.floor().max(1.0) as u32))
+        .collect()
+}
+
+/// The height of the heading band: each line and a gap of 3 font pixels, plus the margin.
+fn heading_band(lines: &[(String, u32)], style: &Style) -> u64 {
+    if lines.is_empty() {
+        return 0;
+    }
+    lines.iter().map(|(_, s)| u64::from(10 * s)).sum::<u64>() + style.margin.max(0.0).ceil() as u64
 }
 
 /// Rasterises the scene as a PNG image: background, shaded cells, walls, the solution line,
@@ -72,7 +98,28 @@ pub fn png(scene: &Scene, style: &Style) -> Result<Vec<u8>, Error> {
     let background = palette.index(&style.background)?;
     let mut canvas = Canvas::new(w as u32, h as u32, background, HARD_MAX_PIXELS)?;
     let (k, m) = (style.cell_size, style.margin);
-    let at = |p: maze_core::Point| maze_core::Point { x: m + p.x * k, y: m + p.y * k };
+    // The title and instructions, centred above the maze in the built-in font.
+    let lines = heading_lines(style, w);
+    let band = heading_band(&lines, style) as f64;
+    if !lines.is_empty() {
+        let ink = palette.index(&style.walls)?;
+        let mut top = m.max(0.0).ceil();
+        for (text, scale) in &lines {
+            let bitmap = maze_core::shape::font::text_bitmap(text, 0).map_err(Error::Parameter)?;
+            let s = f64::from(*scale);
+            let left = ((w as f64 - f64::from(bitmap.width) * s) / 2.0).max(0.0).floor();
+            for y in 0..bitmap.height {
+                for x in 0..bitmap.width {
+                    if bitmap.get(x, y) {
+                        let (x0, y0) = (left + f64::from(x) * s, top + f64::from(y) * s);
+                        canvas.fill_rect(x0, y0, x0 + s, y0 + s, ink);
+                    }
+                }
+            }
+            top += 10.0 * s;
+        }
+    }
+    let at = |p: maze_core::Point| maze_core::Point { x: m + p.x * k, y: band + m + p.y * k };
     for (poly, fill) in &scene.fills {
         let colour = match fill {
             Fill::Visited => palette.index(&style.visited)?,
@@ -286,7 +333,7 @@ pub fn maze_png<S: maze_core::Shape>(
     overlay: &crate::scene::Overlay<'_>,
     style: &Style,
 ) -> Result<Vec<u8>, Error> {
-    let plain = overlay.solution.is_none() && !overlay.heat && overlay.no_markers;
+    let plain = overlay.solution.is_none() && !overlay.heat && overlay.no_markers && style.title.is_none();
     if plain && maze.shape().grid().is_some() {
         return square_walls(maze, style, 6);
     }

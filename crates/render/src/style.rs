@@ -225,3 +225,79 @@ impl std::str::FromStr for Length {
         }
     }
 }
+
+/// Breaks `text` into lines of at most `width` characters at spaces (a word longer than a
+/// line is cut), for headings drawn without a text layout engine. Runs of spaces collapse.
+pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        while word.len() > width {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            lines.push(word.drain(..width).collect());
+        }
+        let word: String = word.into_iter().collect();
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::wrap_words;
+
+    #[test]
+    fn words_wrap_at_spaces_and_long_words_are_cut() {
+        assert_eq!(wrap_words("find the  way out", 9), ["find the", "way out"]);
+        assert_eq!(wrap_words("abcdefghij x", 4), ["abcd", "efgh", "ij x"]);
+        assert_eq!(wrap_words("   ", 5), Vec::<String>::new());
+        assert_eq!(wrap_words("one", 0), ["o", "n", "e"]);
+    }
+}
+
+/// The lines of a heading above a picture `room` units wide: the title then the
+/// instructions, each with its size. A character takes `advance × size` units. The title's
+/// size is `title` (most, least) and the instructions' at most `small` × the title's and at
+/// least the title's least; a text shrinks to fit on one line down to its least size, then
+/// wraps at spaces. Characters are kept as given; an empty or missing text has no line.
+/// Each line: its text, size and whether it belongs to the title.
+pub(crate) fn heading_lines(
+    title: Option<&str>,
+    instructions: Option<&str>,
+    room: f64,
+    advance: f64,
+    (most, least): (f64, f64),
+    small: f64,
+) -> Vec<(String, f64, bool)> {
+    let room = room.max(1.0);
+    let lay = |text: &str, most: f64, least: f64, title: bool, out: &mut Vec<(String, f64, bool)>| {
+        let chars = text.chars().count().max(1) as f64;
+        let size = (room / (advance * chars)).min(most).max(least.min(most));
+        let per_line = (room / (advance * size)).floor().max(1.0) as usize;
+        out.extend(wrap_words(text, per_line).into_iter().map(|line| (line, size, title)));
+    };
+    let mut lines = Vec::new();
+    let Some(title) = title.map(str::trim).filter(|t| !t.is_empty()) else {
+        return lines;
+    };
+    lay(title, most, least, true, &mut lines);
+    let size = lines.first().map_or(most, |l| l.1);
+    if let Some(text) = instructions.map(str::trim).filter(|t| !t.is_empty()) {
+        lay(text, (size * small).max(least), least, false, &mut lines);
+    }
+    lines
+}

@@ -128,7 +128,12 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
     let m = style.margin;
     let (w, h) = (scene.width * k + 2.0 * m, scene.height * k + 2.0 * m);
     let at = |p: Point| format!("{} {}", num(m + p.x * k), num(m + p.y * k));
-    let mut out = header(w, h, style);
+    let (heading, band) = heading(w, style);
+    let mut out = header(w, h + band, style);
+    if band > 0.0 {
+        out.push_str(&heading);
+        let _ = writeln!(out, r#"<g transform="translate(0 {})">"#, num(band));
+    }
     // Shaded cells, grouped by colour so each colour is one path.
     let mut groups: Vec<(String, String)> = Vec::new();
     for (poly, fill) in &scene.fills {
@@ -195,8 +200,50 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
             escape(colour)
         );
     }
+    if band > 0.0 {
+        out.push_str("</g>\n");
+    }
     out.push_str("</svg>\n");
     out
+}
+
+/// The visible heading of an SVG picture `w` pixels wide: the title (and the instructions
+/// under it) as centred text above the maze, as on the PDF page, and the height of the band
+/// it takes; empty and 0 without a title. The title's size follows the cell size (14 to 32
+/// pixels) and shrinks (to 12) so that a long title fits the width, at about 0.6 em per
+/// character; the instructions are at most 55 % of it and at least 12 pixels, wrapped at
+/// spaces to the width.
+fn heading(w: f64, style: &Style) -> (String, f64) {
+    let room = w - 2.0 * style.margin.max(0.0);
+    let most = (style.cell_size * 1.2).clamp(14.0, 32.0);
+    let lines = crate::style::heading_lines(
+        style.title.as_deref(),
+        style.instructions.as_deref(),
+        room,
+        0.6,
+        (most, 12.0),
+        0.55,
+    );
+    let mut out = String::new();
+    let mut y = style.margin.max(0.0);
+    let title_size = lines.first().map_or(0.0, |l| l.1);
+    for (i, (text, size, title)) in lines.iter().enumerate() {
+        let title = *title;
+        y += size * if i == 0 { 1.0 } else { 1.35 };
+        let _ = writeln!(
+            out,
+            r#"<text class="{}" x="{}" y="{}" font-family="sans-serif" font-size="{}"{} text-anchor="middle" fill="{}">{}</text>"#,
+            if title { "title" } else { "instructions" },
+            num(w / 2.0),
+            num(y),
+            num(*size),
+            if title { r#" font-weight="bold""# } else { "" },
+            escape(&style.walls),
+            escape(text)
+        );
+    }
+    let band = if lines.is_empty() { 0.0 } else { y + title_size * 0.4 };
+    (out, band)
 }
 
 #[cfg(test)]

@@ -56,10 +56,15 @@ fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
 
 /// Checks every wall midpoint of the maze against the picture.
 fn walls_match_pixels<S: Shape>(maze: &Maze<S>, style: &Style, png_bytes: &[u8], what: &str) {
+    walls_match_pixels_below(maze, style, png_bytes, 0, what);
+}
+
+/// [`walls_match_pixels`] for a maze drawn `dy` pixels lower (under a heading).
+fn walls_match_pixels_below<S: Shape>(maze: &Maze<S>, style: &Style, png_bytes: &[u8], dy: u32, what: &str) {
     let (w, h, lum) = decode(png_bytes);
     let px = |p: Point| {
         let x = (style.margin + p.x * style.cell_size).floor() as u32;
-        let y = (style.margin + p.y * style.cell_size).floor() as u32;
+        let y = (style.margin + p.y * style.cell_size).floor() as u32 + dy;
         assert!(x < w && y < h, "{what}: point off the image");
         lum[(y * w + x) as usize]
     };
@@ -152,6 +157,62 @@ fn svg_is_valid_and_renders_with_walls_in_place() {
     let all = Overlay { solution: Some(&sol), visited: true, heat: true, no_markers: false };
     let titled = Style { title: Some("A <maze> & \"more\"".into()), ..Style::default() };
     check("overlays", svg::svg(&scene(&hx, &all), &titled), &|_| {});
+}
+
+#[test]
+fn a_title_is_drawn_above_the_maze_in_svg_and_png() {
+    let style = pixel_style();
+    let titled = Style {
+        title: Some("Garden & <Maze>".into()),
+        instructions: Some("Find the way from the green dot to the red dot, and back".into()),
+        ..pixel_style()
+    };
+    let m = maze(Square::new(9, 7), 5);
+    let plain = scene(&m, &Overlay { no_markers: true, ..Overlay::default() });
+    // PNG: the picture grows by a band holding ink, and the maze moves down by exactly it.
+    let (w0, h0, _) = decode(&png::png(&plain, &style).expect("png"));
+    let bytes = png::png(&plain, &titled).expect("png");
+    let (w1, h1, lum) = decode(&bytes);
+    assert_eq!(w1, w0);
+    assert!(h1 > h0 + 20, "no room made for the heading: {h0} -> {h1}");
+    let band = h1 - h0;
+    let ink = lum[..(band * w1) as usize].iter().filter(|&&l| l < 100).count();
+    assert!(ink > 50, "the heading band is blank");
+    walls_match_pixels_below(&m, &style, &bytes, band, "titled png");
+    // Through the maze_png entry point (which skips the scene for plain mazes) too.
+    let direct =
+        png::maze_png(&m, &Overlay { no_markers: true, ..Overlay::default() }, &titled).expect("png");
+    assert_eq!(decode(&direct).1, h1);
+    // SVG: escaped visible text elements, a taller picture, the maze shifted by the band.
+    let text = svg::svg(&plain, &titled);
+    assert!(
+        text.contains(r#"<text class="title""#) && text.contains("Garden &amp; &lt;Maze&gt;</text>"),
+        "{text}"
+    );
+    assert!(text.contains(r#"<text class="instructions""#));
+    let height = |t: &str| -> f64 {
+        let at = t.find("height=\"").expect("height") + 8;
+        t[at..at + t[at..].find('"').expect("quote")].parse().expect("number")
+    };
+    let svg_band = height(&text) - height(&svg::svg(&plain, &style));
+    assert!(svg_band > 20.0, "svg band {svg_band}");
+    assert!(
+        text.contains(&format!("translate(0 {})", svg_band.to_string().trim_end_matches(".0"))),
+        "{text}"
+    );
+    if have("rsvg-convert") {
+        let dir = tempdir("svg-title");
+        let path = dir.join("t.svg");
+        std::fs::write(&path, &text).expect("write");
+        let out = dir.join("t.png");
+        let ok = Command::new("rsvg-convert").arg("-o").arg(&out).arg(&path).status().expect("rsvg-convert");
+        assert!(ok.success());
+        let bytes = std::fs::read(&out).expect("read");
+        let (_, _, lum) = decode(&bytes);
+        let rows = svg_band.floor() as u32;
+        assert!(lum[..(rows * w1) as usize].iter().any(|&l| l < 100), "the svg heading is blank");
+        walls_match_pixels_below(&m, &style, &bytes, rows, "titled svg");
+    }
 }
 
 #[test]
