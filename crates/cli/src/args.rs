@@ -243,10 +243,11 @@ pub struct DrawArgs {
     /// Leave out the start and end dots (a png of walls alone is then 1 bit per pixel).
     #[arg(long)]
     pub no_markers: bool,
-    /// Title: the heading of pdf pages, an SVG `<title>` [default for pdf: "Maze"].
+    /// Title: the heading of pdf pages, drawn above the maze in svg and png too
+    /// [default for pdf: "Maze"].
     #[arg(long)]
     pub title: Option<String>,
-    /// A line of instructions under the title on pdf pages.
+    /// A line of instructions under the title (pdf, svg, png).
     #[arg(long)]
     pub instructions: Option<String>,
     /// Paper for pdf: a4, letter, a3, a5, legal, tabloid, each with -landscape

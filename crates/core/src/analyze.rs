@@ -38,6 +38,9 @@ pub fn is_perfect<S: Shape>(maze: &Maze<S>) -> bool {
 }
 
 /// Summary numbers for a maze.
+///
+/// The fuller set (junctions, corridors, the solution and its turns, the longest path, the
+/// river factor, a difficulty score) is [`crate::stats::Stats`], from [`crate::stats::stats`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stats {
     /// Number of cells.

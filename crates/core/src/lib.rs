@@ -37,6 +37,7 @@ pub mod observe;
 pub mod random;
 pub mod shape;
 pub mod solve;
+pub mod stats;
 pub mod text;
 
 pub use error::Error;
@@ -50,3 +51,4 @@ pub use shape::{
     UpsilonDoor, WallId,
 };
 pub use solve::{Solution, Solver};
+pub use stats::{Hardness, Stats};
