@@ -54,6 +54,17 @@ pub enum Command {
     /// Render a saved maze (and its saved solution, if any) in another format.
     #[command(after_help = "Example:\n  maze render maze.json --format unicode")]
     Render(RenderArgs),
+    /// Statistics of saved mazes: dead ends, junctions, corridors, the solution, the longest
+    /// path, river, turns and a difficulty score (docs/STATS.md defines each).
+    #[command(after_help = "Examples:
+  maze generate --format json -o maze.json && maze stats maze.json
+  maze generate --count 100 --format json | maze stats - --json | jq .difficulty
+  maze generate --count 5 --where 'solution>=200' --where 'dead_ends<0.25' --stats
+
+Keys for --where (maze generate): every key of the table, solution for solution_length;
+dead_ends and solution compared with a fraction (0.25) or a percentage (25%) compare their
+share of the cells; hardness compares bands (hardness>=hard).")]
+    Stats(StatsArgs),
     /// Time generators and solvers in-process and report nanoseconds per cell (median).
     #[command(after_help = "Examples:
   maze bench                                        every generator and solver at 100x100 and 1000x1000
@@ -172,6 +183,23 @@ pub struct GenerateArgs {
     /// Growing tree: how the next cell is picked (newest, random, oldest, mixed).
     #[arg(long, default_value = "mixed", value_parser = parse_with::<Policy>)]
     pub policy: Policy,
+    /// Print each maze's statistics (see `maze stats`) as a table or as JSON: on stdout when
+    /// the maze goes to a file (-o), else on stderr.
+    #[arg(long, num_args = 0..=1, default_missing_value = "text", value_name = "text|json")]
+    pub stats: Option<crate::stats::StatsFormat>,
+    /// Keep only mazes whose statistics meet this condition (repeatable; all must hold),
+    /// such as 'solution>=200' or 'dead_ends<0.25': the next seeds are tried until --count
+    /// mazes pass, and the seeds used are reported (see `maze stats --help` for the keys).
+    #[arg(long = "where", value_name = "CONDITION")]
+    pub wheres: Vec<crate::stats::Filter>,
+    /// Keep only mazes of this difficulty band (easy, medium, hard, extreme; by the score of
+    /// `maze stats`), trying the next seeds as --where does. (--difficulty sets the size.)
+    #[arg(long, value_parser = parse_with::<maze_core::stats::Hardness>)]
+    pub hardness: Option<maze_core::stats::Hardness>,
+    /// With --where or --hardness: give up after this many mazes tried in all
+    /// [default: 1000 per maze asked for].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_tries: Option<u64>,
     #[command(flatten)]
     pub draw: DrawArgs,
     #[command(flatten)]
@@ -394,6 +422,21 @@ pub struct RenderArgs {
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub draw: DrawArgs,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// `maze stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// The maze file (JSON, or JSON Lines for several), or - for standard input.
+    pub file: String,
+    /// Print JSON (one object per maze) instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Write to this file (atomically) instead of stdout.
+    #[arg(long, short = 'o')]
+    pub output: Option<PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }

@@ -121,6 +121,9 @@ fn sample_bytes(args: &GenerateArgs, spec: &ShapeSpec, side: u32) -> Result<u64>
     sample.shape.difficulty = None;
     sample.count = 1;
     sample.output = None;
+    sample.wheres.clear();
+    sample.hardness = None;
+    sample.stats = None;
     let dots = side * side / 4;
     sample.starts = sample.starts.map(|n| n.min(dots));
     sample.ends = sample.ends.map(|n| n.min(dots));

@@ -113,6 +113,17 @@ struct GenerateJob<'a> {
     index: u32,
     /// Record the generator's steps and write them as an animation.
     animation: Option<&'a Animation>,
+    /// `--where` and `--hardness`: a maze that fails one is not drawn.
+    filters: &'a [crate::stats::Filter],
+    /// Compute the maze's statistics (for `--stats`).
+    want_stats: bool,
+}
+
+/// One maze made by `generate`: drawn, or `None` when it failed a filter; and its
+/// statistics when they were needed.
+pub(crate) struct Made {
+    rendered: Option<Rendered>,
+    stats: Option<maze_core::stats::Stats>,
 }
 
 /// One generated maze, with what was asked for besides: its solution, and the recorded steps.
@@ -184,21 +195,31 @@ pub(crate) fn build<S: Shape>(
 }
 
 impl ShapeVisitor for GenerateJob<'_> {
-    type Output = Result<Rendered>;
+    type Output = Result<Made>;
 
-    fn visit<S: Shape>(self, shape: S) -> Result<Rendered> {
+    fn visit<S: Shape>(self, shape: S) -> Result<Made> {
         let a = self.args;
         let multi = a.starts.unwrap_or(1) > 1 || a.ends.unwrap_or(1) > 1;
         let built = build(shape, a, self.seed, self.animation.map(|_| TRACE_LIMIT))?;
         crate::cancel::check()?;
-        let solution = built.solution.as_ref().map(|(_, s)| s);
-        if let (Some(animation), Some((start, trace))) = (self.animation, &built.recording) {
-            let rec = Recording { start, events: &trace.events, end: &built.maze, solution };
-            return animate(&rec, trace, a.format, &a.draw, animation, multi);
+        let stats =
+            (self.want_stats || !self.filters.is_empty()).then(|| maze_core::stats::stats(&built.maze));
+        if let Some(s) = &stats
+            && !self.filters.iter().all(|f| f.holds(s))
+        {
+            return Ok(Made { rendered: None, stats });
         }
-        let solution = built.solution.as_ref().map(|(v, s)| (s, v.name()));
-        let request = Request { format: a.format, compact: self.compact, draw: &a.draw, index: self.index };
-        present(&built.maze, &built.provenance, solution, &request)
+        let solution = built.solution.as_ref().map(|(_, s)| s);
+        let rendered = if let (Some(animation), Some((start, trace))) = (self.animation, &built.recording) {
+            let rec = Recording { start, events: &trace.events, end: &built.maze, solution };
+            animate(&rec, trace, a.format, &a.draw, animation, multi)?
+        } else {
+            let solution = built.solution.as_ref().map(|(v, s)| (s, v.name()));
+            let request =
+                Request { format: a.format, compact: self.compact, draw: &a.draw, index: self.index };
+            present(&built.maze, &built.provenance, solution, &request)?
+        };
+        Ok(Made { rendered: Some(rendered), stats })
     }
 }
 
@@ -577,7 +598,16 @@ pub(crate) fn plan(args: &GenerateArgs) -> Result<(ShapeSpec, Option<Animation>)
     Ok((spec, animation))
 }
 
+/// The mazes `generate` kept: the seed of each and its statistics when they were computed,
+/// and how many mazes were made in all (more than kept when filters refused some).
+pub(crate) struct Kept {
+    pub mazes: Vec<(u64, Option<maze_core::stats::Stats>)>,
+    pub tried: u64,
+}
+
 /// Generates `args.count` mazes from `seed` on and writes them to `sink` in `args.format`.
+/// With `--where` or `--hardness`, the next seeds are tried until `args.count` mazes pass
+/// (at most `--max-tries` in all, else an error and nothing written).
 pub(crate) fn write_mazes(
     args: &GenerateArgs,
     spec: &ShapeSpec,
@@ -585,22 +615,90 @@ pub(crate) fn write_mazes(
     seed: u64,
     sink: &mut Sink,
     progress: &ProgressBar,
-) -> Result<()> {
+) -> Result<Kept> {
     let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
+    let filters = crate::stats::filters(&args.wheres, args.hardness);
+    let max_tries = args.max_tries.unwrap_or_else(|| u64::from(args.count).saturating_mul(1000));
     let mut collector = Collector::new(args.format, &args.draw);
-    for i in 0..args.count {
+    let mut kept = Kept { mazes: Vec::new(), tried: 0 };
+    while kept.mazes.len() < args.count as usize {
         crate::cancel::check()?;
+        if !filters.is_empty() && kept.tried >= max_tries {
+            return Err(crate::stats::not_enough(
+                kept.mazes.len() as u32,
+                args.count,
+                kept.tried,
+                seed,
+                &filters,
+            ));
+        }
+        let this = seed.wrapping_add(kept.tried);
+        kept.tried += 1;
         let job = GenerateJob {
             args,
-            seed: seed.wrapping_add(u64::from(i)),
+            seed: this,
             compact: args.count > 1,
-            index: i + 1,
+            index: kept.mazes.len() as u32 + 1,
             animation,
+            filters: &filters,
+            want_stats: args.stats.is_some(),
         };
-        collector.add(sink, spec.visit(job)?, i == 0)?;
-        progress.inc(1);
+        let made = spec.visit(job)?;
+        if let Some(rendered) = made.rendered {
+            collector.add(sink, rendered, kept.mazes.is_empty())?;
+            kept.mazes.push((this, made.stats));
+            progress.inc(1);
+        }
     }
-    collector.finish(sink, multi)
+    collector.finish(sink, multi)?;
+    Ok(kept)
+}
+
+/// Reports what `generate` kept: with filters, how many mazes were tried and the seeds used
+/// (on stderr); with `--stats`, each maze's figures (on stdout when the mazes went to a
+/// file, else on stderr so that stdout stays the maze).
+fn report(args: &GenerateArgs, kept: &Kept, progress: &ProgressBar) {
+    let filtered = !args.wheres.is_empty() || args.hardness.is_some();
+    let mut err = String::new();
+    let mut out = String::new();
+    if let Some(format) = args.stats {
+        let several = kept.mazes.len() > 1;
+        for (i, (seed, stats)) in kept.mazes.iter().enumerate() {
+            let Some(stats) = stats else { continue };
+            if several && format == crate::stats::StatsFormat::Text && i > 0 {
+                out.push('\n');
+            }
+            let text = crate::stats::format_stats(stats, Some(*seed), format);
+            if format == crate::stats::StatsFormat::Json {
+                out.push_str(&(text.replace('\n', "") + "\n"));
+            } else {
+                out.push_str(&text);
+            }
+        }
+    }
+    if filtered {
+        let seeds: Vec<String> = kept.mazes.iter().take(20).map(|(s, _)| s.to_string()).collect();
+        let more = if kept.mazes.len() > 20 {
+            format!(", ... ({} in all)", kept.mazes.len())
+        } else {
+            String::new()
+        };
+        err.push_str(&format!(
+            "kept {} of {} mazes tried; seeds: {}{more}\n",
+            kept.mazes.len(),
+            kept.tried,
+            seeds.join(", ")
+        ));
+    }
+    progress.suspend(|| {
+        use std::io::Write;
+        if args.output.is_some() {
+            let _ = std::io::stdout().write_all(out.as_bytes());
+        } else {
+            let _ = std::io::stderr().write_all(out.as_bytes());
+        }
+        let _ = std::io::stderr().write_all(err.as_bytes());
+    });
 }
 
 /// `maze generate`.
@@ -608,6 +706,7 @@ pub fn generate(args: GenerateArgs) -> Result<()> {
     let (spec, animation) = plan(&args)?;
     check_binary_target(args.format, args.output.as_deref())?;
     let progress = progress_for(&args, &spec);
+    let mut kept = None;
     // The output is opened (and checked) before the seed is announced, so an error about
     // it is the only line on stderr.
     with_sink(args.output.as_deref(), |sink| {
@@ -616,9 +715,13 @@ pub fn generate(args: GenerateArgs) -> Result<()> {
             progress.suspend(|| eprintln!("seed: {s}"));
             s
         });
-        write_mazes(&args, &spec, animation.as_ref(), seed, sink, &progress)
+        kept = Some(write_mazes(&args, &spec, animation.as_ref(), seed, sink, &progress)?);
+        Ok(())
     })?;
     progress.finish_and_clear();
+    if let Some(kept) = &kept {
+        report(&args, kept, &progress);
+    }
     Ok(())
 }
 
@@ -662,6 +765,19 @@ fn max_file_bytes(max_cells: u64) -> u64 {
 /// Reads a maze file from a path or `-` (stdin), refusing one larger than a maze of
 /// `max_cells` cells can be before reading it all.
 fn read_maze_file(path: &str, max_cells: u64) -> Result<MazeFile> {
+    let text = read_maze_text(path, max_cells)?;
+    MazeFile::parse(&text).with_context(|| path.to_string())
+}
+
+/// Reads one maze file or a JSON Lines batch of them, as [`read_maze_file`] (the size limit
+/// applies to the whole text).
+pub(crate) fn read_maze_files(path: &str, max_cells: u64) -> Result<Vec<MazeFile>> {
+    let text = read_maze_text(path, max_cells)?;
+    MazeFile::parse_many(&text).with_context(|| path.to_string())
+}
+
+/// The text of a maze file, refused above the size a maze of `max_cells` cells can take.
+fn read_maze_text(path: &str, max_cells: u64) -> Result<String> {
     let limit = max_file_bytes(max_cells);
     let mut bytes = Vec::new();
     let read = if path == "-" {
@@ -678,8 +794,7 @@ fn read_maze_file(path: &str, max_cells: u64) -> Result<MazeFile> {
             budget::human(limit)
         )));
     }
-    let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{path}: not UTF-8 text"))?;
-    MazeFile::parse(&text).with_context(|| path.to_string())
+    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{path}: not UTF-8 text"))
 }
 
 /// The `maze generate` job that makes a maze like a saved one (same shape, generator if

@@ -15,6 +15,7 @@ mod masks;
 mod output;
 mod play;
 mod serve;
+mod stats;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -45,6 +46,7 @@ fn main() -> ExitCode {
         Command::Generate(a) => commands::generate(a),
         Command::Solve(a) => commands::solve(a),
         Command::Render(a) => commands::render(a),
+        Command::Stats(a) => stats::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Play(a) => play::run(a),
         Command::Serve(a) => serve::run(a),

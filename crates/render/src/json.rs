@@ -112,16 +112,53 @@ impl MazeFile {
     pub fn parse(text: &str) -> Result<Self, Error> {
         let file: MazeFile =
             serde_json::from_str(text).map_err(|e| Error::Parse(format!("not a maze JSON file: {e}")))?;
-        if file.format != FORMAT {
-            return Err(Error::Parse(format!("\"format\" is \"{}\", expected \"{FORMAT}\"", file.format)));
+        file.check_format()
+    }
+
+    /// Parses one maze file or several in a row (JSON Lines, as `maze generate --count N
+    /// --format json` writes them; any whitespace between the documents).
+    ///
+    /// # Errors
+    /// As [`MazeFile::parse`], naming the maze (1, 2, ...) when there are several; an
+    /// empty text is an error too.
+    pub fn parse_many(text: &str) -> Result<Vec<Self>, Error> {
+        let mut files = Vec::new();
+        for (i, value) in
+            serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>().enumerate()
+        {
+            let at = |m: String| if i == 0 { m } else { format!("maze {}: {m}", i + 1) };
+            let value = value.map_err(|e| Error::Parse(at(format!("not a maze JSON file: {e}"))))?;
+            let file = MazeFile::from_value(value).map_err(|e| match e {
+                Error::Parse(m) => Error::Parse(at(m)),
+                other => other,
+            })?;
+            files.push(file);
         }
-        if file.version > VERSION {
+        if files.is_empty() {
+            return Err(Error::Parse("no maze in the file (it is empty)".into()));
+        }
+        Ok(files)
+    }
+
+    /// Checks a parsed JSON document as a maze file.
+    fn from_value(value: serde_json::Value) -> Result<Self, Error> {
+        let file: MazeFile =
+            serde_json::from_value(value).map_err(|e| Error::Parse(format!("not a maze JSON file: {e}")))?;
+        file.check_format()
+    }
+
+    /// Refuses another format or a newer version.
+    fn check_format(self) -> Result<Self, Error> {
+        if self.format != FORMAT {
+            return Err(Error::Parse(format!("\"format\" is \"{}\", expected \"{FORMAT}\"", self.format)));
+        }
+        if self.version > VERSION {
             return Err(Error::Parse(format!(
                 "format version {} is newer than this program reads ({VERSION})",
-                file.version
+                self.version
             )));
         }
-        Ok(file)
+        Ok(self)
     }
 
     /// The checked shape description.
