@@ -261,6 +261,11 @@ pub struct DrawArgs {
     /// Do not shade the cells the solver explored (shown by default with a solution).
     #[arg(long)]
     pub no_visited: bool,
+    /// How a solution is shown: `line` (a line through the cell centres, over shaded
+    /// cells) or `document` (documents 000 and 001: the path's cells in black and the
+    /// explored cells in grey, no line).
+    #[arg(long, default_value = "line", value_parser = parse_with::<PictureStyle>)]
+    pub style: PictureStyle,
     /// Shade cells by distance from the entrance (a heat map).
     #[arg(long)]
     pub heat: bool,
@@ -424,6 +429,28 @@ pub struct RenderArgs {
     pub draw: DrawArgs,
     #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+/// How pictures show a solution (`--style`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PictureStyle {
+    /// A line through the cell centres, over shaded cells.
+    #[default]
+    Line,
+    /// The path's cells in black and the explored cells in grey (documents 000 and 001).
+    Document,
+}
+
+impl std::str::FromStr for PictureStyle {
+    type Err = maze_core::Error;
+
+    fn from_str(s: &str) -> Result<Self, maze_core::Error> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "line" => Ok(PictureStyle::Line),
+            "document" | "doc" => Ok(PictureStyle::Document),
+            _ => Err(maze_core::Error::Parameter(format!("unknown style '{s}' (expected line or document)"))),
+        }
+    }
 }
 
 /// `maze stats`.

@@ -21,7 +21,8 @@ use maze_render::{Format, json, pdf, png, scad, stl, svg, tex, text};
 
 use crate::UsageError;
 use crate::args::{
-    AnimateArgs, Cli, Command, DrawArgs, GenerateArgs, LimitArgs, RenderArgs, ShapeArgs, SolveArgs,
+    AnimateArgs, Cli, Command, DrawArgs, GenerateArgs, LimitArgs, PictureStyle, RenderArgs, ShapeArgs,
+    SolveArgs,
 };
 use crate::budget;
 use crate::output::{Sink, with_sink};
@@ -337,6 +338,7 @@ fn present<S: Shape>(
             visited: !draw.no_visited,
             heat: draw.heat,
             no_markers: draw.no_markers,
+            no_line: draw.style == PictureStyle::Document,
         };
         scene(maze, &overlay)
     };
@@ -359,6 +361,7 @@ fn present<S: Shape>(
                 visited: !draw.no_visited,
                 heat: draw.heat,
                 no_markers: draw.no_markers,
+                no_line: draw.style == PictureStyle::Document,
             };
             png::maze_png(maze, &overlay, &style)?
         }
@@ -431,6 +434,11 @@ pub(crate) fn draw_style(d: &DrawArgs, format: Format, multi: bool) -> Style {
         walls: d.wall_colour.clone().unwrap_or(base.walls),
         background: d.background.clone().unwrap_or(base.background),
         path: d.path_colour.clone().unwrap_or(base.path),
+        // Documents 000 and 001: the path in black (or --path-colour), explored cells grey.
+        path_cells: match d.style {
+            PictureStyle::Document => d.path_colour.clone().unwrap_or_else(|| "#000000".into()),
+            PictureStyle::Line => base.path_cells,
+        },
         title,
         instructions,
         dot: d.dot_size.unwrap_or(base.dot),

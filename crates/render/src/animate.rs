@@ -453,7 +453,13 @@ fn paint_state<S: Shape>(
 
 /// The overlay of the last frame.
 fn end_overlay<'a>(rec: &Recording<'a, impl Shape>, options: &Animation) -> Overlay<'a> {
-    Overlay { solution: rec.solution, visited: options.visited, heat: false, no_markers: !options.markers }
+    Overlay {
+        solution: rec.solution,
+        visited: options.visited,
+        heat: false,
+        no_markers: !options.markers,
+        no_line: false,
+    }
 }
 
 /// Millisecond delays as GIF centiseconds, rounded on the running total so the whole keeps

@@ -19,6 +19,9 @@ pub struct Overlay<'a> {
     pub heat: bool,
     /// Leave out the start and end dots.
     pub no_markers: bool,
+    /// Leave out the solution line (and the MultiMaze route lines): the route is shown by
+    /// its shaded cells alone, as in documents 000 and 001 (black path, grey explored cells).
+    pub no_line: bool,
 }
 
 /// A cell's fill.
@@ -182,7 +185,9 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
                     fills.push((shape.fill_outline(c), Fill::Path));
                 }
             }
-            routes.push(route.path.iter().map(|&c| shape.centre(c)).collect());
+            if !overlay.no_line {
+                routes.push(route.path.iter().map(|&c| shape.centre(c)).collect());
+            }
         }
     } else if let Some(sol) = overlay.solution {
         if overlay.visited {
@@ -194,7 +199,9 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
                 fills.push((shape.fill_outline(c), Fill::Path));
             }
         }
-        path = sol.path.iter().map(|&c| shape.centre(c)).collect();
+        if !overlay.no_line {
+            path = sol.path.iter().map(|&c| shape.centre(c)).collect();
+        }
     }
     let mut markers = Vec::new();
     let starts_and_ends = if overlay.no_markers { 0 } else { usize::MAX };

@@ -154,7 +154,7 @@ fn svg_is_valid_and_renders_with_walls_in_place() {
     });
     // With every overlay, still well-formed.
     let sol = Solver::Bfs.solve(&hx, hx.entrance(), hx.exit(), &mut ()).expect("solvable");
-    let all = Overlay { solution: Some(&sol), visited: true, heat: true, no_markers: false };
+    let all = Overlay { solution: Some(&sol), visited: true, heat: true, no_markers: false, no_line: false };
     let titled = Style { title: Some("A <maze> & \"more\"".into()), ..Style::default() };
     check("overlays", svg::svg(&scene(&hx, &all), &titled), &|_| {});
 }

@@ -85,6 +85,7 @@ pub(crate) const DRAW_KEYS: &[&str] = &[
     "paper",
     "margin",
     "dot-size",
+    "style",
     "wall-height",
     "base",
     "frames",
