@@ -196,6 +196,12 @@ pub struct GenerateArgs {
     /// `maze stats`), trying the next seeds as --where does. (--difficulty sets the size.)
     #[arg(long, value_parser = parse_with::<maze_core::stats::Hardness>)]
     pub hardness: Option<maze_core::stats::Hardness>,
+    /// With --format scad: write document 002's OpenSCAD program, which builds a binary-tree
+    /// maze itself from parameters (rows, columns, seed, bias, sizes) with OpenSCAD's own
+    /// random numbers, instead of a model of this maze; editing `rows` or `seed` in OpenSCAD
+    /// makes a new maze.
+    #[arg(long)]
+    pub parametric: bool,
     /// With --where or --hardness: give up after this many mazes tried in all
     /// [default: 1000 per maze asked for].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]

@@ -555,6 +555,9 @@ fn check_binary_target(format: Format, output: Option<&std::path::Path>) -> Resu
 /// Returns the shape and the animation, if one is asked for.
 pub(crate) fn plan(args: &GenerateArgs) -> Result<(ShapeSpec, Option<Animation>)> {
     let spec = crate::masks::spec(&args.shape, args.limits.max_cells)?;
+    if args.parametric {
+        check_parametric(args, &spec)?;
+    }
     if !supports(spec.kind, args.algorithm) {
         anyhow::bail!(UsageError(format!(
             "the {} algorithm needs cells in rows with four sides and does not support the {} shape (see `maze list`)",
@@ -611,6 +614,53 @@ pub(crate) fn plan(args: &GenerateArgs) -> Result<(ShapeSpec, Option<Animation>)
 pub(crate) struct Kept {
     pub mazes: Vec<(u64, Option<maze_core::stats::Stats>)>,
     pub tried: u64,
+}
+
+/// Refuses `--parametric` with what the OpenSCAD program cannot do: it is one square
+/// binary-tree maze, unsolved, with OpenSCAD's own randomness.
+fn check_parametric(args: &GenerateArgs, spec: &ShapeSpec) -> Result<()> {
+    let refuse = |what: &str| -> Result<()> {
+        anyhow::bail!(UsageError(format!(
+            "--parametric writes an OpenSCAD program that builds a square binary-tree maze itself; it cannot {what}"
+        )))
+    };
+    if args.format != Format::Scad {
+        return refuse(&format!("be written as {} (use --format scad)", args.format.name()));
+    }
+    if spec.kind != ShapeKind::Square || spec.mask.is_some() {
+        return refuse("follow another shape or a mask");
+    }
+    // The default generator stands for "not chosen"; any other choice is refused.
+    if !matches!(args.algorithm, Algorithm::BinaryTree | Algorithm::RecursiveBacktracker) {
+        return refuse(&format!("use the {} algorithm", args.algorithm));
+    }
+    if args.solve.is_some() || args.braid.is_some() || args.starts.is_some() || args.animate.animate {
+        return refuse("show a solution, braid, MultiMaze dots or an animation");
+    }
+    if args.entrance.is_some() || args.exit.is_some() || args.count > 1 {
+        return refuse("move the entrance or exit, or make several mazes (it has parameters instead)");
+    }
+    if spec.width < 2 || spec.height < 2 {
+        return refuse("be smaller than 2 x 2");
+    }
+    Ok(())
+}
+
+/// Document 002's OpenSCAD program for the `generate` options (`--parametric`).
+fn parametric_program(args: &GenerateArgs, spec: &ShapeSpec, seed: u64) -> String {
+    let style = draw_style(&args.draw, Format::Scad, false);
+    scad::parametric(&scad::Parametric {
+        rows: spec.height,
+        columns: spec.width,
+        seed,
+        bias: args.bias.name().to_string(),
+        model: Model {
+            cell: style.cell_size,
+            wall: style.wall_width,
+            height: args.draw.wall_height,
+            base: args.draw.base,
+        },
+    })
 }
 
 /// Generates `args.count` mazes from `seed` on and writes them to `sink` in `args.format`.
@@ -723,6 +773,10 @@ pub fn generate(args: GenerateArgs) -> Result<()> {
             progress.suspend(|| eprintln!("seed: {s}"));
             s
         });
+        if args.parametric {
+            sink.write_all(parametric_program(&args, &spec, seed).as_bytes())?;
+            return Ok(());
+        }
         kept = Some(write_mazes(&args, &spec, animation.as_ref(), seed, sink, &progress)?);
         Ok(())
     })?;

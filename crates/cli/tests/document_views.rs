@@ -63,3 +63,113 @@ fn document_style_fills_the_path_black_and_explored_cells_grey_without_a_line() 
         .expect("runs");
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// Document 002: `--format scad --parametric` is an OpenSCAD program that builds its own
+/// binary-tree maze from parameters; two parameter sets give two valid, different models.
+#[test]
+fn the_parametric_openscad_program_builds_a_new_maze_from_its_parameters() {
+    use maze_testkit::{have, tempdir};
+    let program = String::from_utf8(maze(&[
+        "generate",
+        "-W",
+        "5",
+        "-H",
+        "4",
+        "--seed",
+        "3",
+        "--bias",
+        "north-west",
+        "--cell-size",
+        "8mm",
+        "--wall-width",
+        "1mm",
+        "-f",
+        "scad",
+        "--parametric",
+    ]))
+    .expect("utf-8");
+    for line in [
+        "rows = 4;",
+        "columns = 5;",
+        "seed = 3;",
+        "bias = \"north-west\";",
+        "cell_size = 8;",
+        "wall_thickness = 1;",
+        "rands(",
+    ] {
+        assert!(program.contains(line), "{line} missing from the program");
+    }
+    if !have("openscad") || !have("admesh") {
+        return;
+    }
+    let dir = tempdir("parametric");
+    let source = dir.join("maze.scad");
+    std::fs::write(&source, &program).expect("write");
+    // Renders with -D overrides; returns the echoed carves, the STL's extent and admesh's report.
+    let render = |name: &str, defines: &[&str]| {
+        let stl = dir.join(format!("{name}.stl"));
+        let mut cmd = Command::new("openscad");
+        for d in defines {
+            cmd.arg("-D").arg(d);
+        }
+        let out = cmd.arg("-o").arg(&stl).arg(&source).output().expect("openscad runs");
+        let log = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(out.status.success() && !log.contains("WARNING") && !log.contains("ERROR"), "{name}: {log}");
+        let echo = log.lines().find_map(|l| l.strip_prefix("ECHO: carves = ")).expect("carves echoed");
+        let carves: Vec<Vec<u8>> = serde_json::from_str(echo).expect("carves parse");
+        let text = std::fs::read_to_string(&stl).expect("ascii stl");
+        let (mut max_x, mut max_y) = (f64::MIN, f64::MIN);
+        for v in text.lines().filter_map(|l| l.trim().strip_prefix("vertex ")) {
+            let xyz: Vec<f64> = v.split_whitespace().map(|n| n.parse().expect("number")).collect();
+            (max_x, max_y) = (max_x.max(xyz[0]), max_y.max(xyz[1]));
+        }
+        let report = String::from_utf8(Command::new("admesh").arg(&stl).output().expect("admesh").stdout)
+            .expect("utf-8");
+        for (label, want) in [("Number of parts", "1"), ("Backwards edges", "0"), ("Degenerate facets", "0")]
+        {
+            let line = report.lines().find(|l| l.contains(label)).expect(label);
+            let value = line.split(':').nth(1).expect("value").split_whitespace().next().expect("number");
+            assert_eq!(value, want, "{name}: {line}");
+        }
+        (carves, (max_x, max_y), text)
+    };
+    let (a, extent_a, stl_a) = render("a", &[]);
+    let (b, extent_b, stl_b) = render("b", &["rows=6", "seed=11"]);
+    let (c, _, stl_c) = render("c", &["seed=12"]);
+    // Each is a binary tree of the asked size: top row east, last column north, top-right
+    // cell nothing; rows x columns - 1 passages.
+    for (carves, rows) in [(&a, 4), (&b, 6), (&c, 4)] {
+        assert_eq!(carves.len(), rows);
+        for (r, row) in carves.iter().enumerate() {
+            assert_eq!(row.len(), 5);
+            for (col, &v) in row.iter().enumerate() {
+                let want: &[u8] = match (r, col) {
+                    (0, 4) => &[0],
+                    (0, _) => &[2],
+                    (_, 4) => &[1],
+                    _ => &[1, 2],
+                };
+                assert!(want.contains(&v), "cell {col},{r} carves {v}");
+            }
+        }
+    }
+    // 5 columns of 8 mm plus a 1 mm wall border each side; rows likewise.
+    assert!((extent_a.0 - 42.0).abs() < 0.01 && (extent_a.1 - 34.0).abs() < 0.01, "{extent_a:?}");
+    assert!((extent_b.1 - 50.0).abs() < 0.01, "{extent_b:?}");
+    assert_ne!(stl_a, stl_b, "six rows make another model");
+    if a != c {
+        assert_ne!(stl_a, stl_c, "another seed makes another maze");
+    }
+    assert_ne!(a, c, "seeds 3 and 12 draw different coins");
+    // Refusals: what the program cannot do.
+    for args in [
+        &["generate", "--parametric"][..],
+        &["generate", "-f", "scad", "--parametric", "-a", "kruskal"],
+        &["generate", "-f", "scad", "--parametric", "--shape", "hex"],
+        &["generate", "-f", "scad", "--parametric", "--solve"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_maze")).args(args).output().expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--parametric"), "{args:?}");
+    }
+}

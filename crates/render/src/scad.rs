@@ -123,6 +123,128 @@ union() {
     out
 }
 
+/// The parameters of [`parametric`]: the maze OpenSCAD builds for itself.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parametric {
+    /// Rows of cells (at least 2).
+    pub rows: u32,
+    /// Columns of cells (at least 2).
+    pub columns: u32,
+    /// The seed of OpenSCAD's `rands` (its own random numbers: not the maze `maze generate
+    /// --seed` makes).
+    pub seed: u64,
+    /// The binary tree's corner: `north-east`, `north-west`, `south-east` or `south-west`.
+    pub bias: String,
+    /// Dimensions, millimetres.
+    pub model: Model,
+}
+
+/// Writes document 002's OpenSCAD program: a binary-tree maze that OpenSCAD builds itself
+/// from top-level parameters (`rows`, `columns`, `seed`, `bias`, `cell_size`,
+/// `wall_thickness`, `wall_height`, `base_thickness`), drawing one random number per cell
+/// with `rands(0, 1, rows * columns, seed)`: each cell opens its north or its east wall
+/// (the top row always east, the last column always north), then the bias mirrors the
+/// picture. Changing `rows` or `seed` in OpenSCAD (or `-D rows=12` on its command line)
+/// makes another maze. The entrance opens the west side of the top-left cell, the exit the
+/// east side of the bottom-right one (before mirroring); the program echoes every cell's
+/// choice as `carves` (0 none, 1 north, 2 east), row by row from the top.
+///
+/// The model is the same as [`scad`]'s: walls unioned in 2D and extruded on a base plate.
+/// Time and memory O(1) here; OpenSCAD's work grows with `rows × columns`.
+pub fn parametric(p: &Parametric) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "// A binary-tree maze (document 002) that OpenSCAD builds itself, written by maze-render."
+    );
+    let _ = writeln!(out, "// Change any parameter and render again (F6, or");
+    let _ = writeln!(
+        out,
+        "// `openscad -D rows=12 -D seed=7 -o maze.stl maze.scad`): a new seed or size is a new maze."
+    );
+    let _ =
+        writeln!(out, "// The random numbers are OpenSCAD's own (rands), so a seed here does not make the");
+    let _ = writeln!(out, "// same maze as `maze generate --seed`. Units: millimetres.");
+    let _ = writeln!(out);
+    let _ = writeln!(out, "rows = {};  // rows of cells (at least 2)", p.rows);
+    let _ = writeln!(out, "columns = {};  // columns of cells (at least 2)", p.columns);
+    let _ = writeln!(out, "seed = {};  // seed of the random numbers", p.seed);
+    let _ = writeln!(
+        out,
+        "bias = \"{}\";  // the corner every passage leads to: \"north-east\", \"north-west\", \"south-east\", \"south-west\"",
+        p.bias
+    );
+    let _ = writeln!(out, "cell_size = {};  // width of one maze cell (mm)", num(p.model.cell));
+    let _ = writeln!(out, "wall_thickness = {};  // thickness of the walls (mm)", num(p.model.wall));
+    let _ = writeln!(
+        out,
+        "wall_height = {};  // height of the walls above the base plate (mm)",
+        num(p.model.height)
+    );
+    let _ = writeln!(out, "base_thickness = {};  // thickness of the base plate (mm)", num(p.model.base));
+    out.push_str(
+        "\
+\n\
+assert(rows >= 2 && columns >= 2, \"the maze needs at least 2 rows and 2 columns\");
+assert(bias == \"north-east\" || bias == \"north-west\" || bias == \"south-east\" || bias == \"south-west\",
+       \"bias is north-east, north-west, south-east or south-west\");
+
+// One random number per cell, row by row from the top.
+random = rands(0, 1, rows * columns, seed);
+
+// The wall a cell opens: 1 north, 2 east, 0 none (the top-right cell). The top row can only
+// go east and the last column only north; elsewhere a coin toss (the binary tree).
+function carve(c, r) =
+  (r == 0 && c == columns - 1) ? 0
+  : r == 0 ? 2
+  : c == columns - 1 ? 1
+  : (random[r * columns + c] < 0.5 ? 1 : 2);
+
+carves = [for (r = [0:rows - 1]) [for (c = [0:columns - 1]) carve(c, r)]];
+echo(carves = carves);
+
+// Wall segments [[x0, y0], [x1, y1]] in cells, y measured down from the top edge: the
+// border (with the entrance at the top-left cell's west side and the exit at the
+// bottom-right cell's east side), each closed south side and each closed east side.
+walls = concat(
+  [[[0, 0], [columns, 0]], [[0, rows], [columns, rows]], [[0, 1], [0, rows]], [[columns, 0], [columns, rows - 1]]],
+  [for (r = [0:rows - 2], c = [0:columns - 1]) if (carves[r + 1][c] != 1) [[c, r + 1], [c + 1, r + 1]]],
+  [for (r = [0:rows - 1], c = [0:columns - 2]) if (carves[r][c] != 2) [[c + 1, r], [c + 1, r + 1]]]
+);
+
+// The bias mirrors the north-east maze.
+flip_x = bias == \"north-west\" || bias == \"south-west\";
+flip_y = bias == \"south-east\" || bias == \"south-west\";
+
+// A point in cells (y down) to millimetres on the plate (y up, so the print is not mirrored).
+function at(p) = [
+  wall_thickness + (flip_x ? columns - p[0] : p[0]) * cell_size,
+  wall_thickness + (flip_y ? p[1] : rows - p[1]) * cell_size
+];
+
+// One wall's footprint: a rectangle from a to b, wall_thickness wide, with square ends
+// reaching half a thickness past each end so that corners close.
+module wall(a, b) {
+  p = at(a);
+  q = at(b);
+  translate(p)
+    rotate(atan2(q[1] - p[1], q[0] - p[0]))
+      translate([-wall_thickness / 2, -wall_thickness / 2])
+        square([norm(q - p) + wall_thickness, wall_thickness]);
+}
+
+union() {
+  // Base plate: the maze plus a border of one wall thickness all round.
+  cube([columns * cell_size + 2 * wall_thickness, rows * cell_size + 2 * wall_thickness, base_thickness]);
+  // Walls, from the bottom of the plate (overlapping it, so the union is solid) to their top.
+  linear_extrude(height = base_thickness + wall_height)
+    for (w = walls) wall(w[0], w[1]);
+}
+",
+    );
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
