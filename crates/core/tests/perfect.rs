@@ -518,3 +518,30 @@ fn watched_and_unwatched_generation_make_the_same_maze() {
         }
     }
 }
+
+/// Document 001's view of quad division: the field starts open and the rooms' dividing walls
+/// appear (no carving), each room's two lines in one go, before the quadrants inside it.
+#[test]
+fn quad_division_is_watched_as_walls_appearing_in_an_open_field() {
+    let shape = maze_core::Square::new(16, 16);
+    for seed in 0..5 {
+        let mut maze = Maze::new(shape.clone());
+        let mut trace = Trace::with_limit(usize::MAX);
+        Algorithm::QuadDivision
+            .generate(&mut maze, &Options::default(), &mut Xoshiro::seed_from_u64(seed), &mut trace)
+            .unwrap();
+        assert_eq!(trace.events.first(), Some(&Event::Reset { open: true }));
+        let walls = trace.events[1..].iter().filter(|e| matches!(e, Event::Wall(..))).count();
+        assert_eq!(walls, trace.events.len() - 1, "only walls appear after the reset");
+        // A 16 x 16 grid has 480 inner walls; a spanning tree keeps 480 - 255 of them.
+        assert_eq!(walls, 480 - 255);
+        // The first 29 walls are the whole-grid cross (32 walls, 3 openings): column 7's east
+        // side and row 7's south.
+        let first: Vec<_> = trace.events[1..30].iter().collect();
+        let on_cross = |e: &&Event| match **e {
+            Event::Wall(c, d) => (d == 1 && c.0 % 16 == 7) || (d == 2 && c.0 / 16 == 7),
+            _ => false,
+        };
+        assert!(first.iter().all(on_cross), "seed {seed}: the first walls divide the whole field");
+    }
+}
