@@ -525,7 +525,7 @@ fn watched_and_unwatched_generation_make_the_same_maze() {
 fn quad_division_is_watched_as_walls_appearing_in_an_open_field() {
     let shape = maze_core::Square::new(16, 16);
     for seed in 0..5 {
-        let mut maze = Maze::new(shape.clone());
+        let mut maze = Maze::new(shape);
         let mut trace = Trace::with_limit(usize::MAX);
         Algorithm::QuadDivision
             .generate(&mut maze, &Options::default(), &mut Xoshiro::seed_from_u64(seed), &mut trace)
