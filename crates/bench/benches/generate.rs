@@ -22,7 +22,7 @@ use knossos::maze::{
 };
 mod common;
 
-use maze_core::{Algorithm, Hex, Maze, Options, Shape, Square, Triangle, Xoshiro};
+use maze_core::{Algorithm, Hex, Maze, Options, Shape, Square, Triangle, Upsilon, Xoshiro};
 
 /// The seed of every benchmarked maze (ours and knossos's).
 const SEED: u64 = 0x5EED_2026;
@@ -150,6 +150,57 @@ fn other_shapes<M: Measurement>(c: &mut Criterion<M>) {
     group.finish();
 }
 
+/// Cells whose neighbours are not all alike (issue "New cell shapes"): polar (outward splits,
+/// 4 to 5 doors, about 10^6 cells) and upsilon (octagons and squares, 1000 x 1000) against
+/// square 1000², on the generators that need no rows. One group, so the ratios to square
+/// come from the same run.
+fn uneven_shapes<M: Measurement>(c: &mut Criterion<M>) {
+    let mut group = c.benchmark_group("shapes-1e6");
+    configure(&mut group, 1000);
+    let algorithms = [Algorithm::RecursiveBacktracker, Algorithm::Wilson, Algorithm::Kruskal];
+    let square = Square::new(1000, 1000);
+    let polar = common::polar_with(1_000_000);
+    let upsilon = Upsilon::new(1000, 1000);
+    for alg in algorithms {
+        for (name, cells) in [
+            ("square", square.cell_count()),
+            ("polar", polar.cell_count()),
+            ("upsilon", upsilon.cell_count()),
+        ] {
+            group.throughput(Throughput::Elements(u64::from(cells)));
+            let id = BenchmarkId::new(name, alg.name());
+            let options = Options::default();
+            match name {
+                "square" => bench_shape(&mut group, id, alg, &options, square),
+                "polar" => bench_shape(&mut group, id, alg, &options, polar.clone()),
+                _ => bench_shape(&mut group, id, alg, &options, upsilon),
+            }
+        }
+    }
+    group.finish();
+}
+
+/// One generator on one shape under a given id (as [`bench_ours`], with the spanning-tree check).
+fn bench_shape<S: Shape, M: Measurement>(
+    group: &mut BenchmarkGroup<'_, M>,
+    id: BenchmarkId,
+    alg: Algorithm,
+    options: &Options,
+    shape: S,
+) {
+    let mut maze = Maze::new(shape.clone());
+    alg.generate(&mut maze, options, &mut Xoshiro::seed_from_u64(SEED), &mut ()).expect("generate");
+    assert_eq!(maze.passage_count(), u64::from(shape.cell_count()) - 1, "{alg} is not a perfect maze");
+    group.bench_function(id, |b| {
+        b.iter(|| {
+            let mut maze = Maze::new(black_box(shape.clone()));
+            let mut rng = Xoshiro::seed_from_u64(black_box(SEED));
+            alg.generate(&mut maze, options, &mut rng, &mut ()).expect("generate");
+            maze
+        });
+    });
+}
+
 /// Every benchmark of this file (what `criterion_group!` would write, with a doc comment),
 /// on wall time or, with `MAZE_BENCH_CLOCK=cpu`, on this thread's CPU time.
 pub fn benches() {
@@ -157,10 +208,12 @@ pub fn benches() {
         let mut c = Criterion::default().with_measurement(common::CpuTime).configure_from_args();
         square(&mut c);
         other_shapes(&mut c);
+        uneven_shapes(&mut c);
     } else {
         let mut c = Criterion::default().configure_from_args();
         square(&mut c);
         other_shapes(&mut c);
+        uneven_shapes(&mut c);
     }
 }
 

@@ -14,7 +14,7 @@ use criterion::measurement::Measurement;
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput, criterion_main};
 mod common;
 
-use maze_core::{Algorithm, Maze, Options, Solver, Square, Xoshiro};
+use maze_core::{Algorithm, Maze, Options, Shape, Solver, Square, Upsilon, Xoshiro};
 
 /// The seed of the benchmarked maze.
 const SEED: u64 = 0x5EED_2026;
@@ -52,13 +52,47 @@ fn solve<M: Measurement>(c: &mut Criterion<M>) {
     group.finish();
 }
 
+/// BFS on a recursive-backtracker maze of about 10^6 cells of each shape whose cells are
+/// not all alike (polar, upsilon) and of square cells, in one group: entrance to exit.
+fn uneven_shapes<M: Measurement>(c: &mut Criterion<M>) {
+    let mut group = c.benchmark_group("solve-shapes-1e6");
+    group
+        .sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    bench_bfs(&mut group, "square", Square::new(1000, 1000));
+    bench_bfs(&mut group, "polar", common::polar_with(1_000_000));
+    bench_bfs(&mut group, "upsilon", Upsilon::new(1000, 1000));
+    group.finish();
+}
+
+fn bench_bfs<S: Shape, M: Measurement>(group: &mut criterion::BenchmarkGroup<'_, M>, name: &str, shape: S) {
+    let mut maze = Maze::new(shape);
+    Algorithm::RecursiveBacktracker
+        .generate(&mut maze, &Options::default(), &mut Xoshiro::seed_from_u64(SEED), &mut ())
+        .expect("generate");
+    maze.open_entrance_and_exit();
+    let (from, to) = (maze.entrance(), maze.exit());
+    group.throughput(Throughput::Elements(u64::from(maze.cell_count())));
+    let solution = Solver::Bfs.solve(&maze, from, to, &mut ()).expect("solve");
+    assert_eq!((solution.path.first(), solution.path.last()), (Some(&from), Some(&to)), "{name}");
+    group.bench_function(BenchmarkId::new(name, "bfs"), |b| {
+        b.iter(|| Solver::Bfs.solve(black_box(&maze), from, to, &mut ()).expect("solve"));
+    });
+}
+
 /// Every benchmark of this file (what `criterion_group!` would write, with a doc comment),
 /// on wall time or, with `MAZE_BENCH_CLOCK=cpu`, on this thread's CPU time.
 pub fn benches() {
     if common::cpu_clock() {
-        solve(&mut Criterion::default().with_measurement(common::CpuTime).configure_from_args());
+        let mut c = Criterion::default().with_measurement(common::CpuTime).configure_from_args();
+        solve(&mut c);
+        uneven_shapes(&mut c);
     } else {
-        solve(&mut Criterion::default().configure_from_args());
+        let mut c = Criterion::default().configure_from_args();
+        solve(&mut c);
+        uneven_shapes(&mut c);
     }
 }
 

@@ -385,6 +385,11 @@ pub struct AnimateArgs {
     /// [default: 6]. Frames are shown for at least 20 ms each.
     #[arg(long, value_parser = parse_duration)]
     pub duration: Option<f64>,
+    /// Colour every zone (cells already joined by passages) in its own colour until it
+    /// merges with another, as document 000 shows Kruskal's algorithm; with any carving
+    /// generator (generate only; implies --animate).
+    #[arg(long)]
+    pub zones: bool,
 }
 
 /// `maze solve`.

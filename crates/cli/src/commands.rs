@@ -227,12 +227,12 @@ impl ShapeVisitor for GenerateJob<'_> {
 /// The animation asked for by `--animate` (or `--format gif`), checked against the format
 /// and drawing options; `None` for a still picture.
 fn animation_options(format: Format, a: &AnimateArgs, draw: &DrawArgs) -> Result<Option<Animation>> {
-    if !a.animate && format != Format::Gif {
+    if !a.animate && !a.zones && format != Format::Gif {
         return Ok(None);
     }
     if !matches!(format, Format::Gif | Format::Svg) {
         anyhow::bail!(UsageError(format!(
-            "--animate writes gif or svg, not {} (use --format gif or --format svg)",
+            "an animation (--animate, --zones) is written as gif or svg, not {} (use --format gif or --format svg)",
             format.name()
         )));
     }
@@ -249,6 +249,7 @@ fn animation_options(format: Format, a: &AnimateArgs, draw: &DrawArgs) -> Result
         timing,
         visited: !draw.no_visited,
         markers: !draw.no_markers,
+        zones: a.zones,
         ..Animation::default()
     }))
 }
@@ -264,7 +265,7 @@ fn check_animation_size<S: Shape>(
     if format == Format::Gif {
         animate::check_gif_size(shape, &draw_style(draw, format, multi), animation.frames)?;
     } else {
-        animate::check_svg_size(shape, animation.frames)?;
+        animate::check_svg_size(shape, animation)?;
     }
     Ok(())
 }
@@ -1034,6 +1035,11 @@ pub(crate) fn solve_to_vec(args: &SolveArgs, file: &MazeFile) -> Result<Vec<u8>>
 
 /// `maze solve`.
 pub fn solve(args: SolveArgs) -> Result<()> {
+    if args.animate.zones {
+        anyhow::bail!(UsageError(
+            "--zones colours the zones of a maze being generated (maze generate); a solve animation shows the explored cells".into()
+        ));
+    }
     let animation = animation_options(args.format, &args.animate, &args.draw)?;
     let file = read_maze_file(&args.file, args.limits.max_cells)?;
     let job = FileJob {

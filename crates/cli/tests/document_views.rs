@@ -173,3 +173,59 @@ fn the_parametric_openscad_program_builds_a_new_maze_from_its_parameters() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("--parametric"), "{args:?}");
     }
 }
+
+/// Document 000's view of Kruskal: `--zones` colours every zone in its own colour until it
+/// merges. In the animated SVG every cell is coloured on the first frame, in many colours;
+/// in the GIF the first frame shows many zone colours and the frame before the last one.
+#[test]
+fn zones_animation_shows_every_cell_in_its_zone_colour_until_one_zone_is_left() {
+    for shape in ["square", "hex", "triangle", "polar", "upsilon"] {
+        let base = ["generate", "--shape", shape, "-W", "10", "-H", "8", "--seed", "2", "-a", "kruskal"];
+        let json: Value =
+            serde_json::from_slice(&maze(&[&base[..], &["-f", "json"]].concat())).expect("json");
+        let cells = json["cells"].as_u64().expect("cells") as usize;
+        let svg = String::from_utf8(maze(&[&base[..], &["--zones", "-f", "svg"]].concat())).expect("utf-8");
+        // Zone paths visible from frame 0: one polygon per cell, in many colours.
+        let (mut first, mut colours) = (0, std::collections::HashSet::new());
+        for part in svg.split("<path fill=\"#").skip(1) {
+            let Some(anim) = part.split("<animate ").nth(1) else { continue };
+            if anim.contains(r#"values="visible;hidden""#) && anim.contains(r#"keyTimes="0;"#) {
+                first += part[..part.find("\">").expect("d")].matches('Z').count();
+                colours.insert(&part[..6]);
+            }
+        }
+        assert_eq!(first, cells, "{shape}: every cell coloured on the first frame");
+        assert!(colours.len() > cells / 4, "{shape}: {} colours for {cells} cells", colours.len());
+    }
+    // The GIF: many colours first, one zone colour before the finished maze.
+    let gif =
+        maze(&["generate", "-W", "12", "-H", "9", "--seed", "5", "-a", "kruskal", "--zones", "-f", "gif"]);
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(&gif[..]).expect("gif");
+    assert_eq!(decoder.global_palette().map(|p| p.len()), Some(256 * 3), "zone colours in the palette");
+    let (w, h) = (decoder.width() as usize, decoder.height() as usize);
+    let mut screen = vec![0u8; w * h];
+    let mut shown = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().expect("frame") {
+        for y in 0..frame.height as usize {
+            for x in 0..frame.width as usize {
+                let v = frame.buffer[y * frame.width as usize + x];
+                if Some(v) != frame.transparent {
+                    screen[(frame.top as usize + y) * w + frame.left as usize + x] = v;
+                }
+            }
+        }
+        shown.push(screen.clone());
+    }
+    let zone_colours =
+        |s: &[u8]| s.iter().filter(|&&v| v >= 16).collect::<std::collections::HashSet<_>>().len();
+    assert!(zone_colours(&shown[0]) > 40, "{} zone colours on the first frame", zone_colours(&shown[0]));
+    assert_eq!(zone_colours(&shown[shown.len() - 2]), 1, "one zone before the finished maze");
+    assert_eq!(zone_colours(&shown[shown.len() - 1]), 0, "the finished maze is drawn plainly");
+    // Zones belong to generation, and to animations.
+    for args in [&["solve", "-", "--zones", "-f", "gif"][..], &["generate", "--zones", "-f", "png"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_maze")).args(args).output().expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}

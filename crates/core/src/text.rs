@@ -27,6 +27,9 @@ pub enum Mark {
     /// Nothing.
     #[default]
     Empty,
+    /// In zone number `n` (below 26) while a maze is built, document 000's coloured zones:
+    /// the letter `a` + `n`, so a front end can colour each letter.
+    Zone(u8),
     /// Explored by a solver, or a breadcrumb of a player (`.` / `░`).
     Visited,
     /// Waiting in an algorithm's frontier (`+`).
@@ -82,6 +85,7 @@ fn fill(mark: Mark, style: Style, width: usize) -> String {
         Mark::Frontier => centred('+'),
         Mark::Path => path.to_string().repeat(width),
         Mark::Visited => visited.to_string().repeat(width),
+        Mark::Zone(n) => char::from(b'a' + n % 26).to_string().repeat(width),
     }
 }
 

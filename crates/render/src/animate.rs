@@ -60,6 +60,11 @@ pub const MAX_PIXEL_FRAMES: u64 = 500_000_000;
 /// element of the file, about 60 to 200 bytes a cell, so this keeps files under 50 MB.
 pub const MAX_SVG_CELLS: u64 = 250_000;
 
+/// The most cells a zones animated SVG ([`Animation::zones`]) may have (a 200 x 200 maze):
+/// a cell changes colour each time its zone is absorbed by a larger one, up to about
+/// log2(cells) times, and each change is a polygon in the file.
+pub const MAX_ZONE_SVG_CELLS: u64 = 40_000;
+
 /// The shortest time a frame is shown, in milliseconds: browsers show GIF frames of under
 /// 20 ms for 100 ms instead, so shorter delays are raised to this.
 pub const MIN_DELAY_MS: u32 = 20;
@@ -97,6 +102,149 @@ pub struct Player<S: Shape> {
     maze: Maze<S>,
     cells: Vec<Highlight>,
     current: Option<CellId>,
+    zones: Option<Zones>,
+}
+
+/// The zones of a maze being built (document 000): sets of cells joined by open passages,
+/// each with a label that picks its colour ([`zone_colour`]). Every cell starts as its own
+/// zone, labelled by its id. When a passage joins two zones, the larger keeps its label
+/// (the smaller one's cells change colour); after walls are built or reset, the zones are
+/// found again and each keeps the label of its lowest cell's old zone where no lower zone
+/// took it first, else a new one. Labels are deterministic.
+#[derive(Clone, Debug)]
+pub struct Zones {
+    parent: Vec<u32>,
+    size: Vec<u32>,
+    /// The label of each root.
+    label: Vec<u32>,
+    /// The next fresh label (labels below the cell count are cell ids).
+    fresh: u32,
+    /// Walls were built since the zones were found: find them again before answering.
+    stale: bool,
+}
+
+impl Zones {
+    /// The zones of `maze` as it stands.
+    pub fn new<S: Shape>(maze: &Maze<S>) -> Self {
+        let n = maze.cell_count();
+        let mut z = Zones {
+            parent: (0..n).collect(),
+            size: vec![1; n as usize],
+            label: (0..n).collect(),
+            fresh: n,
+            stale: false,
+        };
+        z.join_passages(maze);
+        z
+    }
+
+    fn join_passages<S: Shape>(&mut self, maze: &Maze<S>) {
+        for c in 0..maze.cell_count() {
+            let cell = CellId(c);
+            for d in maze.open_doors(cell).iter() {
+                if let Some(b) = maze.shape().neighbour(cell, d)
+                    && b > cell
+                {
+                    self.join(cell, b);
+                }
+            }
+        }
+    }
+
+    fn root(&self, c: u32) -> u32 {
+        let mut r = c;
+        while self.parent[r as usize] != r {
+            r = self.parent[r as usize];
+        }
+        r
+    }
+
+    /// Joins the zones of `a` and `b` (a passage opened between them).
+    pub fn join(&mut self, a: CellId, b: CellId) {
+        let (mut ra, mut rb) = (self.root(a.0), self.root(b.0));
+        if ra == rb {
+            return;
+        }
+        // The larger zone absorbs the smaller and keeps its label; ties go to the lower label.
+        let (sa, sb) = (self.size[ra as usize], self.size[rb as usize]);
+        if sa < sb || (sa == sb && self.label[rb as usize] < self.label[ra as usize]) {
+            std::mem::swap(&mut ra, &mut rb);
+        }
+        self.parent[rb as usize] = ra;
+        self.size[ra as usize] += self.size[rb as usize];
+    }
+
+    /// Marks the zones as out of date (walls were built or reset).
+    fn invalidate(&mut self) {
+        self.stale = true;
+    }
+
+    /// Finds the zones again after walls were built, keeping labels where it can.
+    fn refresh<S: Shape>(&mut self, maze: &Maze<S>) {
+        if !self.stale {
+            return;
+        }
+        let old: Vec<u32> = (0..maze.cell_count()).map(|c| self.label[self.root(c) as usize]).collect();
+        let n = maze.cell_count();
+        self.parent = (0..n).collect();
+        self.size = vec![1; n as usize];
+        self.stale = false;
+        self.join_passages(maze);
+        let mut claimed = std::collections::HashSet::new();
+        let mut named = vec![false; n as usize];
+        for c in 0..n {
+            let r = self.root(c) as usize;
+            if named[r] {
+                continue;
+            }
+            named[r] = true;
+            self.label[r] = if claimed.insert(old[c as usize]) {
+                old[c as usize]
+            } else {
+                self.fresh += 1;
+                self.fresh - 1
+            };
+            claimed.insert(self.label[r]);
+        }
+    }
+
+    /// The label of `cell`'s zone.
+    pub fn label(&self, cell: CellId) -> u32 {
+        self.label[self.root(cell.0) as usize]
+    }
+}
+
+/// How many zone colours there are ([`zone_colour`]).
+pub const ZONE_COLOURS: u32 = 240;
+
+/// The colour index (below [`ZONE_COLOURS`]) of a zone label: labels are mixed, so
+/// neighbouring cells' zones get unrelated colours.
+pub fn zone_index(label: u32) -> u32 {
+    let mut x = u64::from(label).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^= x >> 29;
+    (x % u64::from(ZONE_COLOURS)) as u32
+}
+
+/// The colour of zone colour `index`: light, well-separated hues (the golden angle apart)
+/// in three lightnesses, so walls stay visible over them.
+pub fn zone_colour(index: u32) -> Colour {
+    let hue = (f64::from(index) * 137.507_764) % 360.0;
+    let (sat, light) = [(0.70, 0.72), (0.55, 0.62), (0.80, 0.80)][(index % 3) as usize];
+    // HSL to RGB.
+    let c = (1.0 - (2.0 * light - 1.0_f64).abs()) * sat;
+    let h = hue / 60.0;
+    let x = c * (1.0 - (h % 2.0 - 1.0).abs());
+    let (r, g, b) = match h as u32 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let m = light - c / 2.0;
+    let byte = |v: f64| ((v + m) * 255.0).round().clamp(0.0, 255.0) as u8;
+    Colour { r: byte(r), g: byte(g), b: byte(b) }
 }
 
 impl<S: Shape> Player<S> {
@@ -106,7 +254,20 @@ impl<S: Shape> Player<S> {
             maze: start.clone(),
             cells: vec![Highlight::None; start.cell_count() as usize],
             current: None,
+            zones: None,
         }
+    }
+
+    /// As [`Player::new`], also following the maze's [`Zones`] ([`Player::zone`]).
+    pub fn with_zones(start: &Maze<S>) -> Self {
+        Player { zones: Some(Zones::new(start)), ..Player::new(start) }
+    }
+
+    /// The zone label of `cell`, when following zones ([`Player::with_zones`]).
+    pub fn zone(&mut self, cell: CellId) -> Option<u32> {
+        let zones = self.zones.as_mut()?;
+        zones.refresh(&self.maze);
+        (cell.0 < self.maze.cell_count()).then(|| zones.label(cell))
     }
 
     /// Applies one event. Events naming a cell out of range, or a door the cell does not
@@ -114,18 +275,32 @@ impl<S: Shape> Player<S> {
     pub fn apply(&mut self, event: Event) {
         let n = self.maze.cell_count();
         match event {
-            Event::Reset { open: true } => self.maze.open_all_inner(),
-            Event::Reset { open: false } => self.maze.close_all(),
+            Event::Reset { open } => {
+                if open {
+                    self.maze.open_all_inner();
+                } else {
+                    self.maze.close_all();
+                }
+                if let Some(z) = self.zones.as_mut() {
+                    z.invalidate();
+                }
+            }
             Event::Carve(c, d) => {
                 if let Some(door) = self.door(c, d) {
                     self.maze.carve(c, door);
                     self.current = Some(c);
+                    if let (Some(z), Some(b)) = (self.zones.as_mut(), self.maze.shape().neighbour(c, door)) {
+                        z.join(c, b);
+                    }
                 }
             }
             Event::Wall(c, d) => {
                 if let Some(door) = self.door(c, d) {
                     self.maze.build_wall(c, door);
                     self.current = Some(c);
+                    if let Some(z) = self.zones.as_mut() {
+                        z.invalidate();
+                    }
                 }
             }
             Event::Visit(c) | Event::Backtrack(c) | Event::Dead(c) if c.0 < n => {
@@ -246,6 +421,10 @@ pub struct Animation {
     pub backtracked: String,
     /// Fill of cells ruled out.
     pub dead: String,
+    /// Colour every zone (cells joined by passages, [`Zones`]) in its own colour between the
+    /// first and the last frame, instead of the highlights: document 000's view of Kruskal's
+    /// algorithm, zones merging until one is left.
+    pub zones: bool,
 }
 
 impl Default for Animation {
@@ -262,6 +441,7 @@ impl Default for Animation {
             current: "#f08c14".into(),
             backtracked: "#ece3c6".into(),
             dead: "#9a9a9a".into(),
+            zones: false,
         }
     }
 }
@@ -323,16 +503,22 @@ pub fn check_gif_size<S: Shape>(shape: &S, style: &Style, frames: usize) -> Resu
     Ok((w as u32, h as u32))
 }
 
-/// Checks that an animated SVG of this shape stays within [`MAX_SVG_CELLS`].
+/// Checks that an animated SVG of this shape stays within [`MAX_SVG_CELLS`] ([`MAX_ZONE_SVG_CELLS`]
+/// with [`Animation::zones`]).
 ///
 /// # Errors
 /// [`Error::Parameter`] for a budget outside 2 to [`MAX_FRAMES`] or too many cells.
-pub fn check_svg_size<S: Shape>(shape: &S, frames: usize) -> Result<(), Error> {
-    check_budget(frames)?;
+pub fn check_svg_size<S: Shape>(shape: &S, options: &Animation) -> Result<(), Error> {
+    check_budget(options.frames)?;
     let cells = u64::from(shape.cell_count());
-    if cells > MAX_SVG_CELLS {
+    let (limit, what) = if options.zones {
+        (MAX_ZONE_SVG_CELLS, "a zones animated SVG")
+    } else {
+        (MAX_SVG_CELLS, "an animated SVG")
+    };
+    if cells > limit {
         return Err(Error::Parameter(format!(
-            "an animated SVG of {cells} cells exceeds the limit of {MAX_SVG_CELLS} (use a smaller maze, or --format gif)"
+            "{what} of {cells} cells exceeds the limit of {limit} (use a smaller maze, or --format gif)"
         )));
     }
     Ok(())
@@ -359,6 +545,8 @@ const PATH: u8 = 8;
 const START: u8 = 9;
 const END: u8 = 10;
 const TRANSPARENT: u8 = 15;
+/// The first zone colour of a zones GIF's 256-colour palette.
+const FIRST_ZONE: u8 = 16;
 
 /// The fixed palette: style and animation colours at the indices above.
 fn palette(style: &Style, options: &Animation) -> Result<Vec<u8>, Error> {
@@ -381,6 +569,12 @@ fn palette(style: &Style, options: &Animation) -> Result<Vec<u8>, Error> {
         out.extend_from_slice(&[c.r, c.g, c.b]);
     }
     out.resize(16 * 3, 0);
+    if options.zones {
+        for i in 0..ZONE_COLOURS {
+            let c = zone_colour(i);
+            out.extend_from_slice(&[c.r, c.g, c.b]);
+        }
+    }
     Ok(out)
 }
 
@@ -432,14 +626,25 @@ fn paint<S: Shape>(canvas: &mut Canvas, shape: &S, sc: &Scene, cells: &[(CellId,
 /// Draws a frame between the first and the last: the replayed maze and its highlights.
 fn paint_state<S: Shape>(
     canvas: &mut Canvas,
-    player: &Player<S>,
+    player: &mut Player<S>,
     cells: &mut Vec<(CellId, u8)>,
     style: &Style,
     options: &Animation,
 ) {
+    cells.clear();
+    if options.zones {
+        for c in 0..player.maze().cell_count() {
+            if let Some(label) = player.zone(CellId(c)) {
+                cells.push((CellId(c), FIRST_ZONE + zone_index(label) as u8));
+            }
+        }
+        let maze = player.maze();
+        let sc = scene(maze, &Overlay { no_markers: !options.markers, ..Overlay::default() });
+        paint(canvas, maze.shape(), &sc, cells, style);
+        return;
+    }
     let maze = player.maze();
     let sc = scene(maze, &Overlay { no_markers: !options.markers, ..Overlay::default() });
-    cells.clear();
     for (i, &h) in player.highlights().iter().enumerate() {
         if let Some(colour) = highlight_index(h) {
             cells.push((CellId(i as u32), colour));
@@ -596,9 +801,9 @@ pub fn gif<S: Shape>(rec: &Recording<'_, S>, style: &Style, options: &Animation)
     }
     let mut writer = FrameWriter { encoder, shown: Vec::new(), width: w as usize, pending: None, written: 0 };
     let mut canvas = Canvas::new(w, h, BACKGROUND, crate::png::MAX_PIXELS)?;
-    let mut player = Player::new(rec.start);
+    let mut player = if options.zones { Player::with_zones(rec.start) } else { Player::new(rec.start) };
     let mut cells = Vec::new();
-    paint_state(&mut canvas, &player, &mut cells, style, options);
+    paint_state(&mut canvas, &mut player, &mut cells, style, options);
     writer.push(&canvas, delays[0], false)?;
     let mut applied = 0;
     for (j, &mark) in marks.iter().enumerate() {
@@ -606,7 +811,7 @@ pub fn gif<S: Shape>(rec: &Recording<'_, S>, style: &Style, options: &Animation)
             player.apply(e);
         }
         applied = mark;
-        paint_state(&mut canvas, &player, &mut cells, style, options);
+        paint_state(&mut canvas, &mut player, &mut cells, style, options);
         writer.push(&canvas, delays[j + 1], false)?;
     }
     let last = scene(rec.end, &end_overlay(rec, options));
@@ -637,7 +842,7 @@ pub fn animated_svg<S: Shape>(
 ) -> Result<String, Error> {
     rec.check()?;
     let shape = rec.end.shape();
-    check_svg_size(shape, options.frames)?;
+    check_svg_size(shape, options)?;
     let marks = schedule(rec.events.len(), options.frames);
     let frames = marks.len() + 2;
     let last = (frames - 1) as u16;
@@ -655,8 +860,15 @@ pub fn animated_svg<S: Shape>(
             }
         }
     }
-    let mut player = Player::new(rec.start);
+    let mut player = if options.zones { Player::with_zones(rec.start) } else { Player::new(rec.start) };
     let closed = |maze: &Maze<S>, &(c, d): &(CellId, S::Door)| !maze.is_open(c, d);
+    // With zones: each cell's zone colour index by frame.
+    let zone_of = |player: &mut Player<S>, c: u32| player.zone(CellId(c)).map_or(0, zone_index) as u8;
+    let mut zone_lines: Vec<Timeline<u8>> = if options.zones {
+        (0..shape.cell_count()).map(|c| vec![(0, zone_of(&mut player, c))]).collect()
+    } else {
+        Vec::new()
+    };
     let mut wall_lines: Vec<Timeline<bool>> =
         walls.iter().map(|w| vec![(0, closed(player.maze(), w))]).collect();
     let n = shape.cell_count() as usize;
@@ -712,6 +924,14 @@ pub fn animated_svg<S: Shape>(
             }
         }
         current[usize::from(frame)] = player.current();
+        if options.zones && (reset || !touched_walls.is_empty()) {
+            for (c, line) in zone_lines.iter_mut().enumerate() {
+                let now = zone_of(&mut player, c as u32);
+                if line.last().is_some_and(|&(_, v)| v != now) {
+                    line.push((frame, now));
+                }
+            }
+        }
     }
     for (slot, w) in walls.iter().enumerate() {
         let now = closed(rec.end, w);
@@ -737,10 +957,29 @@ pub fn animated_svg<S: Shape>(
     let mut out = crate::svg::header(w, h, style);
     let poly = |d: &mut String, c: CellId| push_polygon(d, shape.outline(c).points(), k, m);
 
+    // Zones: each cell in its zone's colour from frame to frame, cells sharing a colour and
+    // frames in one path.
+    let mut zone_runs: BTreeMap<(u16, u16, u8), String> = BTreeMap::new();
+    for (c, line) in zone_lines.iter().enumerate() {
+        for (i, &(from, colour)) in line.iter().enumerate() {
+            let to = line.get(i + 1).map_or(last, |&(f, _)| f);
+            if from < to {
+                poly(zone_runs.entry((from, to, colour)).or_default(), CellId(c as u32));
+            }
+        }
+    }
+    for ((from, to, colour), d) in zone_runs {
+        let fill = zone_colour(u32::from(colour)).hex();
+        let _ = write!(out, r#"<path fill="{fill}" visibility="hidden" d="{d}">"#);
+        let line: &[(u16, bool)] =
+            if from == 0 { &[(0, true), (to, false)] } else { &[(0, false), (from, true), (to, false)] };
+        timing.visibility(&mut out, line);
+        out.push_str("</path>\n");
+    }
     // Highlights, layer by layer in rising order, each cell from the frame it rose to it
-    // until the last frame.
+    // until the last frame (not with zones, which colour every cell).
     let colours = [&options.frontier, &style.visited, &options.backtracked, &options.dead, &style.path_cells];
-    for (layer, colour) in colours.iter().enumerate() {
+    for (layer, colour) in colours.iter().enumerate().filter(|_| !options.zones) {
         let mut by_frame: BTreeMap<u16, String> = BTreeMap::new();
         for (c, e) in entered.iter().enumerate() {
             if e[layer] != u16::MAX {
@@ -753,8 +992,8 @@ pub fn animated_svg<S: Shape>(
             out.push_str("</path>\n");
         }
     }
-    // The current cell, one path per run of frames on the same cell.
-    let mut j = 1;
+    // The current cell, one path per run of frames on the same cell (not with zones).
+    let mut j = if options.zones { usize::from(last) } else { 1 };
     while j < usize::from(last) {
         let Some(c) = current[j] else {
             j += 1;
@@ -1046,6 +1285,83 @@ mod tests {
         let big = Square::new(1000, 1000);
         let err = check_gif_size(&big, &style, 200).expect_err("too many pixel-frames");
         assert!(err.to_string().contains("--frames"), "{err}");
-        assert!(check_svg_size(&big, 10).is_err());
+        let frames = |n| Animation { frames: n, ..Animation::default() };
+        assert!(check_svg_size(&big, &frames(10)).is_err());
+        let zones = Animation { zones: true, ..frames(10) };
+        assert!(check_svg_size(&Square::new(200, 200), &zones).is_ok());
+        assert!(check_svg_size(&Square::new(201, 200), &zones).is_err());
+        assert!(check_svg_size(&Square::new(201, 200), &frames(10)).is_ok());
+    }
+
+    /// Document 000's zones, followed through a Kruskal run: every cell starts alone in its
+    /// own zone; each passage joins two zones into one that keeps the larger one's label;
+    /// at the end one zone is left.
+    #[test]
+    fn zones_merge_one_passage_at_a_time_and_the_larger_keeps_its_label() {
+        use maze_core::{Algorithm, Options, Trace, Xoshiro};
+        let shape = Square::new(9, 7);
+        let start = Maze::new(shape);
+        let mut maze = start.clone();
+        let mut trace = Trace::with_limit(usize::MAX);
+        Algorithm::Kruskal
+            .generate(&mut maze, &Options::default(), &mut Xoshiro::seed_from_u64(4), &mut trace)
+            .expect("kruskal");
+        let mut p = Player::with_zones(&start);
+        let labels =
+            |p: &mut Player<Square>| (0..63).map(|c| p.zone(CellId(c)).expect("zones")).collect::<Vec<_>>();
+        let mut before = labels(&mut p);
+        assert_eq!(before, (0..63).collect::<Vec<_>>(), "each cell is its own zone, labelled by its id");
+        let mut carves = 0;
+        for &e in &trace.events {
+            p.apply(e);
+            let Event::Carve(c, d) = e else { continue };
+            carves += 1;
+            let after = labels(&mut p);
+            let b = shape.neighbour(c, maze_core::SquareDoor::from_index(d)).expect("inner door");
+            let (la, lb) = (before[c.index()], before[b.index()]);
+            assert_ne!(la, lb, "Kruskal only opens walls between two zones");
+            let size = |l: u32| before.iter().filter(|&&x| x == l).count();
+            let keep = if size(la) > size(lb) || (size(la) == size(lb) && la < lb) { la } else { lb };
+            for (x, (&old, &new)) in before.iter().zip(&after).enumerate() {
+                let want = if old == la || old == lb { keep } else { old };
+                assert_eq!(new, want, "cell {x} after carving {c:?}");
+            }
+            before = after;
+        }
+        assert_eq!(carves, 62);
+        assert!(before.iter().all(|&l| l == before[0]), "one zone at the end");
+        // Without zones, nothing is followed.
+        assert_eq!(Player::new(&start).zone(CellId(0)), None);
+    }
+
+    /// Walls split zones: the part holding the lowest cell keeps the label, the other gets a
+    /// new one; closing every wall leaves each cell alone, with distinct labels.
+    #[test]
+    fn zones_are_found_again_after_walls_are_built() {
+        let shape = Square::new(3, 1);
+        let mut open = Maze::new(shape);
+        open.open_all_inner();
+        let mut p = Player::with_zones(&open);
+        assert!((0..3).all(|c| p.zone(CellId(c)) == Some(0)));
+        p.apply(Event::Wall(CellId(1), maze_core::SquareDoor::East.index()));
+        let got: Vec<_> = (0..3).map(|c| p.zone(CellId(c)).expect("zones")).collect();
+        assert_eq!(got[0], got[1], "cells 0 and 1 still joined");
+        assert_eq!(got[0], 0, "the part holding the lowest cell keeps the label");
+        assert_ne!(got[2], got[0], "cell 2 is a new zone");
+        p.apply(Event::Reset { open: false });
+        let got: Vec<_> = (0..3).map(|c| p.zone(CellId(c)).expect("zones")).collect();
+        assert!(got[0] != got[1] && got[1] != got[2] && got[0] != got[2], "{got:?}");
+    }
+
+    #[test]
+    fn zone_colours_are_distinct_and_light() {
+        let all: std::collections::HashSet<_> = (0..ZONE_COLOURS).map(|i| zone_colour(i).hex()).collect();
+        assert_eq!(all.len(), ZONE_COLOURS as usize);
+        for i in 0..ZONE_COLOURS {
+            let c = zone_colour(i);
+            let luma = 0.299 * f64::from(c.r) + 0.587 * f64::from(c.g) + 0.114 * f64::from(c.b);
+            assert!(luma > 100.0, "zone colour {i} {} is too dark for black walls", c.hex());
+        }
+        assert!((0..1000).all(|l| zone_index(l) < ZONE_COLOURS));
     }
 }

@@ -1,4 +1,4 @@
-//! What both bench files share: the clock criterion reads.
+//! What both bench files share: the clock criterion reads, and the polar maze of a given size.
 //!
 //! By default criterion measures wall time. On a shared machine a benchmark also waits while
 //! other processes hold the cores, so `MAZE_BENCH_CLOCK=cpu` switches to this thread's CPU
@@ -57,4 +57,19 @@ pub fn cpu_clock() -> bool {
         Ok("wall") | Err(_) => false,
         Ok(other) => panic!("MAZE_BENCH_CLOCK={other}: expected `cpu` or `wall`"),
     })
+}
+
+/// The smallest polar maze (6 cells in the inner ring) of at least `cells` cells.
+pub fn polar_with(cells: u32) -> maze_core::Polar {
+    use maze_core::Shape;
+    let (mut lo, mut hi) = (1u32, 4096u32);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if maze_core::Polar::new(6, mid).cell_count() >= cells {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    maze_core::Polar::new(6, lo)
 }

@@ -457,6 +457,9 @@ impl App {
             KeyCode::Down | KeyCode::Char('-') => self.speed = (self.speed / 2.0).max(0.5),
             KeyCode::Home => game.seek(0),
             KeyCode::End => game.seek(len),
+            KeyCode::Char('z') => {
+                game.toggle_zones();
+            }
             KeyCode::Esc | KeyCode::Char('q') => {
                 game.stop_watching();
                 self.playing = false;

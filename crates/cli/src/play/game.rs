@@ -93,6 +93,8 @@ pub trait Game {
     fn watching(&self) -> Option<(Replay, usize, usize)>;
     /// Moves the replay to `position` (clamped), forwards or backwards.
     fn seek(&mut self, position: usize);
+    /// Turns document 000's zone colouring of a replay on or off; returns whether it is on.
+    fn toggle_zones(&mut self) -> bool;
     /// The picture: text lines of the maze with the current marks.
     fn picture(&self, unicode: bool) -> Vec<String>;
     /// The door keys that make sense for this shape, for the help line.
@@ -134,6 +136,8 @@ struct ReplayState<S: Shape> {
     position: usize,
     maze: Maze<S>,
     marks: Vec<Mark>,
+    /// Show each zone (cells joined so far) as its own letter and colour.
+    zones: bool,
 }
 
 impl<S: Shape> Play<S> {
@@ -258,7 +262,23 @@ impl<S: Shape> Play<S> {
 impl<S: Shape> ReplayState<S> {
     fn new(what: Replay, events: Vec<Event>, start: Maze<S>) -> Self {
         let marks = vec![Mark::Empty; start.cell_count() as usize];
-        ReplayState { what, events, position: 0, maze: start, marks }
+        ReplayState { what, events, position: 0, maze: start, marks, zones: false }
+    }
+
+    /// The marks to draw: with zones, every cell not otherwise marked shows its zone.
+    fn shown_marks(&self) -> Vec<Mark> {
+        if !self.zones {
+            return self.marks.clone();
+        }
+        let zones = maze_render::animate::Zones::new(&self.maze);
+        let mut marks = self.marks.clone();
+        for (c, m) in marks.iter_mut().enumerate() {
+            if *m < Mark::Path {
+                let index = maze_render::animate::zone_index(zones.label(CellId(c as u32)));
+                *m = Mark::Zone((index % 26) as u8);
+            }
+        }
+        marks
     }
 
     /// Rebuilds the state at `position` from `start` (cheap enough for the mazes one plays).
@@ -447,10 +467,17 @@ impl<S: Shape> Game for Play<S> {
         }
     }
 
+    fn toggle_zones(&mut self) -> bool {
+        self.replay.as_mut().is_some_and(|r| {
+            r.zones = !r.zones;
+            r.zones
+        })
+    }
+
     fn picture(&self, unicode: bool) -> Vec<String> {
         let style = if unicode { text::Style::Unicode } else { text::Style::Ascii };
         let text = match &self.replay {
-            Some(r) => text::render_marks(&r.maze, &r.marks, style),
+            Some(r) => text::render_marks(&r.maze, &r.shown_marks(), style),
             None => text::render_marks(&self.maze, &self.marks(), style),
         };
         text.lines().map(str::to_owned).collect()
@@ -584,6 +611,32 @@ mod tests {
             assert_ne!(begin, end, "{alg}");
             game.stop_watching();
             assert_eq!(game.picture(false), finished);
+        }
+    }
+
+    /// `z` while watching shows document 000's zones: at the start every cell is its own
+    /// zone (many letters); at the end of Kruskal one zone is left (one letter).
+    #[test]
+    fn watching_with_zones_shows_zones_merging_into_one() {
+        let letters = |picture: &[String]| {
+            picture.join("").chars().filter(char::is_ascii_lowercase).collect::<HashSet<_>>().len()
+        };
+        for &kind in ShapeKind::ALL {
+            let mut game = new_game(setup(kind, 8, 6, Algorithm::Kruskal)).expect("game");
+            assert!(!game.toggle_zones(), "{kind}: nothing to colour without a replay");
+            game.watch(Replay::Generation).expect("watch");
+            assert_eq!(letters(&game.picture(false)), 0, "{kind}: zones are off by default");
+            assert!(game.toggle_zones());
+            assert!(letters(&game.picture(false)) >= 15, "{kind}: 48 lone cells show many zones");
+            let (_, _, len) = game.watching().expect("watching");
+            game.seek(len / 2);
+            let middle = letters(&game.picture(false));
+            game.seek(len);
+            let picture = game.picture(false);
+            assert_eq!(letters(&picture), 1, "{kind}: one zone at the end\n{}", picture.join("\n"));
+            assert!(middle >= 1);
+            assert!(!game.toggle_zones());
+            assert_eq!(letters(&game.picture(false)), 0);
         }
     }
 

@@ -142,7 +142,7 @@ fn game(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
                 Replay::Solving(solver) => format!("solving ({solver})"),
             };
             format!(
-                "watching {what}: step {pos}/{len}, {:.0}/s, {}\nspace play/pause  left/right step  up/down speed  Home/End  Esc back",
+                "watching {what}: step {pos}/{len}, {:.0}/s, {}\nspace play/pause  left/right step  up/down speed  Home/End  z zones  Esc back",
                 app.speed,
                 if app.playing { "playing" } else { "paused" }
             )
@@ -185,6 +185,13 @@ fn scroll(focus: usize, total: usize, visible: usize) -> usize {
     if total <= visible { 0 } else { focus.saturating_sub(visible / 2).min(total - visible) }
 }
 
+/// The terminal's 256-colour palette entries behind zone letters `a` to `z`: light colours of
+/// the 6x6x6 cube, well apart, under black letters.
+const ZONE_BACKGROUNDS: [u8; 26] = [
+    217, 150, 153, 222, 183, 159, 229, 189, 157, 216, 195, 225, 192, 147, 223, 121, 218, 117, 228, 177, 158,
+    210, 111, 186, 219, 123,
+];
+
 /// Colours a picture line: the player, dots, route and explored cells.
 fn colour(line: &str) -> Line<'static> {
     let style_of = |c: char| match c {
@@ -195,6 +202,10 @@ fn colour(line: &str) -> Line<'static> {
         '.' | '░' => Style::default().fg(Color::DarkGray),
         '+' => Style::default().fg(Color::Cyan),
         '#' => Style::default().fg(Color::Magenta).add_modifier(Modifier::BOLD),
+        // Zones (document 000): each letter on its own light background.
+        'a'..='z' => {
+            Style::default().fg(Color::Black).bg(Color::Indexed(ZONE_BACKGROUNDS[(c as u8 - b'a') as usize]))
+        }
         _ => Style::default(),
     };
     let mut spans = Vec::new();

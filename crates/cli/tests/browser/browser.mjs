@@ -261,6 +261,29 @@ await check('entrance and exit chosen in the form', async () => {
   await page.selectOption(testid('exit'), '');
 });
 
+await check('zones: every group of joined cells in its own colour while Kruskal builds the maze', async () => {
+  await page.goto(base + '#shape=square&width=12&height=9&algorithm=kruskal&seed=3');
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.evaluate(() => { document.body.dataset.replayed = ''; });
+  await page.fill(testid('speed'), '1');
+  await page.check(testid('zones'));
+  await page.click(testid('animate-generation'));
+  const zoneCount = () => page.evaluate(() => Number(document.querySelector('[data-testid="zones-layer"]').dataset.count));
+  const first = await zoneCount();
+  expect(first === 108, `each of the 108 cells should start as its own zone, not ${first}`);
+  const colours = await page.$$eval('[data-testid="zones-layer"] path', (ps) => new Set(ps.map((p) => p.getAttribute('fill'))).size);
+  expect(colours >= 10, `only ${colours} zone colours`);
+  await page.fill(testid('speed'), '45');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="zones-layer"]').dataset.count) < 30);
+  await page.fill(testid('speed'), '1');
+  await page.screenshot({ path: join(artifacts, 'serve-zones.png'), fullPage: true });
+  await page.fill(testid('speed'), '100');
+  await page.waitForSelector('body[data-replayed="generation"]');
+  const left = await page.$$eval('[data-testid="zones-layer"] path', (ps) => ps.length);
+  expect(left === 0, 'the zones stay on the finished maze');
+  await page.uncheck(testid('zones'));
+});
+
 await check('screenshot and no errors in the page', async () => {
   await page.click(testid('solve'));
   await page.screenshot({ path: join(artifacts, 'serve-page.png'), fullPage: true });

@@ -18,6 +18,10 @@ let fills = new Uint8Array(0);
 let showSolution = false;
 let anim = null;
 let play = null;
+// Zones while a generation replays: cells joined so far (union-find), each zone in its
+// own colour; the larger of two merging zones keeps its colour.
+let zones = null;
+const ZONE_COLOURS = 24;
 // An uploaded picture, as mask rows of X (cell) and . (no cell) joined by '/'.
 let maskData = '';
 let maskName = '';
@@ -172,6 +176,7 @@ function buildSvg() {
   svg.dataset.cells = maze.cells;
   svg.dataset.seed = maze.seed;
   const stroke = 0.12;
+  layer.zones = el('g', { class: 'zones', 'data-testid': 'zones-layer' }, svg);
   const g = el('g', { class: 'fills' }, svg);
   layer.fills = [];
   for (let i = 1; i <= FILLS; i++) layer.fills[i] = el('path', { class: 'f' + i, d: '' }, g);
@@ -219,6 +224,67 @@ function drawFills() {
     parts[f].push(d + 'Z');
   }
   for (let i = 1; i <= FILLS; i++) layer.fills[i].setAttribute('d', parts[i].join(''));
+}
+
+// ---- zones ------------------------------------------------------------------------------
+function zoneRoot(c) {
+  while (zones.parent[c] !== c) c = zones.parent[c];
+  return c;
+}
+
+function zoneJoin(a, b) {
+  let ra = zoneRoot(a);
+  let rb = zoneRoot(b);
+  if (ra === rb) return;
+  const [sa, sb] = [zones.size[ra], zones.size[rb]];
+  if (sa < sb || (sa === sb && zones.label[rb] < zones.label[ra])) [ra, rb] = [rb, ra];
+  zones.parent[rb] = ra;
+  zones.size[ra] += zones.size[rb];
+}
+
+/// The zones of the walls on screen; labels kept from `old` (per cell) where possible.
+function zonesFrom(old) {
+  const n = maze.cells;
+  zones = { parent: new Int32Array(n), size: new Int32Array(n).fill(1), label: new Int32Array(n), fresh: n, stale: false };
+  for (let c = 0; c < n; c++) zones.parent[c] = zones.label[c] = c;
+  for (const [a, b] of geo.walls) if (openSet.has(pairKey(a, b))) zoneJoin(a, b);
+  if (!old) return;
+  const claimed = new Set();
+  const named = new Uint8Array(n);
+  for (let c = 0; c < n; c++) {
+    const r = zoneRoot(c);
+    if (named[r]) continue;
+    named[r] = 1;
+    zones.label[r] = claimed.has(old[c]) ? zones.fresh++ : old[c];
+    claimed.add(zones.label[r]);
+  }
+}
+
+function zoneLabels() {
+  const out = new Int32Array(maze.cells);
+  for (let c = 0; c < out.length; c++) out[c] = zones.label[zoneRoot(c)];
+  return out;
+}
+
+function zoneColour(label) {
+  const k = (Math.imul(label + 1, 0x9e3779b1) >>> 0) % ZONE_COLOURS;
+  return `hsl(${Math.round((k * 137.508) % 360)}, ${[70, 55, 80][k % 3]}%, ${[78, 68, 84][k % 3]}%)`;
+}
+
+function drawZones() {
+  layer.zones.innerHTML = '';
+  if (!zones) return;
+  if (zones.stale) zonesFrom(zoneLabels());
+  const parts = new Map();
+  for (let c = 0; c < maze.cells; c++) {
+    const colour = zoneColour(zones.label[zoneRoot(c)]);
+    const o = geo.outlines[c];
+    let d = `M${o[0]} ${o[1]}`;
+    for (let k = 2; k < o.length; k += 2) d += `L${o[k]} ${o[k + 1]}`;
+    parts.set(colour, (parts.get(colour) || '') + d + 'Z');
+  }
+  for (const [colour, d] of parts) el('path', { d, fill: colour }, layer.zones);
+  layer.zones.dataset.count = String(new Set(zoneLabels()).size);
 }
 
 function line(cells) {
@@ -304,6 +370,8 @@ function updateDownloads() {
 function stopAnimation() {
   if (anim) cancelAnimationFrame(anim.frame);
   anim = null;
+  zones = null;
+  if (layer.zones) layer.zones.innerHTML = '';
   document.body.dataset.animating = '';
 }
 
@@ -321,8 +389,10 @@ function animate(kind) {
   if (kind === 'generation') openSet = new Set();
   else finalWalls();
   fills.fill(0);
+  if (kind === 'generation' && $('zones').checked) zonesFrom(null);
   drawWalls();
   drawFills();
+  drawZones();
   anim = { kind, steps: rec.steps, i: 0, carry: 0, current: -1, truncated: rec.truncated, frame: 0 };
   document.body.dataset.animating = kind;
   status(`Replaying ${kind}: ${rec.total} steps`);
@@ -336,9 +406,11 @@ function apply(e) {
     case 'reset':
       openSet = new Set();
       if (a) for (const [p, q] of geo.walls) openSet.add(pairKey(p, q));
+      if (zones) zones.stale = true;
       return;
     case 'carve':
       if (b >= 0) openSet.add(pairKey(a, b));
+      if (zones && b >= 0) zoneJoin(a, b);
       if (gen) {
         fills[a] = 1;
         if (b >= 0) fills[b] = 1;
@@ -347,6 +419,7 @@ function apply(e) {
       return;
     case 'wall':
       if (b >= 0) openSet.delete(pairKey(a, b));
+      if (zones) zones.stale = true;
       anim.current = a;
       return;
     case 'visit': fills[a] = 1; anim.current = a; return;
@@ -380,8 +453,10 @@ function tick() {
     return;
   }
   if (anim.current >= 0 && fills[anim.current] !== 2) fills[anim.current] = 6;
+  if (zones) fills.fill(0);
   drawWalls();
   drawFills();
+  drawZones();
   anim.frame = requestAnimationFrame(tick);
 }
 
