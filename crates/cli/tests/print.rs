@@ -129,11 +129,12 @@ fn document_003s_page_at_exactly_a_quarter_inch() {
 
 #[test]
 fn a_maze_that_does_not_fit_is_refused_or_shrunk_on_request() {
-    // Letter landscape is 8.5 in tall: a 8 in maze with a title does not fit.
+    // Letter landscape is 11 x 8.5 in: an 11 x 8 in maze of 1/4 in cells does not fit, with
+    // its title above or beside it.
     let args = [
         "generate",
         "-W",
-        "40",
+        "44",
         "-H",
         "32",
         "--paper",
@@ -144,6 +145,18 @@ fn a_maze_that_does_not_fit_is_refused_or_shrunk_on_request() {
         "pdf",
     ];
     assert_fails(&bin(), &args, 2, "the largest cell size that fits is 6.02 mm (0.237 in)");
+    // Document 003's 10 x 8 in maze fits, its title and instructions turned beside it.
+    if have("qpdf") {
+        let dir = tempdir("print-letter-landscape");
+        let pdf = dir.join("ll.pdf");
+        let p = pdf.to_str().expect("utf-8");
+        let mut exact = args.to_vec();
+        exact[2] = "40";
+        exact.extend(["--title", "The Amazing MultiMaze", "-o", p]);
+        run(&exact);
+        let s = cell_scales(p, &dir);
+        assert!((s[0] - 18.0).abs() < 1e-3, "exactly 1/4 in: {s:?}");
+    }
     // Refused before any maze is made: even a huge one answers at once.
     assert_fails(
         &bin(),

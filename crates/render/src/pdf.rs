@@ -156,6 +156,11 @@ pub struct TextLine {
     pub x: f64,
     /// Baseline, points from the page's top edge.
     pub baseline: f64,
+    /// The line reads upwards, turned a quarter turn anticlockwise (a title beside the maze
+    /// rather than above it): `x` is then the baseline's distance from the left edge, with the
+    /// letters' tops towards the left edge, and `baseline` the distance of the line's start
+    /// (its lower end) from the top edge.
+    pub rotated: bool,
 }
 
 /// Where everything on one page goes, in points measured from the page's top-left corner
@@ -216,29 +221,30 @@ fn layout_page(
     setup: &PageSetup,
     style: &Style,
 ) -> Result<Layout, Error> {
-    let roomy = try_layout(scene, heading, band, setup, style, setup.margin_mm, false)?;
+    let roomy = try_layout(scene, heading, band, setup, style, setup.margin_mm, false, false)?;
     if !roomy.shrunk {
         return Ok(roomy);
     }
-    // Tighter: a quarter-inch margin and smaller title lines, when the margin is ours to pick.
-    let tight = if setup.flexible_margin && setup.margin_mm > MIN_MARGIN_MM {
-        let t = try_layout(scene, heading, band, setup, style, MIN_MARGIN_MM, true)?;
+    // Tighter: a 5 mm margin and smaller title lines, when the margin is ours to pick; then
+    // those lines turned beside the maze (a wide maze on landscape paper: document 003's
+    // 10 x 8 inch maze on US letter).
+    let margin = if setup.flexible_margin { MIN_MARGIN_MM.min(setup.margin_mm) } else { setup.margin_mm };
+    let mut best = roomy;
+    let tight = [(margin < setup.margin_mm, false), (true, true)];
+    for side in tight.iter().filter(|(try_it, _)| *try_it).map(|&(_, side)| side) {
+        // Side layouts need text to move; a page without any is as tight as it gets.
+        let Ok(t) = try_layout(scene, heading, band, setup, style, margin, true, side) else { continue };
         if !t.shrunk {
             return Ok(t);
         }
-        Some(t)
-    } else {
-        None
-    };
-    let best = match tight {
-        Some(t) if t.scale > roomy.scale => t,
-        _ => roomy,
-    };
+        if t.scale > best.scale {
+            best = t;
+        }
+    }
     if setup.fit == Fit::Exact {
         let asked = style.cell_size;
         let fits = best.scale / MM;
         let (w, h) = setup.paper.mm();
-        let margin = if setup.flexible_margin { MIN_MARGIN_MM.min(setup.margin_mm) } else { setup.margin_mm };
         return Err(Error::Parameter(format!(
             "the maze does not fit {w:.0} x {h:.0} mm paper at {asked:.2} mm ({:.3} in) cells with {margin:.1} mm margins{}: the largest cell size that fits is {:.2} mm ({:.3} in); ask for that, a larger --paper, a smaller maze, or --fit to shrink it",
             asked / 25.4,
@@ -250,7 +256,9 @@ fn layout_page(
     Ok(best)
 }
 
-/// One layout attempt with a given margin; `compact` sets the title lines smaller.
+/// One layout attempt with a given margin; `compact` sets the title lines smaller, `side`
+/// (compact too) turns them a quarter turn into a strip left of the maze.
+#[allow(clippy::too_many_arguments)]
 fn try_layout(
     scene: &Scene,
     heading: Option<&str>,
@@ -259,6 +267,7 @@ fn try_layout(
     style: &Style,
     margin_mm: f64,
     compact: bool,
+    side: bool,
 ) -> Result<Layout, Error> {
     let (pw, ph) = setup.paper.points();
     let (pw, ph) = (positive(pw, "paper width")?, positive(ph, "paper height")?);
@@ -283,18 +292,61 @@ fn try_layout(
         ))
     };
     // Compact: 14 pt title, 9 pt instructions, 8 pt heading, half the gap.
-    let (title_size, instructions_size, heading_size, gap) = if compact {
+    // Side: 12 pt title, 8 pt instructions, 7 pt heading (the strip beside the maze is narrow).
+    let (title_size, instructions_size, heading_size, gap) = if side {
+        (12.0, 8.0, 7.0, TEXT_GAP / 2.0)
+    } else if compact {
         (14.0, 9.0, 8.0, TEXT_GAP / 2.0)
     } else {
         (TITLE_SIZE, INSTRUCTIONS_SIZE, HEADING_SIZE, TEXT_GAP)
     };
-    let avail_w = pw - 2.0 * margin;
+    let mut avail_w = pw - 2.0 * margin;
     if avail_w < MIN_AREA {
         return Err(too_small());
     }
     let mut text = Vec::new();
     let mut top = margin;
-    if band {
+    let mut left = margin;
+    if side {
+        // Title, instructions and heading as lines reading upwards in a strip left of the
+        // maze, each centred along the page's height.
+        let length = ph - 2.0 * margin;
+        let lines = [
+            (style.title.as_deref(), true, title_size),
+            (style.instructions.as_deref(), false, instructions_size),
+            (heading.filter(|_| band), false, heading_size),
+        ];
+        let mut any = false;
+        for (line, bold, nominal) in lines {
+            let Some(line) = line.map(winansi).filter(|l| !l.trim().is_empty()) else { continue };
+            let size = fit_size(&line, bold, nominal, length);
+            let width = text_width(&line, bold) * size;
+            text.push(TextLine {
+                x: left + ASCENT * size,
+                baseline: (ph + width) / 2.0,
+                size,
+                bold,
+                text: line,
+                rotated: true,
+            });
+            left += 1.25 * nominal.max(size);
+            any = true;
+        }
+        if band && heading.is_none_or(|h| h.trim().is_empty()) {
+            // Pages without a heading keep its room, so the maze sits where it does on the
+            // others.
+            left += 1.25 * heading_size;
+            any = true;
+        }
+        if any {
+            left += gap;
+        }
+        avail_w = pw - margin - left;
+        if avail_w < MIN_AREA {
+            return Err(too_small());
+        }
+    }
+    if band && !side {
         if let Some(h) = heading.map(winansi).filter(|h| !h.trim().is_empty()) {
             let size = fit_size(&h, false, heading_size, avail_w);
             let width = text_width(&h, false) * size;
@@ -304,6 +356,7 @@ fn try_layout(
                 size,
                 bold: false,
                 text: h,
+                rotated: false,
             });
         }
         // Compact pages put the heading beside the title when there is room for any page's
@@ -324,12 +377,19 @@ fn try_layout(
         (style.title.as_deref(), true, title_size),
         (style.instructions.as_deref(), false, instructions_size),
     ];
-    let mut any = band;
-    for (line, bold, nominal) in lines {
+    let mut any = band && !side;
+    for (line, bold, nominal) in lines.into_iter().filter(|_| !side) {
         let Some(line) = line.map(winansi).filter(|l| !l.trim().is_empty()) else { continue };
         let size = fit_size(&line, bold, nominal, avail_w);
         let width = text_width(&line, bold) * size;
-        text.push(TextLine { x: (pw - width) / 2.0, baseline: top + ASCENT * size, size, bold, text: line });
+        text.push(TextLine {
+            x: (pw - width) / 2.0,
+            baseline: top + ASCENT * size,
+            size,
+            bold,
+            text: line,
+            rotated: false,
+        });
         top += 1.25 * nominal.max(size);
         any = true;
     }
@@ -347,7 +407,7 @@ fn try_layout(
     }
     let fit = (avail_w / cw).min(avail_h / ch);
     let s = if fit.is_finite() { fit.min(1.0) } else { 1.0 };
-    let (x0, y0) = (margin + (avail_w - cw * s) / 2.0, top + (avail_h - ch * s) / 2.0);
+    let (x0, y0) = (left + (avail_w - cw * s) / 2.0, top + (avail_h - ch * s) / 2.0);
     Ok(Layout {
         page_width: pw,
         page_height: ph,
@@ -549,7 +609,11 @@ fn draw_page(scene: &Scene, layout: &Layout, colours: &Colours, settings: Settin
         c.set_fill_rgb(0.0, 0.0, 0.0);
         c.begin_text();
         c.set_font(Name(if line.bold { b"F2" } else { b"F1" }), r(line.size));
-        c.set_text_matrix([1.0, 0.0, 0.0, 1.0, r(line.x), r(h - line.baseline)]);
+        if line.rotated {
+            c.set_text_matrix([0.0, 1.0, -1.0, 0.0, r(line.x), r(h - line.baseline)]);
+        } else {
+            c.set_text_matrix([1.0, 0.0, 0.0, 1.0, r(line.x), r(h - line.baseline)]);
+        }
         c.show(Str(&bytes));
         c.end_text();
     }

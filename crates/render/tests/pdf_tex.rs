@@ -285,6 +285,43 @@ fn layout_keeps_the_requested_size_or_shrinks_to_fit() {
     assert!(l.text[0].size < 20.0 && l.text[0].x >= 12.0 * pdf::MM - 1e-6);
 }
 
+/// Document 003's page on US letter turned sideways: a 10 x 8 inch maze of exactly 1/4 inch
+/// cells leaves no room above it for the title, so the title and instructions (and the
+/// solution page's heading) turn a quarter and stand beside it; nothing is shrunk.
+#[test]
+fn the_multimaze_page_fits_letter_landscape_with_its_title_beside_the_maze() {
+    let letter_landscape = Paper::Custom(11.0 * 25.4, 8.5 * 25.4);
+    let setup =
+        PageSetup { fit: pdf::Fit::Exact, flexible_margin: true, ..PageSetup::new(letter_landscape, 15.0) };
+    let pages = [page(square(40, 32, 2, false), None), page(square(40, 32, 2, true), Some("Solution"))];
+    let layouts = page_layouts(&pages, &setup, &style()).expect("fits exactly");
+    assert_eq!(layouts[0].origin, layouts[1].origin, "puzzle and solution line up");
+    for l in &layouts {
+        assert!(!l.shrunk && (l.scale - 6.35 * pdf::MM).abs() < 1e-9, "{l:?}");
+        let (x0, y0) = l.to_page(Point { x: 0.0, y: 0.0 });
+        let (x1, y1) = l.to_page(Point { x: 40.0, y: 32.0 });
+        let m = pdf::MIN_MARGIN_MM * pdf::MM;
+        assert!(y0 - l.wall / 2.0 >= m - 1e-6 && y1 + l.wall / 2.0 <= l.page_height - m + 1e-6);
+        assert!(x1 + l.wall / 2.0 <= l.page_width - m + 1e-6);
+        assert!(l.text.iter().all(|t| t.rotated), "{:?}", l.text);
+        let title = l.text.iter().find(|t| t.bold).expect("title");
+        // Upward lines: x is the baseline, the letters' tops towards the left edge; every
+        // line lies between the margin and the maze.
+        for t in &l.text {
+            assert!(t.x - 0.75 * t.size >= m - 1e-6 && t.x + 0.25 * t.size < x0 - l.wall / 2.0, "{t:?}");
+            assert!(t.baseline <= l.page_height - m + 1e-6 && t.baseline > l.page_height / 2.0, "{t:?}");
+        }
+        assert!(l.text.iter().filter(|t| !t.bold).all(|t| t.x > title.x), "the title is outermost");
+    }
+    assert!(layouts[1].text.iter().any(|t| t.text == "Solution"));
+    // The bytes draw it: the PDF holds a rotated text matrix.
+    let bytes = pdf::pdf(&pages, &setup, &style()).expect("pdf");
+    validate(&bytes, "letter-landscape", 2, (792.0, 612.0));
+    // With the default 12 mm margin fixed, it still does not fit: the exact size is refused.
+    let fixed = PageSetup { fit: pdf::Fit::Exact, ..PageSetup::new(letter_landscape, 12.0) };
+    assert!(page_layouts(&pages, &fixed, &style()).is_err());
+}
+
 #[test]
 fn text_outside_winansi_becomes_question_marks() {
     let st = Style { title: Some("Labyrinthe « été » — π (x) \\ end".into()), ..style() };
