@@ -185,7 +185,34 @@ fn check_min_steps<S: Shape>(shape: &S) {
     }
 }
 
+/// `square_lattice` is claimed by plain squares only, and its arithmetic holds: neighbours
+/// at ±1 and ±width, the east wall of `id` at `2·id` and the south wall at `2·id + 1`.
+fn check_square_lattice<S: Shape>(shape: &S) {
+    let spec = shape.spec();
+    let plain_square = spec.kind == ShapeKind::Square && spec.mask.is_none();
+    assert_eq!(shape.square_lattice().is_some(), plain_square, "{spec:?}");
+    let Some((w, h)) = shape.square_lattice() else { return };
+    assert_eq!((w, h, u64::from(w) * u64::from(h)), (spec.width, spec.height, u64::from(shape.cell_count())));
+    assert_eq!(S::Door::COUNT, 4);
+    for id in 0..shape.cell_count() {
+        let (x, y) = (id % w, id / w);
+        let want = [
+            (y > 0).then(|| id - w),
+            (x + 1 < w).then(|| id + 1),
+            (y + 1 < h).then(|| id + w),
+            (x > 0).then(|| id - 1),
+        ];
+        for (d, want) in want.into_iter().enumerate() {
+            let door = S::Door::from_index(d as u8);
+            assert_eq!(shape.neighbour(CellId(id), door), want.map(CellId), "cell {id} door {d}");
+        }
+        assert_eq!(shape.wall(CellId(id), S::Door::from_index(1)), WallId(2 * u64::from(id)));
+        assert_eq!(shape.wall(CellId(id), S::Door::from_index(2)), WallId(2 * u64::from(id) + 1));
+    }
+}
+
 fn check_all<S: Shape>(shape: S) {
+    check_square_lattice(&shape);
     check_door_laws(&shape);
     check_wall_ids(&shape);
     check_connected(&shape);

@@ -89,9 +89,9 @@ pub fn binary_tree<S: Shape, R: Random, O: Observer>(
     // into the wall bits (the same coins, so the same maze as the cell-by-cell loop below).
     if !O::ACTIVE
         && corner == Corner::NorthEast
-        && let Some(sq) = (maze.shape() as &dyn std::any::Any).downcast_ref::<crate::shape::Square>()
+        && let Some((w, h)) = maze.shape().square_lattice()
     {
-        let (w, h) = (u64::from(sq.width()), sq.height());
+        let w = u64::from(w);
         let open = maze.passages_mut();
         // Row 0: east walls of every cell but the last.
         for x in 0..w - 1 {

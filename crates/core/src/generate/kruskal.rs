@@ -16,11 +16,10 @@ use crate::shape::{CellId, Door, Shape};
 /// Time O(E α(N)) after an O(E) shuffle; memory 4 bytes per inner wall (8 above 2^28
 /// cells) plus 4 per cell.
 pub fn kruskal<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, obs: &mut O) {
-    if let Some(sq) = (maze.shape() as &dyn std::any::Any).downcast_ref::<crate::shape::Square>()
+    if let Some((w, h)) = maze.shape().square_lattice()
         && maze.cell_count() < 1 << 30
         && !O::ACTIVE
     {
-        let (w, h) = (sq.width(), sq.height());
         square_fast(maze, w, h, rng, obs);
         return;
     }

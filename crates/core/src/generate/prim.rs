@@ -52,11 +52,10 @@ pub fn prim<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, o
     let shape = maze.shape().clone();
     let mut in_tree = CellSet::new(n);
     let start = CellId(rng.below(u64::from(n)) as u32);
-    if let Some(sq) = (maze.shape() as &dyn std::any::Any).downcast_ref::<crate::shape::Square>()
+    if let Some((w, _)) = maze.shape().square_lattice()
         && n < 1 << 30
         && !O::ACTIVE
     {
-        let w = sq.width();
         prim_square(maze, w, start, &mut in_tree, rng);
         return;
     }

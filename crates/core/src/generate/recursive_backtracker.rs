@@ -21,9 +21,9 @@ pub fn recursive_backtracker<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S
     visited.insert(start);
     obs.on(Event::Visit(start));
     if !O::ACTIVE
-        && let Some(sq) = (maze.shape() as &dyn std::any::Any).downcast_ref::<crate::shape::Square>()
+        && let Some((w, _)) = maze.shape().square_lattice()
     {
-        square_fast(maze, sq.width(), start, &mut visited, &mut pool, rng);
+        square_fast(maze, w, start, &mut visited, &mut pool, rng);
         return;
     }
     let mut stack = vec![start];

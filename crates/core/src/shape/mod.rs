@@ -431,6 +431,16 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// The capability the square fast paths of generic generators use: `Some((width,
+    /// height))` when the cells are a whole `width × height` lattice of four-door cells
+    /// numbered row by row, doors numbered north 0, east 1, south 2, west 3, and the wall
+    /// behind cell `id`'s east door is `2·id`, behind its south door `2·id + 1` (so a
+    /// generator may find neighbours and walls by arithmetic alone). `None`, the default,
+    /// for every other shape, masked squares included.
+    fn square_lattice(&self) -> Option<(u32, u32)> {
+        None
+    }
+
     /// The shape's kind and dimensions, as the registry and the file formats name them.
     fn spec(&self) -> ShapeSpec;
 

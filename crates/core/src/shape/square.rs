@@ -200,6 +200,10 @@ impl Shape for Square {
         [p[i], p[(i + 1) % 4]]
     }
 
+    fn square_lattice(&self) -> Option<(u32, u32)> {
+        Some((self.width, self.height))
+    }
+
     fn grid(&self) -> Option<Grid<SquareDoor>> {
         Some(Grid {
             width: self.width,
