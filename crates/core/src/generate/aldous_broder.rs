@@ -39,8 +39,10 @@ pub fn aldous_broder<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: 
         return;
     }
     while remaining > 0 {
-        let Some(d) = shape.inner_doors(cur).choose_pooled(&mut pool, rng) else { return };
-        let Some(next) = shape.neighbour(cur, d) else { return };
+        // One `adjacent` call: the inner doors and the cells behind them (same draws).
+        let adj = shape.adjacent(cur);
+        let Some(d) = adj.doors().choose_pooled(&mut pool, rng) else { return };
+        let next = adj.cell(d);
         if !visited.contains(next) {
             visited.insert(next);
             obs.on(Event::Visit(next));

@@ -42,10 +42,12 @@ pub fn wilson<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R,
         } else {
             while !in_tree.contains(cur) {
                 obs.on(Event::Frontier(cur));
-                let Some(d) = shape.inner_doors(cur).choose_pooled(&mut pool, rng) else { return };
+                // One `adjacent` call gives the doors and the cells behind them (the same
+                // doors as `inner_doors`, so the same draws and the same maze).
+                let adj = shape.adjacent(cur);
+                let Some(d) = adj.doors().choose_pooled(&mut pool, rng) else { return };
                 exit[cur.index()] = d.index();
-                let Some(next) = shape.neighbour(cur, d) else { return };
-                cur = next;
+                cur = adj.cell(d);
             }
         }
         let mut cur = start;

@@ -175,7 +175,7 @@ impl<D: Door> DoorSet<D> {
 impl<D: Door> DoorSet<D> {
     /// A uniformly chosen door, drawing from a [`Pool`](crate::random::Pool) (8 bits per
     /// choice instead of a whole word): what the random walks use.
-    #[inline]
+    #[inline(always)]
     pub fn choose_pooled<R: crate::Random + ?Sized>(
         self,
         pool: &mut crate::random::Pool,

@@ -164,6 +164,14 @@ impl Polar {
         &self.bands[i]
     }
 
+    /// The index of the band holding `cell`. Bands are few (one per doubling, about
+    /// log2 of the outer ring's length), so a branch-free count beats a binary search whose
+    /// branches a random walk cannot predict.
+    #[inline(always)]
+    fn band_index(&self, cell: CellId) -> usize {
+        self.bands.iter().map(|b| usize::from(b.offset <= cell.0)).sum::<usize>() - 1
+    }
+
     /// Cells in ring `ring`.
     #[inline]
     pub fn ring_len(&self, ring: u32) -> u32 {
@@ -173,7 +181,7 @@ impl Polar {
     /// Ring and index within the ring (clockwise from 12 o'clock) of a cell.
     #[inline(always)]
     pub fn locate(&self, cell: CellId) -> (u32, u32) {
-        let i = self.bands.partition_point(|b| b.offset <= cell.0) - 1;
+        let i = self.band_index(cell);
         let b = &self.bands[i];
         let (q, r) = b.div.div_rem(cell.0 - b.offset);
         (b.first_ring + q, r)
@@ -189,7 +197,7 @@ impl Polar {
     /// Where a cell is: ring, index, the ring's length, and whether the next ring doubles.
     #[inline(always)]
     fn place(&self, cell: CellId) -> Place {
-        let i = self.bands.partition_point(|b| b.offset <= cell.0) - 1;
+        let i = self.band_index(cell);
         let b = &self.bands[i];
         let (q, index) = b.div.div_rem(cell.0 - b.offset);
         let ring = b.first_ring + q;
@@ -285,7 +293,7 @@ impl Shape for Polar {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn adjacent(&self, cell: CellId) -> Adjacent<PolarDoor> {
         let p = self.place(cell);
         let mut adj = Adjacent::default();
