@@ -100,26 +100,9 @@ pub fn scad(scene: &Scene, model: &Model) -> String {
 // A point in cells (y down) to millimetres on the plate (y up, so the print is not mirrored).
 function at(p) = [wall_thickness + p[0] * cell_size, wall_thickness + (maze_height - p[1]) * cell_size];
 
-// One wall's footprint: a rectangle from a to b, wall_thickness wide, with square ends
-// reaching half a thickness past each end so that corners close.
-module wall(a, b) {
-  p = at(a);
-  q = at(b);
-  translate(p)
-    rotate(atan2(q[1] - p[1], q[0] - p[0]))
-      translate([-wall_thickness / 2, -wall_thickness / 2])
-        square([norm(q - p) + wall_thickness, wall_thickness]);
-}
-
-union() {
-  // Base plate: the maze plus a border of one wall thickness all round.
-  cube([maze_width * cell_size + 2 * wall_thickness, maze_height * cell_size + 2 * wall_thickness, base_thickness]);
-  // Walls, from the bottom of the plate (overlapping it, so the union is solid) to their top.
-  linear_extrude(height = base_thickness + wall_height)
-    for (w = walls) wall(w[0], w[1]);
-}
 ",
     );
+    out.push_str(WALLS_ON_PLATE);
     out
 }
 
@@ -221,7 +204,19 @@ function at(p) = [
   wall_thickness + (flip_x ? columns - p[0] : p[0]) * cell_size,
   wall_thickness + (flip_y ? p[1] : rows - p[1]) * cell_size
 ];
+maze_width = columns;
+maze_height = rows;
 
+",
+    );
+    out.push_str(WALLS_ON_PLATE);
+    out
+}
+
+/// The end of both OpenSCAD programs: the `wall` module and the plate with its walls, over
+/// `at(p)` (cells to millimetres), `walls`, `maze_width` and `maze_height` in cells, and the
+/// size parameters.
+const WALLS_ON_PLATE: &str = "\
 // One wall's footprint: a rectangle from a to b, wall_thickness wide, with square ends
 // reaching half a thickness past each end so that corners close.
 module wall(a, b) {
@@ -235,15 +230,12 @@ module wall(a, b) {
 
 union() {
   // Base plate: the maze plus a border of one wall thickness all round.
-  cube([columns * cell_size + 2 * wall_thickness, rows * cell_size + 2 * wall_thickness, base_thickness]);
+  cube([maze_width * cell_size + 2 * wall_thickness, maze_height * cell_size + 2 * wall_thickness, base_thickness]);
   // Walls, from the bottom of the plate (overlapping it, so the union is solid) to their top.
   linear_extrude(height = base_thickness + wall_height)
     for (w = walls) wall(w[0], w[1]);
 }
-",
-    );
-    out
-}
+";
 
 #[cfg(test)]
 mod tests {

@@ -36,43 +36,17 @@ pub fn quad_division<S: Shape, R: Random, O: Observer>(
     }
     let mut rooms = vec![(0u32, 0u32, g.width, g.height)];
     let pick = |rng: &mut R, from: u32, to: u32| from + rng.below(u64::from(to - from)) as u32;
-    // The dividing line east of column `col` over rows `rows`, open at `gaps` (observed: its
-    // walls appear; unobserved: the gaps are carved).
-    let east_line = |maze: &mut Maze<S>, col: u32, rows: std::ops::Range<u32>, gaps: &[u32], obs: &mut O| {
-        if O::ACTIVE {
-            for r in rows.filter(|r| !gaps.contains(r)) {
-                maze.build_wall(g.at(col, r), g.east);
-                obs.on(Event::Wall(g.at(col, r), g.east.index()));
-            }
-        } else {
-            for &r in gaps {
-                carve(maze, g.at(col, r), g.east, obs);
-            }
-        }
-    };
-    let south_line = |maze: &mut Maze<S>, row: u32, cols: std::ops::Range<u32>, gaps: &[u32], obs: &mut O| {
-        if O::ACTIVE {
-            for c in cols.filter(|c| !gaps.contains(c)) {
-                maze.build_wall(g.at(c, row), g.south);
-                obs.on(Event::Wall(g.at(c, row), g.south.index()));
-            }
-        } else {
-            for &c in gaps {
-                carve(maze, g.at(c, row), g.south, obs);
-            }
-        }
-    };
     while let Some((x, y, w, h)) = rooms.pop() {
         let (mx, my) = (x + w / 2, y + h / 2);
         match (w >= 2, h >= 2) {
             (false, false) => {}
             (true, false) => {
-                east_line(maze, mx - 1, y..y + 1, &[y], obs);
+                divide(maze, g.east, y..y + 1, |r| g.at(mx - 1, r), &[y], obs);
                 rooms.push((x, y, w / 2, 1));
                 rooms.push((mx, y, w - w / 2, 1));
             }
             (false, true) => {
-                south_line(maze, my - 1, x..x + 1, &[x], obs);
+                divide(maze, g.south, x..x + 1, |c| g.at(c, my - 1), &[x], obs);
                 rooms.push((x, y, 1, h / 2));
                 rooms.push((x, my, 1, h - h / 2));
             }
@@ -94,8 +68,8 @@ pub fn quad_division<S: Shape, R: Random, O: Observer>(
                 }
                 let rows: Vec<u32> = gaps[..2].iter().flatten().copied().collect();
                 let cols: Vec<u32> = gaps[2..].iter().flatten().copied().collect();
-                east_line(maze, mx - 1, y..y + h, &rows, obs);
-                south_line(maze, my - 1, x..x + w, &cols, obs);
+                divide(maze, g.east, y..y + h, |r| g.at(mx - 1, r), &rows, obs);
+                divide(maze, g.south, x..x + w, |c| g.at(c, my - 1), &cols, obs);
                 rooms.push((x, y, w / 2, h / 2));
                 rooms.push((mx, y, w - w / 2, h / 2));
                 rooms.push((x, my, w / 2, h - h / 2));
@@ -104,4 +78,27 @@ pub fn quad_division<S: Shape, R: Random, O: Observer>(
         }
     }
     Ok(())
+}
+
+/// One dividing line: the cells `at(i)` for `i` in `along`, walled on their `door` side
+/// except at `gaps`. Observed, the walls appear one by one (the field started open);
+/// unobserved, only the gaps are carved (the field started closed).
+fn divide<S: Shape, O: Observer>(
+    maze: &mut Maze<S>,
+    door: S::Door,
+    along: std::ops::Range<u32>,
+    at: impl Fn(u32) -> crate::shape::CellId,
+    gaps: &[u32],
+    obs: &mut O,
+) {
+    if O::ACTIVE {
+        for i in along.filter(|i| !gaps.contains(i)) {
+            maze.build_wall(at(i), door);
+            obs.on(Event::Wall(at(i), door.index()));
+        }
+    } else {
+        for &i in gaps {
+            carve(maze, at(i), door, obs);
+        }
+    }
 }
