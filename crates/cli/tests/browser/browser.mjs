@@ -284,6 +284,129 @@ await check('zones: every group of joined cells in its own colour while Kruskal 
   await page.uncheck(testid('zones'));
 });
 
+// ---- what you see is what you download (issue 12) -----------------------------------------
+const jsonOf = async (format) => JSON.parse((await download(format)).bytes.toString());
+
+await check('downloads give the maze on screen, even after the form changed', async () => {
+  await page.goto(base + '#' + tiny);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.fill(testid('width'), '9');
+  await page.fill(testid('seed'), '12345');
+  const shown = await jsonOf('json');
+  expect(shown.shape.width === 3 && shown.seed === 7, `the download is not the maze on screen: ${shown.shape.width} wide, seed ${shown.seed}`);
+  // An empty seed field: the page knows the seed it drew.
+  await page.fill(testid('width'), '6');
+  await page.fill(testid('seed'), '');
+  await regenerate(() => page.click(testid('generate')));
+  const seed = await page.evaluate(() => maze.seed);
+  await page.fill(testid('seed'), '');
+  const again = await jsonOf('json');
+  expect(again.seed === seed && again.shape.width === 6, `random seed ${seed} on screen, ${again.seed} downloaded`);
+  expect(page.url().includes(`seed=${seed}`), `the link lacks the seed: ${page.url()}`);
+});
+
+await check('a slow answer to an older Generate does not replace a newer maze', async () => {
+  await page.route('**/api/generate?*', async (route) => {
+    if (route.request().url().includes('width=30')) await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.fill(testid('width'), '30');
+  await page.fill(testid('height'), '30');
+  await page.click(testid('generate'));
+  await page.fill(testid('width'), '5');
+  await page.fill(testid('height'), '4');
+  await regenerate(() => page.click(testid('generate')));
+  await page.waitForTimeout(2000);
+  const w = await page.evaluate(() => [maze.shape.width, document.getElementById('maze').dataset.cells]);
+  expect(w[0] === 5 && w[1] === '20', `the older, slower answer won: ${w}`);
+  await page.unroute('**/api/generate?*');
+});
+
+await check('opening a shared link resets every field to the link', async () => {
+  await page.fill(testid('braid'), '0.5');
+  await page.fill(testid('starts'), '2');
+  await page.fill(testid('ends'), '2');
+  await page.selectOption(testid('solver'), 'dfs');
+  await page.selectOption(testid('entrance'), 'left');
+  await page.check(testid('mask-connect'));
+  await page.evaluate(() => { document.body.dataset.ready = ''; });
+  await page.goto(base + '#shape=hex&width=6&height=5&seed=3');
+  await page.waitForSelector('body[data-ready="1"]');
+  const f = await page.evaluate(() => ['braid', 'starts', 'ends', 'solver', 'entrance', 'width', 'shape']
+    .map((id) => document.getElementById(id).value).concat([document.getElementById('mask-connect').checked]));
+  expect(JSON.stringify(f) === JSON.stringify(['0', '1', '1', 'bfs', '', '6', 'hex', false]), `fields kept from before: ${f}`);
+  // A link says "no solver" as solve=off.
+  await page.selectOption(testid('solver'), '');
+  await regenerate(() => page.click(testid('generate')));
+  expect(page.url().includes('solve=off'), page.url());
+});
+
+await check('a refused download shows the server\'s message', async () => {
+  await page.goto(base + '#shape=square&width=180&height=180&seed=1');
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.click(testid('download-stl'));
+  await page.waitForSelector('#status.error');
+  const text = await page.textContent(testid('status'));
+  expect(text.includes('STL download failed') && text.includes('too large for STL'), `status: ${text}`);
+  // The browser logs the 400 itself; that is the expected refusal, not a page error.
+  for (let i = problems.length - 1; i >= 0; i--) if (problems[i].includes('status of 400')) problems.splice(i, 1);
+});
+
+await check('bad numbers get a message at the field, never a silent default', async () => {
+  await page.goto(base + '#' + tiny);
+  await page.waitForSelector('body[data-ready="1"]');
+  for (const [field, value] of [['width', '1e3'], ['height', '-4'], ['braid', '2'], ['starts', '0']]) {
+    const before = await page.evaluate(() => maze.seed + ':' + maze.cells);
+    const keep = await page.inputValue(testid(field));
+    await page.fill(testid(field), value);
+    await page.click(testid('generate'));
+    await page.waitForSelector(`#${field}-error`);
+    const note = await page.textContent(`#${field}-error`);
+    const invalid = await page.getAttribute(testid(field), 'aria-invalid');
+    expect(invalid === 'true' && note.length > 5, `${field}=${value}: no message (${note})`);
+    expect((await page.evaluate(() => maze.seed + ':' + maze.cells)) === before, `${field}=${value} made a maze`);
+    await page.fill(testid(field), keep);
+  }
+  await regenerate(() => page.click(testid('generate')));
+  expect((await page.$$('[data-testid="field-error"]')).length === 0, 'the message stays after fixing the field');
+});
+
+await check('a fast drag walks every cell between', async () => {
+  // A maze whose route starts with a straight corridor of at least 4 cells.
+  const found = await page.evaluate(async () => {
+    for (let seed = 1; seed < 200; seed++) {
+      const r = await fetch(`/api/generate?shape=square&width=8&height=8&algorithm=recursive-backtracker&seed=${seed}&solve=bfs&geometry=1`);
+      const d = await r.json();
+      const c = d.geometry.centres;
+      const p = d.solution.path;
+      let k = 1;
+      const sameX = (a, b) => Math.abs(c[a][0] - c[b][0]) < 1e-9;
+      const sameY = (a, b) => Math.abs(c[a][1] - c[b][1]) < 1e-9;
+      const along = sameX(p[0], p[1]) ? sameX : sameY;
+      while (k < p.length && along(p[0], p[k])) k++;
+      if (k >= 4) return { seed, cells: p.slice(0, k), centres: c };
+    }
+    return null;
+  });
+  expect(found, 'no maze with a straight start in 200 seeds');
+  await page.goto(base + `#shape=square&width=8&height=8&algorithm=recursive-backtracker&seed=${found.seed}&solve=bfs`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.click(testid('play'));
+  const screen = (cell) => page.evaluate(([cx, cy]) => {
+    const q = new DOMPoint(cx, cy).matrixTransform(document.getElementById('maze').getScreenCTM());
+    return [q.x, q.y];
+  }, found.centres[cell]);
+  const [x0, y0] = await screen(found.cells[0]);
+  const last = found.cells[found.cells.length - 1];
+  const [x1, y1] = await screen(last);
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  await page.mouse.move(x1, y1, { steps: 1 });
+  await page.mouse.up();
+  const got = await page.evaluate(() => [play.cell, play.moves]);
+  expect(got[0] === last && got[1] === found.cells.length - 1, `one jump of the pointer over ${found.cells.length - 1} cells: at ${got}`);
+});
+
 await check('screenshot and no errors in the page', async () => {
   await page.click(testid('solve'));
   await page.screenshot({ path: join(artifacts, 'serve-page.png'), fullPage: true });

@@ -18,6 +18,16 @@ let fills = new Uint8Array(0);
 let showSolution = false;
 let anim = null;
 let play = null;
+// The settings of the maze on screen (its seed filled in): downloads and links use these,
+// not the form, which may have changed since.
+let drawn = null;
+// Each Generate gets a number; an answer to an older one is dropped.
+let requestId = 0;
+// What a field holds when a link does not say (a link resets every field).
+const DEFAULTS = {
+  shape: 'square', width: '16', height: '10', algorithm: 'recursive-backtracker', seed: '', braid: '0',
+  starts: '1', ends: '1', 'mask-text': '', entrance: '', exit: '', solver: 'bfs',
+};
 // Zones while a generation replays: cells joined so far (union-find), each zone in its
 // own colour; the larger of two merging zones keeps its colour.
 let zones = null;
@@ -71,25 +81,73 @@ function query(s, extra) {
     q.set('ends', s.ends || '1');
   }
   for (const k of ['mask-text', 'mask-data', 'mask-connect', 'entrance', 'exit']) if (s[k]) q.set(k, s[k]);
-  if (s.solve) q.set('solve', s.solve);
+  q.set('solve', s.solve || 'off');
   for (const [k, v] of Object.entries(extra || {})) q.set(k, v);
   return q.toString();
 }
 
 function fromUrl() {
   const q = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
-  const set = (id, key) => { if (q.has(key)) $(id).value = q.get(key); };
+  // Every field takes the link's value or its default: nothing is left from before.
+  const set = (id, key) => { $(id).value = q.has(key) ? q.get(key) : DEFAULTS[id]; };
   set('shape', 'shape');
   fillAlgorithms();
   for (const k of ['width', 'height', 'algorithm', 'seed', 'braid', 'starts', 'ends', 'mask-text', 'entrance', 'exit']) set(k, k);
-  set('solver', 'solve');
+  const solve = q.get('solve');
+  $('solver').value = solve === null ? DEFAULTS.solver : solve === 'off' ? '' : solve;
   $('mask-connect').checked = q.get('mask-connect') === '1';
-  if (q.has('mask-data')) {
-    maskData = q.get('mask-data');
-    maskName = 'the picture in the link';
+  maskData = q.get('mask-data') || '';
+  maskName = maskData ? 'the picture in the link' : '';
+  if (q.has('mask-text') || q.has('mask-data')) {
+    // A word or picture sets its own size unless the link gives one.
+    if (!q.has('width')) $('width').value = '';
+    if (!q.has('height')) $('height').value = '';
   }
+  clearFieldErrors();
   showMask();
   shapeLabels();
+}
+
+// ---- checking the form -----------------------------------------------------------------
+const NUMBER_FIELDS = [
+  ['width', 'a whole number of cells', /^\d+$/, true],
+  ['height', 'a whole number of cells', /^\d+$/, true],
+  ['seed', 'a whole number (or empty for a random one)', /^\d+$/, true],
+  ['starts', 'a whole number, 1 or more', /^[1-9]\d*$/, false],
+  ['ends', 'a whole number, 1 or more', /^[1-9]\d*$/, false],
+  ['braid', 'a number from 0 to 1, such as 0.5', /^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, false],
+];
+
+function clearFieldErrors() {
+  for (const [id] of NUMBER_FIELDS) {
+    $(id).removeAttribute('aria-invalid');
+    const note = $(id + '-error');
+    if (note) note.remove();
+  }
+}
+
+/// Checks the number fields; marks each bad one with a message under it. True when all are
+/// good. Letters, exponents (1e3) and signs are refused, never replaced by a default.
+function checkFields() {
+  clearFieldErrors();
+  let first = null;
+  for (const [id, want, pattern, mayBeEmpty] of NUMBER_FIELDS) {
+    const input = $(id);
+    const value = input.value.trim();
+    const bad = (input.validity && input.validity.badInput) || (value === '' ? !mayBeEmpty : !pattern.test(value));
+    if (!bad) continue;
+    input.setAttribute('aria-invalid', 'true');
+    const note = document.createElement('span');
+    note.id = id + '-error';
+    note.className = 'field-error';
+    note.dataset.testid = 'field-error';
+    note.textContent = `${input.closest('label').firstChild.textContent.trim() || id}: enter ${want}.`;
+    input.closest('label').after(note);
+    input.setAttribute('aria-describedby', note.id);
+    first = first || note.textContent;
+  }
+  if (first) status(first, true);
+  return !first;
 }
 
 /// Names the size fields for the shape: circular mazes count rings.
@@ -319,23 +377,28 @@ function drawFinal() {
 
 // ---- generating ------------------------------------------------------------------------
 async function generate() {
+  if (!checkFields()) return;
   stopAnimation();
   stopPlay();
   const s = settings();
+  const id = ++requestId;
   status('Generating…');
   document.body.dataset.ready = '';
   let data;
   try {
     const r = await fetch('/api/generate?' + query(s, { geometry: 1, events: 1 }));
     data = await r.json();
+    if (id !== requestId) return; // a newer Generate is on its way
     if (!r.ok) {
       status(data.error || `error ${r.status}`, true);
       return;
     }
   } catch (e) {
-    status('cannot reach the server: ' + e, true);
+    if (id === requestId) status('cannot reach the server: ' + e, true);
     return;
   }
+  stopAnimation();
+  stopPlay();
   maze = data;
   geo = data.geometry;
   adjacent = Array.from({ length: data.cells }, () => []);
@@ -346,6 +409,7 @@ async function generate() {
   fills = new Uint8Array(data.cells);
   $('seed').value = data.seed;
   s.seed = String(data.seed);
+  drawn = s;
   history.replaceState(null, '', '#' + query(s));
   showSolution = false;
   buildSvg();
@@ -359,10 +423,43 @@ async function generate() {
 }
 
 function updateDownloads() {
-  const s = settings();
+  if (!drawn) return;
+  const s = { ...drawn };
   if (!showSolution) s.solve = '';
   for (const a of document.querySelectorAll('.downloads a')) {
     a.href = '/api/render?' + query(s, { format: a.dataset.format });
+  }
+}
+
+/// Downloads through fetch, so that a refusal (a maze too large for STL, say) shows the
+/// server's message instead of a silently cancelled download.
+async function download(ev) {
+  const a = ev.currentTarget;
+  ev.preventDefault();
+  const url = a.href;
+  status(`Preparing the ${a.dataset.format.toUpperCase()} download…`);
+  try {
+    const r = await fetch(url);
+    if (!r.ok) {
+      let message = `error ${r.status}`;
+      try {
+        message = (await r.json()).error || message;
+      } catch (_) { /* not JSON */ }
+      status(`The ${a.dataset.format.toUpperCase()} download failed: ${message}`, true);
+      return;
+    }
+    const blob = await r.blob();
+    const name = /filename="?([^";]+)"?/.exec(r.headers.get('content-disposition') || '');
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = name ? name[1] : `maze.${a.dataset.format}`;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+    status(`Downloaded ${link.download}.`);
+  } catch (e) {
+    status('cannot reach the server: ' + e, true);
   }
 }
 
@@ -576,17 +673,24 @@ function onPointer(ev) {
   if (ev.type === 'pointermove' && !ev.buttons) return;
   const p = svgPoint(ev);
   if (!p) return;
-  // The nearest of the current cell and its neighbours; move if it is an open neighbour.
-  let best = play.cell;
-  let bestD = Infinity;
-  for (const c of [play.cell, ...adjacent[play.cell]]) {
-    const d = Math.hypot(geo.centres[c][0] - p[0], geo.centres[c][1] - p[1]);
-    if (d < bestD) {
-      bestD = d;
-      best = c;
+  // Walk towards the pointer: while an open neighbour is nearer to it than the current
+  // cell, step there, so a fast drag that skips cells still walks every cell between.
+  const dist = (c) => Math.hypot(geo.centres[c][0] - p[0], geo.centres[c][1] - p[1]);
+  for (let guard = 0; guard < 10000 && !play.done; guard++) {
+    let best = play.cell;
+    let bestD = dist(play.cell);
+    for (const c of adjacent[play.cell]) {
+      if (!openSet.has(pairKey(play.cell, c))) continue;
+      const d = dist(c);
+      if (d < bestD - 1e-9) {
+        bestD = d;
+        best = c;
+      }
     }
+    // Only step when the pointer is nearer the next cell than half a cell from this one.
+    if (best === play.cell || dist(play.cell) < 0.5) break;
+    moveTo(best);
   }
-  if (best !== play.cell && bestD < 0.7) moveTo(best);
 }
 
 // ---- start -----------------------------------------------------------------------------
@@ -660,6 +764,7 @@ async function init() {
     drawSolution();
     updateDownloads();
   });
+  for (const a of document.querySelectorAll('.downloads a')) a.addEventListener('click', download);
   $('animate-generation').addEventListener('click', () => animate('generation'));
   $('animate-solving').addEventListener('click', () => animate('solving'));
   $('play').addEventListener('click', startPlay);
