@@ -407,6 +407,11 @@ await check('a fast drag walks every cell between', async () => {
   expect(got[0] === last && got[1] === found.cells.length - 1, `one jump of the pointer over ${found.cells.length - 1} cells: at ${got}`);
 });
 
+await check('tooltips speak plainly (no source-document notes)', async () => {
+  const titles = await page.$$eval('#algorithm option', (os) => os.map((o) => o.title));
+  expect(titles.length > 3 && titles.every((t) => t.length > 10 && !/\bdoc \d/.test(t)), `tooltips: ${titles}`);
+});
+
 await check('screenshot and no errors in the page', async () => {
   await page.click(testid('solve'));
   await page.screenshot({ path: join(artifacts, 'serve-page.png'), fullPage: true });

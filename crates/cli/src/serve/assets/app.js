@@ -211,7 +211,8 @@ function fillAlgorithms() {
   for (const g of catalog.generators) {
     if (!g.shapes.includes(shape)) continue;
     const o = new Option(g.name, g.name);
-    o.title = g.about;
+    // Plain words for the tooltip: the catalogue's "doc 000:" source notes are for `maze list`.
+    o.title = g.about.replace(/^doc \d+:\s*/, '');
     sel.add(o);
   }
   sel.value = [...sel.options].some((o) => o.value === keep) ? keep : 'recursive-backtracker';
