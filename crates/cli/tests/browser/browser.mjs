@@ -273,7 +273,7 @@ await check('zones: every group of joined cells in its own colour while Kruskal 
   expect(first === 108, `each of the 108 cells should start as its own zone, not ${first}`);
   const colours = await page.$$eval('[data-testid="zones-layer"] path', (ps) => new Set(ps.map((p) => p.getAttribute('fill'))).size);
   expect(colours >= 10, `only ${colours} zone colours`);
-  await page.fill(testid('speed'), '45');
+  await page.fill(testid('speed'), '75');
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="zones-layer"]').dataset.count) < 30);
   await page.fill(testid('speed'), '1');
   await page.screenshot({ path: join(artifacts, 'serve-zones.png'), fullPage: true });
@@ -410,6 +410,86 @@ await check('a fast drag walks every cell between', async () => {
 await check('tooltips speak plainly (no source-document notes)', async () => {
   const titles = await page.$$eval('#algorithm option', (os) => os.map((o) => o.title));
   expect(titles.length > 3 && titles.every((t) => t.length > 10 && !/\bdoc \d/.test(t)), `tooltips: ${titles}`);
+});
+
+await check('difficulty presets set the size (level k is 2^k x 2^k)', async () => {
+  await page.goto(base + '#' + tiny);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.selectOption(testid('difficulty'), '3');
+  expect((await page.inputValue(testid('width'))) === '8' && (await page.inputValue(testid('height'))) === '8', 'level 3 is not 8 x 8');
+  await page.fill(testid('width'), '9');
+  expect((await page.inputValue(testid('difficulty'))) === '', 'a custom size keeps a preset');
+});
+
+await check('replays are timed, and can be paused, stepped and followed on a progress bar', async () => {
+  await page.goto(base + '#shape=square&width=100&height=100&algorithm=recursive-backtracker&seed=4');
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.evaluate(() => { document.body.dataset.replayed = ''; });
+  await page.fill(testid('speed'), '55');
+  await page.click(testid('animate-generation'));
+  await page.waitForTimeout(2000);
+  const share = Number(await page.getAttribute(testid('anim-progress'), 'value'));
+  // About 20 s for the whole replay at the default speed: some 10% after 2 s.
+  expect(share > 0.03 && share < 0.3, `after 2 s the replay is ${share} done`);
+  await page.click(testid('anim-pause'));
+  expect((await page.getAttribute(testid('anim-pause'), 'aria-pressed')) === 'true', 'not paused');
+  const held = Number(await page.getAttribute(testid('anim-progress'), 'value'));
+  await page.waitForTimeout(500);
+  expect(Number(await page.getAttribute(testid('anim-progress'), 'value')) === held, 'paused but still playing');
+  const steps = await page.evaluate(() => anim.steps.length);
+  const i0 = await page.evaluate(() => anim.i);
+  await page.click(testid('anim-step'));
+  await page.waitForFunction((i) => anim.i === i + 1, i0);
+  expect(steps > 10000, `${steps} steps`);
+  await page.click(testid('anim-pause'));
+  await page.fill(testid('speed'), '100');
+  await page.waitForSelector('body[data-replayed="generation"]');
+  expect(await page.isDisabled(testid('anim-pause')), 'the controls stay on after the replay');
+});
+
+await check('a legend, and ends told apart by shape', async () => {
+  expect(await page.isVisible(testid('legend')), 'no legend');
+  const shapes = await page.evaluate(() => [document.querySelectorAll('#maze circle.start').length, document.querySelectorAll('#maze rect.end').length]);
+  expect(shapes[0] >= 1 && shapes[1] >= 1, `start circles and end squares: ${shapes}`);
+});
+
+await check('print: the maze alone on the paper', async () => {
+  await page.evaluate(() => { window.print = () => { document.body.dataset.printed = '1'; }; });
+  await page.click(testid('print'));
+  expect((await page.evaluate(() => document.body.dataset.printed)) === '1', 'Print did not print');
+  await page.emulateMedia({ media: 'print' });
+  const shown = await page.evaluate(() => [getComputedStyle(document.querySelector('aside')).display,
+    getComputedStyle(document.querySelector('header')).display, document.getElementById('maze').getBoundingClientRect().width]);
+  expect(shown[0] === 'none' && shown[1] === 'none' && shown[2] > 500, `printed page: ${shown}`);
+  await page.emulateMedia({ media: 'screen' });
+});
+
+await check('phone: the maze first, and a swipe moves the player', async () => {
+  const phone = await context.newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  phone.on('pageerror', (e) => problems.push('phone page error: ' + e.message));
+  await phone.goto(base + '#shape=square&width=8&height=8&algorithm=recursive-backtracker&seed=5&solve=bfs');
+  await phone.waitForSelector('body[data-ready="1"]');
+  const order = await phone.evaluate(() => [document.getElementById('stage').getBoundingClientRect().top,
+    document.querySelector('aside').getBoundingClientRect().top, document.documentElement.scrollWidth]);
+  expect(order[0] < order[1] && order[2] <= 390, `maze below the controls or page wider than the phone: ${order}`);
+  await phone.screenshot({ path: join(artifacts, 'serve-phone.png'), fullPage: false });
+  await phone.click(testid('play'));
+  const box = await phone.locator(testid('maze')).boundingBox();
+  // Swipe in each direction from the middle of the maze until one moves the player.
+  let moved = false;
+  for (const [dx, dy] of [[1, 0], [0, 1], [-1, 0], [0, -1]]) {
+    const [x, y] = [box.x + box.width * 0.6, box.y + box.height * 0.6];
+    await phone.mouse.move(x, y);
+    await phone.mouse.down();
+    await phone.mouse.move(x + 80 * dx, y + 80 * dy, { steps: 4 });
+    await phone.mouse.up();
+    if ((await phone.evaluate(() => play.moves)) > 0) { moved = true; break; }
+  }
+  expect(moved, 'no swipe moved the player');
+  const scrolled = await phone.evaluate(() => window.scrollY);
+  expect(scrolled === 0, `the page scrolled by ${scrolled}`);
+  await phone.close();
 });
 
 await check('screenshot and no errors in the page', async () => {

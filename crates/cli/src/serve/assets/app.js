@@ -106,6 +106,7 @@ function fromUrl() {
   clearFieldErrors();
   showMask();
   shapeLabels();
+  syncDifficulty();
 }
 
 // ---- checking the form -----------------------------------------------------------------
@@ -151,6 +152,13 @@ function checkFields() {
 }
 
 /// Names the size fields for the shape: circular mazes count rings.
+/// The difficulty preset matching the size fields (document 001: level k is 2^k x 2^k).
+function syncDifficulty() {
+  const w = $('width').value.trim();
+  const k = [1, 2, 3, 4, 5, 6, 7].find((k) => String(2 ** k) === w && $('height').value.trim() === w);
+  $('difficulty').value = k ? String(k) : '';
+}
+
 function shapeLabels() {
   const polar = $('shape').value === 'polar';
   $('width-label').textContent = polar ? 'Cells in the inner ring' : 'Width';
@@ -242,9 +250,11 @@ function buildSvg() {
   layer.solution = el('path', { class: 'solution', 'stroke-width': 0.18, d: '', 'data-testid': 'solution-path', visibility: 'hidden' }, svg);
   layer.trail = el('path', { class: 'trail', 'stroke-width': 0.22, d: '', 'data-testid': 'breadcrumbs' }, svg);
   layer.walls = el('path', { class: 'walls', 'stroke-width': stroke, d: '', 'data-testid': 'walls' }, svg);
+  // Starts are round and ends square, so they differ by shape as well as colour.
   const dot = (cell, cls) => {
     const [x, y] = geo.centres[cell];
-    el('circle', { class: cls, cx: x, cy: y, r: 0.22 }, svg);
+    if (cls === 'end') el('rect', { class: cls, x: x - 0.2, y: y - 0.2, width: 0.4, height: 0.4 }, svg);
+    else el('circle', { class: cls, cx: x, cy: y, r: 0.22 }, svg);
   };
   for (const c of [maze.entrance, ...(maze.starts || [])]) dot(c, 'start');
   for (const c of [maze.exit, ...(maze.ends || [])]) dot(c, 'end');
@@ -468,6 +478,7 @@ async function download(ev) {
 function stopAnimation() {
   if (anim) cancelAnimationFrame(anim.frame);
   anim = null;
+  if ($('anim-pause')) replayControls();
   zones = null;
   if (layer.zones) layer.zones.innerHTML = '';
   document.body.dataset.animating = '';
@@ -491,10 +502,26 @@ function animate(kind) {
   drawWalls();
   drawFills();
   drawZones();
-  anim = { kind, steps: rec.steps, i: 0, carry: 0, current: -1, truncated: rec.truncated, frame: 0 };
+  anim = { kind, steps: rec.steps, i: 0, carry: 0, current: -1, truncated: rec.truncated, frame: 0, last: 0, paused: false };
   document.body.dataset.animating = kind;
+  replayControls();
   status(`Replaying ${kind}: ${rec.total} steps`);
   anim.frame = requestAnimationFrame(tick);
+}
+
+/// Seconds a whole replay takes at the speed slider's value: 20 s in the middle (55),
+/// halving every 10 steps to the right (about 1 s at 100), doubling to the left.
+function replaySeconds() {
+  return 20 * Math.pow(2, (55 - Number($('speed').value)) / 10);
+}
+
+function replayControls() {
+  const on = !!anim;
+  $('anim-pause').disabled = !on;
+  $('anim-step').disabled = !on;
+  $('anim-pause').textContent = on && anim.paused ? 'Resume' : 'Pause';
+  $('anim-pause').setAttribute('aria-pressed', String(on && anim.paused));
+  $('anim-progress').value = on && anim.steps.length ? anim.i / anim.steps.length : 0;
 }
 
 function apply(e) {
@@ -529,13 +556,15 @@ function apply(e) {
   }
 }
 
-function tick() {
+function tick(now) {
   if (!anim) return;
-  // Speed 1..100: from about 1.5 steps a second to about 2,000 a frame.
-  const v = Number($('speed').value);
-  anim.carry += Math.pow(1.12, v - 40);
-  let n = Math.floor(anim.carry);
-  anim.carry -= n;
+  // Time-based: the whole replay takes replaySeconds(), whatever its length.
+  const dt = anim.last ? Math.min(0.25, (now - anim.last) / 1000) : 0;
+  anim.last = now;
+  if (!anim.paused) anim.carry += (dt * anim.steps.length) / replaySeconds();
+  let n = anim.paused ? (anim.stepOnce ? 1 : 0) : Math.floor(anim.carry);
+  if (!anim.paused) anim.carry -= n;
+  anim.stepOnce = false;
   const prev = anim.current;
   if (prev >= 0 && fills[prev] === 6) fills[prev] = anim.kind === 'generation' ? 1 : 1;
   while (n-- > 0 && anim.i < anim.steps.length) apply(anim.steps[anim.i++]);
@@ -555,6 +584,7 @@ function tick() {
   drawWalls();
   drawFills();
   drawZones();
+  replayControls();
   anim.frame = requestAnimationFrame(tick);
 }
 
@@ -639,7 +669,12 @@ function step(dx, dy) {
       best = n;
     }
   }
-  if (best >= 0) moveTo(best);
+  return best >= 0 && moveTo(best);
+}
+
+/// A swipe on the maze: slide the player that way until a wall stops it.
+function swipe(dx, dy) {
+  for (let n = 0; n < 10000 && play && !play.done && step(dx, dy); n++);
 }
 
 const KEYS = {
@@ -768,14 +803,51 @@ async function init() {
   for (const a of document.querySelectorAll('.downloads a')) a.addEventListener('click', download);
   $('animate-generation').addEventListener('click', () => animate('generation'));
   $('animate-solving').addEventListener('click', () => animate('solving'));
+  $('anim-pause').addEventListener('click', () => {
+    if (!anim) return;
+    anim.paused = !anim.paused;
+    replayControls();
+  });
+  $('anim-step').addEventListener('click', () => {
+    if (!anim) return;
+    anim.paused = true;
+    anim.stepOnce = true;
+    replayControls();
+  });
   $('play').addEventListener('click', startPlay);
+  $('print').addEventListener('click', () => window.print());
+  $('difficulty').addEventListener('change', () => {
+    const k = Number($('difficulty').value);
+    if (!k) return;
+    $('width').value = String(2 ** k);
+    $('height').value = String(2 ** k);
+  });
+  for (const id of ['width', 'height']) $(id).addEventListener('input', syncDifficulty);
   document.addEventListener('keydown', onKey);
   const svg = $('maze');
+  // A press on or beside the player walks it towards the pointer (drag); a press elsewhere
+  // is a swipe, which slides the player that way (phones: the page does not scroll).
+  let gesture = null;
   svg.addEventListener('pointerdown', (ev) => {
-    if (play) svg.setPointerCapture(ev.pointerId);
-    onPointer(ev);
+    if (!play) return;
+    svg.setPointerCapture(ev.pointerId);
+    const p = svgPoint(ev);
+    const [x, y] = geo.centres[play.cell];
+    const walk = !!p && Math.hypot(p[0] - x, p[1] - y) < 2.2;
+    gesture = { x: ev.clientX, y: ev.clientY, walk };
+    if (walk) onPointer(ev);
   });
-  svg.addEventListener('pointermove', onPointer);
+  svg.addEventListener('pointermove', (ev) => {
+    if (gesture && gesture.walk) onPointer(ev);
+  });
+  svg.addEventListener('pointerup', (ev) => {
+    if (gesture && !gesture.walk && play && !play.done) {
+      const dx = ev.clientX - gesture.x;
+      const dy = ev.clientY - gesture.y;
+      if (Math.hypot(dx, dy) > 24) swipe(dx, dy);
+    }
+    gesture = null;
+  });
   window.addEventListener('hashchange', () => {
     const s = query(settings());
     if (location.hash.slice(1) !== s) {
