@@ -36,7 +36,7 @@ impl FromStr for StatsFormat {
 /// The keys `--where` takes: every figure of [`Stats::values`] (junction counts for up to
 /// 16 doors), plus `solution` for `solution_length`.
 fn known_key(key: &str) -> Option<&'static str> {
-    const FIXED: [&str; 25] = [
+    const FIXED: [&str; 23] = [
         "cells",
         "passages",
         "perfect",
@@ -60,28 +60,12 @@ fn known_key(key: &str) -> Option<&'static str> {
         "straightness",
         "difficulty",
         "hardness",
-        "junctions_3",
-        "junctions_4",
-    ];
-    const MORE_JUNCTIONS: [&str; 12] = [
-        "junctions_5",
-        "junctions_6",
-        "junctions_7",
-        "junctions_8",
-        "junctions_9",
-        "junctions_10",
-        "junctions_11",
-        "junctions_12",
-        "junctions_13",
-        "junctions_14",
-        "junctions_15",
-        "junctions_16",
     ];
     let key = key.trim().to_ascii_lowercase().replace('-', "_");
     if key == "solution" {
         return Some("solution_length");
     }
-    FIXED.iter().chain(MORE_JUNCTIONS.iter()).copied().find(|k| *k == key)
+    FIXED.iter().copied().chain((3..=16).map(maze_core::stats::junction_key)).find(|k| *k == key)
 }
 
 /// The share that a count is compared as when the threshold is a fraction (`dead_ends<0.25`)

@@ -222,9 +222,10 @@ impl Stats {
     }
 }
 
-/// The key of the junction count for `degree` (`junctions_3`, …): static strings for the
-/// degrees a shape can have (at most 16 doors).
-fn junction_key(degree: u32) -> &'static str {
+/// The key of the junction count for `degree` in [`Stats::values`] (`junctions_3`, …):
+/// static strings for the degrees a shape can have (at most 16 doors; higher degrees share
+/// `junctions_16`).
+pub fn junction_key(degree: u32) -> &'static str {
     const KEYS: [&str; 17] = [
         "junctions_0",
         "junctions_1",

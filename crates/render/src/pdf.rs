@@ -307,20 +307,27 @@ fn try_layout(
     let mut text = Vec::new();
     let mut top = margin;
     let mut left = margin;
+    // A line as printed (WinAnsi, blank lines dropped), its size fitted to `room` points
+    // of length, and its width at that size.
+    let fitted = |line: Option<&str>, bold: bool, nominal: f64, room: f64| {
+        let line = line.map(winansi).filter(|l| !l.trim().is_empty())?;
+        let size = fit_size(&line, bold, nominal, room);
+        let width = text_width(&line, bold) * size;
+        Some((line, size, width))
+    };
+    let lines = [
+        (style.title.as_deref(), true, title_size),
+        (style.instructions.as_deref(), false, instructions_size),
+    ];
+    let mut any = band;
     if side {
         // Title, instructions and heading as lines reading upwards in a strip left of the
         // maze, each centred along the page's height.
         let length = ph - 2.0 * margin;
-        let lines = [
-            (style.title.as_deref(), true, title_size),
-            (style.instructions.as_deref(), false, instructions_size),
-            (heading.filter(|_| band), false, heading_size),
-        ];
-        let mut any = false;
-        for (line, bold, nominal) in lines {
-            let Some(line) = line.map(winansi).filter(|l| !l.trim().is_empty()) else { continue };
-            let size = fit_size(&line, bold, nominal, length);
-            let width = text_width(&line, bold) * size;
+        for (line, bold, nominal) in
+            lines.into_iter().chain([(heading.filter(|_| band), false, heading_size)])
+        {
+            let Some((line, size, width)) = fitted(line, bold, nominal, length) else { continue };
             text.push(TextLine {
                 x: left + ASCENT * size,
                 baseline: (ph + width) / 2.0,
@@ -336,7 +343,6 @@ fn try_layout(
             // Pages without a heading keep its room, so the maze sits where it does on the
             // others.
             left += 1.25 * heading_size;
-            any = true;
         }
         if any {
             left += gap;
@@ -345,56 +351,49 @@ fn try_layout(
         if avail_w < MIN_AREA {
             return Err(too_small());
         }
-    }
-    if band && !side {
-        if let Some(h) = heading.map(winansi).filter(|h| !h.trim().is_empty()) {
-            let size = fit_size(&h, false, heading_size, avail_w);
-            let width = text_width(&h, false) * size;
+    } else {
+        if band {
+            if let Some((h, size, width)) = fitted(heading, false, heading_size, avail_w) {
+                text.push(TextLine {
+                    x: pw - margin - width,
+                    baseline: top + ASCENT * size,
+                    size,
+                    bold: false,
+                    text: h,
+                    rotated: false,
+                });
+            }
+            // Compact pages put the heading beside the title when there is room for any
+            // page's heading ("Solution 1234"), so the maze sits in the same place on every
+            // page.
+            let title_width = style
+                .title
+                .as_deref()
+                .map(winansi)
+                .map(|t| text_width(&t, true) * fit_size(&t, true, title_size, avail_w))
+                .unwrap_or(0.0);
+            let reserve = text_width("Solution 0000", false) * heading_size;
+            let beside = compact && (pw + title_width) / 2.0 + 6.0 <= pw - margin - reserve;
+            if !beside {
+                top += 1.3 * heading_size;
+            }
+        }
+        for (line, bold, nominal) in lines {
+            let Some((line, size, width)) = fitted(line, bold, nominal, avail_w) else { continue };
             text.push(TextLine {
-                x: pw - margin - width,
+                x: (pw - width) / 2.0,
                 baseline: top + ASCENT * size,
                 size,
-                bold: false,
-                text: h,
+                bold,
+                text: line,
                 rotated: false,
             });
+            top += 1.25 * nominal.max(size);
+            any = true;
         }
-        // Compact pages put the heading beside the title when there is room for any page's
-        // heading ("Solution 1234"), so the maze sits in the same place on every page.
-        let title_width = style
-            .title
-            .as_deref()
-            .map(winansi)
-            .map(|t| text_width(&t, true) * fit_size(&t, true, title_size, avail_w))
-            .unwrap_or(0.0);
-        let reserve = text_width("Solution 0000", false) * heading_size;
-        let beside = compact && (pw + title_width) / 2.0 + 6.0 <= pw - margin - reserve;
-        if !beside {
-            top += 1.3 * heading_size;
+        if any {
+            top += gap;
         }
-    }
-    let lines = [
-        (style.title.as_deref(), true, title_size),
-        (style.instructions.as_deref(), false, instructions_size),
-    ];
-    let mut any = band && !side;
-    for (line, bold, nominal) in lines.into_iter().filter(|_| !side) {
-        let Some(line) = line.map(winansi).filter(|l| !l.trim().is_empty()) else { continue };
-        let size = fit_size(&line, bold, nominal, avail_w);
-        let width = text_width(&line, bold) * size;
-        text.push(TextLine {
-            x: (pw - width) / 2.0,
-            baseline: top + ASCENT * size,
-            size,
-            bold,
-            text: line,
-            rotated: false,
-        });
-        top += 1.25 * nominal.max(size);
-        any = true;
-    }
-    if any {
-        top += gap;
     }
     let avail_h = ph - margin - top;
     if avail_h < MIN_AREA {
