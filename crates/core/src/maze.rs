@@ -162,13 +162,7 @@ impl<S: Shape> Maze<S> {
     /// The open doors of `cell` that lead to another cell.
     #[inline]
     pub fn open_doors(&self, cell: CellId) -> DoorSet<S::Door> {
-        let mut set = DoorSet::EMPTY;
-        for d in self.shape.inner_doors(cell).iter() {
-            if self.open.is_open(self.shape.inner_wall(cell, d)) {
-                set.insert(d);
-            }
-        }
-        set
+        self.open_adjacent(cell).doors()
     }
 
     /// The neighbours of `cell` behind open doors, with those doors.
@@ -177,7 +171,7 @@ impl<S: Shape> Maze<S> {
         let mut all = self.shape.adjacent(cell);
         let mut open = 0u16;
         for d in all.doors().iter() {
-            open |= u16::from(self.open.is_open(self.shape.inner_wall(cell, d))) << d.index();
+            open |= u16::from(self.open.is_open(all.wall(d))) << d.index();
         }
         all.retain(DoorSet::from_bits(open));
         all

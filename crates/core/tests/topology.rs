@@ -10,7 +10,8 @@ use std::collections::{HashMap, HashSet};
 use std::f64::consts::PI;
 
 use common::grid_distances;
-use maze_core::{CellId, Door, Maze, Shape, ShapeKind, WallId};
+use maze_core::random::Pool;
+use maze_core::{CellId, Cursor, Door, Maze, Random, Shape, ShapeKind, WallId, Xoshiro};
 
 /// Sizes every law is checked at: degenerate strips, tiny squares, odd and even rectangles.
 const SIZES: &[(u32, u32)] = &[
@@ -65,6 +66,18 @@ fn check_door_laws<S: Shape>(shape: &S) {
             }
         }
         assert_eq!(shape.inner_doors(c), inner, "{name}: inner_doors({c:?}) disagrees with neighbour");
+        // `adjacent` is the one-call form of `neighbour` and `inner_wall`.
+        let adj = shape.adjacent(c);
+        assert_eq!(adj.doors(), inner, "{name}: adjacent({c:?}) has other doors");
+        for i in 0..S::Door::COUNT {
+            let slot = adj.cell(S::Door::from_index(i));
+            assert!(slot.0 < n, "{name}: adjacent({c:?}) slot {i} holds {slot:?}, not a cell");
+        }
+        for d in inner.iter() {
+            assert_eq!(Some(adj.cell(d)), shape.neighbour(c, d), "{name}: adjacent({c:?}) cell behind {d:?}");
+            assert_eq!(adj.wall(d), shape.inner_wall(c, d), "{name}: adjacent({c:?}) wall behind {d:?}");
+            assert_eq!(adj.wall(d), shape.wall(c, d), "{name}: inner_wall({c:?}, {d:?}) != wall");
+        }
         // An outer door is a door with no neighbour, and exists exactly when one does.
         for from_back in [false, true] {
             match shape.outer_door(c, from_back) {
@@ -211,7 +224,52 @@ fn check_square_lattice<S: Shape>(shape: &S) {
     }
 }
 
+/// The shape's cursor agrees with `adjacent` on every cell and after every move, and its
+/// random walk only ever steps through an inner door to the cell behind it.
+fn check_cursor<S: Shape>(shape: &S) {
+    let name = format!("{:?}", shape.spec());
+    for c in (0..shape.cell_count()).map(CellId) {
+        let cur = S::Cursor::at(shape, c);
+        assert_eq!(cur.cell(), c, "{name}: cursor at {c:?}");
+        let (mine, theirs) = (cur.adjacent(shape), shape.adjacent(c));
+        assert_eq!(mine.doors(), theirs.doors(), "{name}: cursor doors at {c:?}");
+        for d in theirs.doors().iter() {
+            assert_eq!((mine.cell(d), mine.wall(d)), (theirs.cell(d), theirs.wall(d)), "{name}: {c:?} {d:?}");
+            let moved = cur.through(shape, d, theirs.cell(d));
+            assert_eq!(moved.cell(), theirs.cell(d), "{name}: through {c:?} {d:?}");
+            let there = shape.adjacent(moved.cell());
+            assert_eq!(
+                moved.adjacent(shape).doors(),
+                there.doors(),
+                "{name}: cursor moved through {c:?} {d:?}"
+            );
+            for e in there.doors().iter() {
+                assert_eq!(
+                    moved.adjacent(shape).cell(e),
+                    there.cell(e),
+                    "{name}: moved {c:?} {d:?} then {e:?}"
+                );
+            }
+        }
+    }
+    let mut rng = Xoshiro::seed_from_u64(u64::from(shape.cell_count()));
+    let mut pool = Pool::new();
+    let mut cur = S::Cursor::at(shape, CellId(rng.below(u64::from(shape.cell_count())) as u32));
+    for _ in 0..4 * shape.cell_count() {
+        let before = cur.cell();
+        match cur.random_step(shape, &mut pool, &mut rng) {
+            Some(d) => assert_eq!(
+                shape.neighbour(before, d),
+                Some(cur.cell()),
+                "{name}: walk from {before:?} by {d:?}"
+            ),
+            None => assert!(shape.inner_doors(before).is_empty(), "{name}: the walk stopped at {before:?}"),
+        }
+    }
+}
+
 fn check_all<S: Shape>(shape: S) {
+    check_cursor(&shape);
     check_square_lattice(&shape);
     check_door_laws(&shape);
     check_wall_ids(&shape);

@@ -1,11 +1,10 @@
 //! Aldous–Broder: a random walk that carves into unvisited cells (document 003).
 
-use super::walk::GridWalker;
 use super::{CellSet, carve};
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::random::{Pool, Random};
-use crate::shape::{CellId, Shape};
+use crate::shape::{CellId, Cursor, Shape};
 
 /// Aldous–Broder: walk at random from a random cell; whenever the walk enters a cell for the
 /// first time, open the wall it came through. Stops when every cell has been visited.
@@ -22,27 +21,11 @@ pub fn aldous_broder<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: 
     visited.insert(cur);
     obs.on(Event::Visit(cur));
     let mut remaining = n - 1;
-    if let Some(g) = shape.grid() {
-        // Shapes with rows: the same walk, stepping by coordinates.
-        let mut walker = GridWalker::new(&g, cur);
-        while remaining > 0 {
-            let Some(k) = walker.step(&mut pool, rng) else { return };
-            let next = walker.cell();
-            if !visited.contains(next) {
-                visited.insert(next);
-                obs.on(Event::Visit(next));
-                let back = walker.doors[(k + 2) % 4];
-                carve(maze, next, back, obs);
-                remaining -= 1;
-            }
-        }
-        return;
-    }
+    let mut walker = S::Cursor::at(&shape, cur);
     while remaining > 0 {
-        // One `adjacent` call: the inner doors and the cells behind them (same draws).
-        let adj = shape.adjacent(cur);
-        let Some(d) = adj.doors().choose_pooled(&mut pool, rng) else { return };
-        let next = adj.cell(d);
+        // The shape's cursor steps without locating each cell anew (same draws per shape).
+        let Some(d) = walker.random_step(&shape, &mut pool, rng) else { return };
+        let next = walker.cell();
         if !visited.contains(next) {
             visited.insert(next);
             obs.on(Event::Visit(next));

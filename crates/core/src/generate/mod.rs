@@ -19,7 +19,6 @@ mod quad_division;
 mod recursive_backtracker;
 mod recursive_division;
 mod sidewinder;
-mod walk;
 mod wilson;
 
 pub use aldous_broder::aldous_broder;

@@ -4,14 +4,15 @@ use super::CellSet;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::random::{Pool, Random};
-use crate::shape::{CellId, Door, DoorSet, Shape};
+use crate::shape::{CellId, Cursor, Door, DoorSet, Shape};
 
 /// Depth-first search from a random cell: step to a random unvisited neighbour, opening the
 /// wall, and push it; when a cell has no unvisited neighbour, pop back (document 004's stack).
 ///
 /// Bias: long, winding corridors and few dead ends (≈10% of cells on a square grid); a high
-/// "river" factor. Time O(N); memory: one bit per cell plus a stack of up to N cell ids
-/// (the stack is on the heap, so a 4000 × 4000 maze cannot overflow anything).
+/// "river" factor. Time O(N); memory: one bit per cell plus a stack of up to N cursors (a
+/// cell id with its coordinates, 4 to 12 bytes; the stack is on the heap, so a 4000 × 4000
+/// maze cannot overflow anything).
 pub fn recursive_backtracker<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, obs: &mut O) {
     let n = maze.cell_count();
     let shape = maze.shape().clone();
@@ -26,22 +27,26 @@ pub fn recursive_backtracker<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S
         square_fast(maze, w, start, &mut visited, &mut pool, rng);
         return;
     }
-    let mut stack = vec![start];
-    while let Some(&cur) = stack.last() {
-        let adj = shape.adjacent(cur);
+    // The stack holds the shape's cursors, so a cell popped back to is not located again.
+    let mut stack = vec![S::Cursor::at(&shape, start)];
+    while let Some(&top) = stack.last() {
+        let cur = top.cell();
+        let adj = top.adjacent(&shape);
+        // Every slot of `adj` is a cell, so all are looked up in a loop of fixed length (no
+        // branch on how many doors the cell has) and masked by the doors afterwards.
         let mut fresh = 0u16;
-        for (d, b) in adj.iter() {
-            fresh |= u16::from(!visited.contains(b)) << d.index();
+        for i in 0..S::Door::COUNT {
+            fresh |= u16::from(!visited.contains(adj.cell(S::Door::from_index(i)))) << i;
         }
-        let fresh = DoorSet::<S::Door>::from_bits(fresh);
+        let fresh = DoorSet::<S::Door>::from_bits(fresh & adj.doors().bits());
         match fresh.choose_pooled(&mut pool, rng) {
             Some(d) => {
                 let next = adj.cell(d);
-                maze.open_wall(shape.inner_wall(cur, d));
+                maze.open_wall(adj.wall(d));
                 obs.on(Event::Carve(cur, d.index()));
                 visited.insert(next);
                 obs.on(Event::Visit(next));
-                stack.push(next);
+                stack.push(top.through(&shape, d, next));
             }
             None => {
                 stack.pop();

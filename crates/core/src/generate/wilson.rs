@@ -1,11 +1,10 @@
 //! Wilson's algorithm: loop-erased random walks.
 
-use super::walk::GridWalker;
 use super::{CellSet, carve};
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::random::{Pool, Random};
-use crate::shape::{CellId, Door, Shape};
+use crate::shape::{CellId, Cursor, Door, Shape};
 
 /// Wilson: put one random cell in the tree; from each cell not yet in it, walk at random
 /// until the walk hits the tree, remembering only the last exit taken from each cell (which
@@ -23,32 +22,20 @@ pub fn wilson<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R,
     let root = CellId(rng.below(u64::from(n)) as u32);
     in_tree.insert(root);
     obs.on(Event::Visit(root));
-    let mut walker = shape.grid().map(|g| GridWalker::new(&g, root));
     for start in 0..n {
         let start = CellId(start);
         if in_tree.contains(start) {
             continue;
         }
+        // The shape's cursor steps without locating each cell anew; its draws are fixed per
+        // shape, so a seed gives one maze.
+        let mut walker = S::Cursor::at(&shape, start);
         let mut cur = start;
-        if let Some(w) = walker.as_mut() {
-            // Shapes with rows: the same walk, stepping by coordinates.
-            w.jump(start);
-            while !in_tree.contains(cur) {
-                obs.on(Event::Frontier(cur));
-                let Some(k) = w.step(&mut pool, rng) else { return };
-                exit[cur.index()] = w.doors[k].index();
-                cur = w.cell();
-            }
-        } else {
-            while !in_tree.contains(cur) {
-                obs.on(Event::Frontier(cur));
-                // One `adjacent` call gives the doors and the cells behind them (the same
-                // doors as `inner_doors`, so the same draws and the same maze).
-                let adj = shape.adjacent(cur);
-                let Some(d) = adj.doors().choose_pooled(&mut pool, rng) else { return };
-                exit[cur.index()] = d.index();
-                cur = adj.cell(d);
-            }
+        while !in_tree.contains(cur) {
+            obs.on(Event::Frontier(cur));
+            let Some(d) = walker.random_step(&shape, &mut pool, rng) else { return };
+            exit[cur.index()] = d.index();
+            cur = walker.cell();
         }
         let mut cur = start;
         while !in_tree.contains(cur) {

@@ -96,6 +96,7 @@ impl Hex {
 
 impl Shape for Hex {
     type Door = HexDoor;
+    type Cursor = super::CellCursor;
 
     #[inline]
     fn cell_count(&self) -> u32 {

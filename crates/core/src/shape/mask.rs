@@ -254,6 +254,7 @@ impl<S: Shape> Masked<S> {
 
 impl<S: Shape> Shape for Masked<S> {
     type Door = S::Door;
+    type Cursor = super::CellCursor;
 
     #[inline]
     fn cell_count(&self) -> u32 {
@@ -273,10 +274,11 @@ impl<S: Shape> Shape for Masked<S> {
     #[inline]
     fn adjacent(&self, cell: CellId) -> Adjacent<S::Door> {
         let mut adj = Adjacent::default();
-        for (d, b) in self.base.adjacent(self.to_base(cell)).iter() {
+        let base = self.base.adjacent(self.to_base(cell));
+        for (d, b) in base.iter() {
             let m = self.from_base[b.index()];
             if m != u32::MAX {
-                adj.push(d, CellId(m));
+                adj.push(d, CellId(m), base.wall(d));
             }
         }
         adj

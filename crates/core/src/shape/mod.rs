@@ -7,6 +7,7 @@
 //!
 //! Adding a shape is one file in this folder plus one line in the registry (`shape/registry.rs`, the `shapes!` list).
 
+pub mod cursor;
 pub mod font;
 pub mod hex;
 pub mod mask;
@@ -18,14 +19,15 @@ pub mod upsilon;
 
 use std::fmt::Debug;
 
+pub use cursor::{CellCursor, Cursor};
 pub use font::Bitmap;
 pub use hex::{Hex, HexDoor};
 pub use mask::{Mask, Masked};
-pub use polar::{Polar, PolarDoor};
+pub use polar::{Polar, PolarCursor, PolarDoor};
 pub use registry::{ShapeKind, ShapeSpec, ShapeVisitor};
-pub use square::{Square, SquareDoor};
+pub use square::{Square, SquareCursor, SquareDoor};
 pub use triangle::{Triangle, TriangleDoor};
-pub use upsilon::{Upsilon, UpsilonDoor};
+pub use upsilon::{Upsilon, UpsilonCursor, UpsilonDoor};
 
 /// A cell, numbered densely from 0 to `cell_count() - 1`, so side tables are plain vectors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -121,10 +123,11 @@ impl<D: Door> DoorSet<D> {
         self.bits & (1 << d.index()) != 0
     }
 
-    /// How many doors the set holds.
+    /// How many doors the set holds (by table: the portable x86-64 target has no
+    /// population-count instruction, and random walks count on every step).
     #[inline]
     pub fn len(self) -> u32 {
-        self.bits.count_ones()
+        u32::from(ONES_OF_BYTE[usize::from(self.bits & 0xff)] + ONES_OF_BYTE[usize::from(self.bits >> 8)])
     }
 
     /// Whether the set is empty.
@@ -148,17 +151,23 @@ impl<D: Door> DoorSet<D> {
         })
     }
 
-    /// The `k`-th door in index order, if there are more than `k`.
+    /// The `k`-th door in index order, if there are more than `k`. A table lookup for the
+    /// first eight doors, so a random `k` costs no mispredicted loop.
     #[inline]
     pub fn nth(self, k: u32) -> Option<D> {
-        let mut bits = self.bits;
-        for _ in 0..k {
+        let low = self.bits & 0xff;
+        let below = u32::from(ONES_OF_BYTE[usize::from(low)]);
+        if k < below {
+            return Some(D::from_index(NTH_OF_BYTE[usize::from(low)][k as usize]));
+        }
+        let mut bits = self.bits >> 8;
+        for _ in below..k {
             if bits == 0 {
                 return None;
             }
             bits &= bits - 1;
         }
-        (bits != 0).then(|| D::from_index(bits.trailing_zeros() as u8))
+        (bits != 0).then(|| D::from_index(8 + bits.trailing_zeros() as u8))
     }
 
     /// A uniformly chosen door of the set (document 000's `choose_door`), or `None` if empty.
@@ -189,12 +198,43 @@ impl<D: Door> DoorSet<D> {
     }
 }
 
-/// A cell's neighbours: its inner doors and the cell behind each, found in one call to
-/// [`Shape::adjacent`] (cheaper than a [`Shape::neighbour`] call per door).
+/// `ONES_OF_BYTE[b]`: the number of set bits of the byte `b`.
+const ONES_OF_BYTE: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).count_ones() as u8;
+        b += 1;
+    }
+    table
+};
+
+/// `NTH_OF_BYTE[b][k]`: the position of the `k`-th set bit of the byte `b` (0 past the end).
+const NTH_OF_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut k, mut i) = (0, 0);
+        while i < 8 {
+            if b >> i & 1 == 1 {
+                table[b][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// A cell's neighbours: its inner doors, the cell behind each and the wall each pierces,
+/// found in one call to [`Shape::adjacent`] (cheaper than a [`Shape::neighbour`] and a
+/// [`Shape::inner_wall`] call per door).
 #[derive(Clone, Copy)]
 pub struct Adjacent<D> {
     doors: DoorSet<D>,
     cells: [CellId; 16],
+    walls: [WallId; 16],
 }
 
 impl<D: Door> Debug for Adjacent<D> {
@@ -205,16 +245,35 @@ impl<D: Door> Debug for Adjacent<D> {
 
 impl<D: Door> Default for Adjacent<D> {
     fn default() -> Self {
-        Adjacent { doors: DoorSet::EMPTY, cells: [CellId(0); 16] }
+        Adjacent { doors: DoorSet::EMPTY, cells: [CellId(0); 16], walls: [WallId(0); 16] }
     }
 }
 
 impl<D: Door> Adjacent<D> {
-    /// Records that `door` leads to `cell`.
+    /// Records that `door` leads to `cell` through `wall`.
     #[inline(always)]
-    pub fn push(&mut self, door: D, cell: CellId) {
+    pub fn push(&mut self, door: D, cell: CellId, wall: WallId) {
         self.doors.insert(door);
-        self.cells[usize::from(door.index()) & 15] = cell;
+        self.put(door, cell, wall);
+    }
+
+    /// Writes what lies behind `door` without adding the door to the set: shapes that fill
+    /// every slot without branching, then name the real doors with [`retain`](Self::retain)
+    /// or [`with_doors`](Self::with_doors), use it. `cell` must be a cell of the shape even
+    /// for a door that does not exist (see [`cell`](Self::cell)).
+    #[inline(always)]
+    pub fn put(&mut self, door: D, cell: CellId, wall: WallId) {
+        let i = usize::from(door.index()) & 15;
+        self.cells[i] = cell;
+        self.walls[i] = wall;
+    }
+
+    /// The same slots with exactly the doors `doors` (every one of them must have been
+    /// [`put`](Self::put)).
+    #[inline(always)]
+    pub fn with_doors(mut self, doors: DoorSet<D>) -> Self {
+        self.doors = doors;
+        self
     }
 
     /// Keeps only the doors in `keep`.
@@ -229,10 +288,18 @@ impl<D: Door> Adjacent<D> {
         self.doors
     }
 
-    /// The cell behind `door` (meaningful only for doors in [`doors`](Self::doors)).
+    /// The cell behind `door`. For a door not in [`doors`](Self::doors) it is some cell of
+    /// the shape (the cell itself, or cell 0), never an id out of range, so a caller may look
+    /// every slot up in a side table without a branch and mask the answers by the doors.
     #[inline(always)]
     pub fn cell(&self, door: D) -> CellId {
         self.cells[usize::from(door.index()) & 15]
+    }
+
+    /// The wall `door` pierces (meaningful only for doors in [`doors`](Self::doors)).
+    #[inline(always)]
+    pub fn wall(&self, door: D) -> WallId {
+        self.walls[usize::from(door.index()) & 15]
     }
 
     /// The (door, cell) pairs in door order.
@@ -284,6 +351,11 @@ impl Outline {
 pub trait Shape: Clone + Debug + Send + Sync + 'static {
     /// The shape's door type.
     type Door: Door;
+
+    /// A cell with its coordinates, for algorithms that walk from neighbour to neighbour
+    /// (random walks, depth-first stacks): [`CellCursor`] unless the shape has a cheaper way
+    /// than locating every cell anew.
+    type Cursor: Cursor<Self>;
 
     /// Number of cells; cell ids are `0..cell_count()`.
     fn cell_count(&self) -> u32;
@@ -382,14 +454,14 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
         true
     }
 
-    /// Every neighbour of `cell` with the door leading to it. Shapes override this to share
-    /// the work of locating the cell between its doors.
+    /// Every neighbour of `cell` with the door leading to it and the wall between. Shapes
+    /// override this to share the work of locating the cell between its doors.
     #[inline]
     fn adjacent(&self, cell: CellId) -> Adjacent<Self::Door> {
         let mut adj = Adjacent::default();
         for d in self.doors(cell).iter() {
             if let Some(b) = self.neighbour(cell, d) {
-                adj.push(d, b);
+                adj.push(d, b, self.inner_wall(cell, d));
             }
         }
         adj
@@ -572,6 +644,35 @@ mod tests {
         }
     }
     use crate::random::{Random, Xoshiro};
+
+    /// A door type with the most doors a shape may have, to check the sets' bit tricks.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Sixteen(u8);
+
+    impl super::Door for Sixteen {
+        const COUNT: u8 = 16;
+        fn index(self) -> u8 {
+            self.0
+        }
+        fn from_index(i: u8) -> Self {
+            Sixteen(i)
+        }
+        fn name(self) -> &'static str {
+            "sixteen"
+        }
+    }
+
+    #[test]
+    fn nth_door_is_the_nth_in_index_order() {
+        for bits in 0..=u16::MAX {
+            let set = super::DoorSet::<Sixteen>::from_bits(bits);
+            let listed: Vec<Sixteen> = set.iter().collect();
+            assert_eq!(set.len() as usize, listed.len(), "{bits:#b}");
+            for k in 0..=17 {
+                assert_eq!(set.nth(k), listed.get(k as usize).copied(), "{bits:#b} {k}");
+            }
+        }
+    }
 
     #[test]
     fn fast_division_is_exact() {

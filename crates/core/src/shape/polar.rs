@@ -13,13 +13,16 @@
 //! outermost ring come after those. Inward and outward walls are arcs of circles around the
 //! centre ([`Shape::wall_arc`]); the other walls are radial segments.
 //!
-//! Rings of equal cell count form a *band*; cell ids map to rings with one search among the
-//! bands (a few dozen at most) and one fixed-divisor division.
+//! A table of rings (first cell id, length, whether the next ring doubles) and a coarse index
+//! from blocks of ids to rings turn a cell id into its ring and position with two table reads
+//! and no division, which is what every neighbour query starts with.
 
 use std::f64::consts::{PI, TAU};
 use std::sync::Arc;
 
-use super::{Adjacent, CellId, Door, DoorSet, FastDiv, Outline, Point, Shape, ShapeKind, ShapeSpec, WallId};
+use crate::random::{Pool, Random};
+
+use super::{Adjacent, CellId, Cursor, Door, DoorSet, Outline, Point, Shape, ShapeKind, ShapeSpec, WallId};
 
 /// A door of a polar cell, numbered clockwise around the cell as seen on screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,18 +62,19 @@ impl Door for PolarDoor {
     }
 }
 
-/// Rings with the same number of cells.
+/// One ring: where its cells start and how many there are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Band {
-    /// The first ring of the band.
-    first_ring: u32,
-    /// Cells in each ring of the band.
+struct Ring {
+    /// Id of the ring's first cell (at 12 o'clock).
+    start: u32,
+    /// Cells in the ring (0 in the sentinel after the last ring).
     count: u32,
-    /// Id of the band's first cell.
-    offset: u32,
-    /// Divides by `count`.
-    div: FastDiv,
+    /// Bit 0: the next ring has twice as many cells; bit 1: the previous ring has half as many.
+    flags: u32,
 }
+
+const SPLITS: u32 = 1;
+const HALVES: u32 = 2;
 
 /// Concentric rings of cells (a circular maze).
 #[derive(Clone, Debug, PartialEq)]
@@ -80,7 +84,11 @@ pub struct Polar {
     cells: u32,
     /// Radius of the open centre, in ring widths.
     hole: f64,
-    bands: Arc<[Band]>,
+    /// Every ring, innermost first, then a sentinel starting at `cells`.
+    ring_table: Arc<[Ring]>,
+    /// `block_ring[k]`: the ring holding cell `k << block_shift`.
+    block_ring: Arc<[u32]>,
+    block_shift: u32,
 }
 
 /// The number of cells in each ring, innermost first, for `inner` cells in ring 0 and `rings`
@@ -131,21 +139,40 @@ impl Polar {
         assert!(rings >= 1, "a polar maze needs at least one ring");
         let counts = ring_counts(inner, rings, 1 << 31);
         assert!(counts.len() == rings as usize, "polar maze too large");
-        let mut bands: Vec<Band> = Vec::new();
-        let mut offset = 0u64;
+        let mut ring_table: Vec<Ring> = Vec::with_capacity(counts.len() + 1);
+        let mut start = 0u64;
         for (r, &count) in counts.iter().enumerate() {
-            if bands.last().is_none_or(|b| b.count != count) {
-                bands.push(Band {
-                    first_ring: r as u32,
-                    count,
-                    offset: offset as u32,
-                    div: FastDiv::new(count),
-                });
-            }
-            offset += u64::from(count);
+            let splits = counts.get(r + 1).is_some_and(|&next| next == 2 * count);
+            let halves = r > 0 && 2 * counts[r - 1] == count;
+            let flags = (u32::from(splits) * SPLITS) | (u32::from(halves) * HALVES);
+            ring_table.push(Ring { start: start as u32, count, flags });
+            start += u64::from(count);
         }
-        assert!(offset < 1 << 31, "polar maze too large");
-        Polar { rings, inner, cells: offset as u32, hole: hole_radius(inner), bands: bands.into() }
+        assert!(start < 1 << 31, "polar maze too large");
+        let cells = start as u32;
+        ring_table.push(Ring { start: cells, count: 0, flags: 0 });
+        // Blocks of about a sixteenth of the square root of the cell count: outer rings are
+        // longer than a block, so a block meets at most two of them, and the index stays small
+        // (4 MB at 2^31 cells).
+        let block_shift = (u32::BITS - cells.leading_zeros()).div_ceil(2).saturating_sub(4);
+        let mut block_ring = Vec::with_capacity(((cells >> block_shift) + 1) as usize);
+        let mut r = 0usize;
+        for k in 0..=(cells >> block_shift) {
+            let id = k << block_shift;
+            while ring_table[r + 1].start <= id && r + 1 < counts.len() {
+                r += 1;
+            }
+            block_ring.push(r as u32);
+        }
+        Polar {
+            rings,
+            inner,
+            cells,
+            hole: hole_radius(inner),
+            ring_table: ring_table.into(),
+            block_ring: block_ring.into(),
+            block_shift,
+        }
     }
 
     /// Number of rings.
@@ -158,53 +185,93 @@ impl Polar {
         self.inner
     }
 
+    /// The ring holding `cell`: a block index read, then a step outward while the next ring
+    /// starts at or before the cell (no step for most cells, a few near the centre).
     #[inline(always)]
-    fn band_of_ring(&self, ring: u32) -> &Band {
-        let i = self.bands.partition_point(|b| b.first_ring <= ring) - 1;
-        &self.bands[i]
-    }
-
-    /// The index of the band holding `cell`. Bands are few (one per doubling, about
-    /// log2 of the outer ring's length), so a branch-free count beats a binary search whose
-    /// branches a random walk cannot predict.
-    #[inline(always)]
-    fn band_index(&self, cell: CellId) -> usize {
-        self.bands.iter().map(|b| usize::from(b.offset <= cell.0)).sum::<usize>() - 1
+    fn ring_of(&self, cell: CellId) -> usize {
+        let mut r = self.block_ring[(cell.0 >> self.block_shift) as usize] as usize;
+        while self.ring_table[r + 1].start <= cell.0 {
+            r += 1;
+        }
+        r
     }
 
     /// Cells in ring `ring`.
     #[inline]
     pub fn ring_len(&self, ring: u32) -> u32 {
-        self.band_of_ring(ring).count
+        self.ring_table[ring as usize].count
     }
 
     /// Ring and index within the ring (clockwise from 12 o'clock) of a cell.
     #[inline(always)]
     pub fn locate(&self, cell: CellId) -> (u32, u32) {
-        let i = self.band_index(cell);
-        let b = &self.bands[i];
-        let (q, r) = b.div.div_rem(cell.0 - b.offset);
-        (b.first_ring + q, r)
+        let r = self.ring_of(cell);
+        (r as u32, cell.0 - self.ring_table[r].start)
     }
 
     /// The cell at `index` in ring `ring`.
     #[inline(always)]
     pub fn cell_at(&self, ring: u32, index: u32) -> CellId {
-        let b = self.band_of_ring(ring);
-        CellId(b.offset + (ring - b.first_ring) * b.count + index)
+        CellId(self.ring_table[ring as usize].start + index)
     }
 
     /// Where a cell is: ring, index, the ring's length, and whether the next ring doubles.
     #[inline(always)]
     fn place(&self, cell: CellId) -> Place {
-        let i = self.band_index(cell);
-        let b = &self.bands[i];
-        let (q, index) = b.div.div_rem(cell.0 - b.offset);
-        let ring = b.first_ring + q;
-        let last_of_band = self.bands.get(i + 1).is_none_or(|next| next.first_ring == ring + 1);
-        let splits = last_of_band && i + 1 < self.bands.len();
-        let inward_halves = q == 0 && i > 0;
-        Place { ring, index, count: b.count, splits, inward_halves, id: cell.0 }
+        let r = self.ring_of(cell);
+        let ring = self.ring_table[r];
+        Place {
+            ring: r as u32,
+            index: cell.0 - ring.start,
+            count: ring.count,
+            splits: ring.flags & SPLITS != 0,
+            inward_halves: ring.flags & HALVES != 0,
+            id: cell.0,
+        }
+    }
+
+    /// The place of a cell whose ring is known (no lookup of the ring).
+    #[inline(always)]
+    fn place_in_ring(&self, id: u32, ring: u32) -> Place {
+        let row = self.ring_table[ring as usize];
+        Place {
+            ring,
+            index: id - row.start,
+            count: row.count,
+            splits: row.flags & SPLITS != 0,
+            inward_halves: row.flags & HALVES != 0,
+            id,
+        }
+    }
+
+    /// The neighbours of the cell at `p`, filled without branching on the doors: every slot
+    /// is written, then the doors that exist are named at once.
+    #[inline(always)]
+    fn adjacent_at(&self, p: Place) -> Adjacent<PolarDoor> {
+        let mut adj = Adjacent::default();
+        let (id, out, inward, ccw) = (p.id, p.out(), p.inward(), p.ccw());
+        let wall = |c: u32, slot: u64| WallId(2 * u64::from(c) + slot);
+        let bits = self.inner_bits(&p);
+        // Missing doors lead back to the cell itself, so every slot is a cell id.
+        let or_self = |door: PolarDoor, c: u32| CellId(if bits >> door as u8 & 1 == 1 { c } else { id });
+        adj.put(PolarDoor::Inward, or_self(PolarDoor::Inward, inward), wall(id, 1));
+        adj.put(PolarDoor::Ccw, CellId(ccw), wall(ccw, 0));
+        adj.put(PolarDoor::Out, or_self(PolarDoor::Out, out), wall(out, 1));
+        adj.put(
+            PolarDoor::OutCw,
+            or_self(PolarDoor::OutCw, out.wrapping_add(1)),
+            wall(out.wrapping_add(1), 1),
+        );
+        adj.put(PolarDoor::Cw, CellId(p.cw()), wall(id, 0));
+        adj.with_doors(DoorSet::from_bits(bits))
+    }
+
+    /// The inner doors of the cell at `p` as a bit mask: always clockwise and
+    /// counter-clockwise, inward but in ring 0, outward but in the last ring, and the second
+    /// outward door where the next ring doubles.
+    #[inline(always)]
+    fn inner_bits(&self, p: &Place) -> u16 {
+        0b10010 | u16::from(p.ring > 0) | u16::from(p.ring + 1 < self.rings) << 2 | u16::from(p.splits) << 3
     }
 
     fn radius(&self, ring: f64) -> f64 {
@@ -257,16 +324,18 @@ impl Place {
         let next_ring_start = self.id - self.index + self.count;
         next_ring_start + if self.splits { 2 * self.index } else { self.index }
     }
+    /// The inward neighbour (meaningless, but computed without panicking, in ring 0).
     #[inline(always)]
-    fn inward(&self, prev_count: u32) -> u32 {
-        let ring_start = self.id - self.index;
-        let prev_start = ring_start - prev_count;
-        prev_start + if self.inward_halves { self.index / 2 } else { self.index }
+    fn inward(&self) -> u32 {
+        let prev_count = if self.inward_halves { self.count / 2 } else { self.count };
+        let prev_start = (self.id - self.index).wrapping_sub(prev_count);
+        prev_start.wrapping_add(if self.inward_halves { self.index / 2 } else { self.index })
     }
 }
 
 impl Shape for Polar {
     type Door = PolarDoor;
+    type Cursor = PolarCursor;
 
     #[inline]
     fn cell_count(&self) -> u32 {
@@ -285,9 +354,7 @@ impl Shape for Polar {
         match door {
             PolarDoor::Cw => Some(CellId(p.cw())),
             PolarDoor::Ccw => Some(CellId(p.ccw())),
-            PolarDoor::Inward => {
-                (p.ring > 0).then(|| CellId(p.inward(if p.inward_halves { p.count / 2 } else { p.count })))
-            }
+            PolarDoor::Inward => (p.ring > 0).then(|| CellId(p.inward())),
             PolarDoor::Out => (p.ring + 1 < self.rings).then(|| CellId(p.out())),
             PolarDoor::OutCw => (p.splits).then(|| CellId(p.out() + 1)),
         }
@@ -295,24 +362,7 @@ impl Shape for Polar {
 
     #[inline(always)]
     fn adjacent(&self, cell: CellId) -> Adjacent<PolarDoor> {
-        let p = self.place(cell);
-        let mut adj = Adjacent::default();
-        if p.ring > 0 {
-            adj.push(
-                PolarDoor::Inward,
-                CellId(p.inward(if p.inward_halves { p.count / 2 } else { p.count })),
-            );
-        }
-        adj.push(PolarDoor::Ccw, CellId(p.ccw()));
-        if p.ring + 1 < self.rings {
-            let out = p.out();
-            adj.push(PolarDoor::Out, CellId(out));
-            if p.splits {
-                adj.push(PolarDoor::OutCw, CellId(out + 1));
-            }
-        }
-        adj.push(PolarDoor::Cw, CellId(p.cw()));
-        adj
+        self.adjacent_at(self.place(cell))
     }
 
     #[inline]
@@ -437,5 +487,82 @@ impl Shape for Polar {
 
     fn cell_by_coords(&self, a: u32, b: u32) -> Option<CellId> {
         (a < self.rings && b < self.ring_len(a)).then(|| self.cell_at(a, b))
+    }
+}
+
+/// A polar cell with its ring: neighbours come from the ring table, with no lookup of the ring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PolarCursor {
+    id: u32,
+    ring: u32,
+}
+
+/// The change of ring through each door (wrapping adds): inward, counter-clockwise,
+/// outward, outward-clockwise, clockwise.
+const RING_STEP: [u32; 5] = [u32::MAX, 0, 1, 1, 0];
+
+impl Cursor<Polar> for PolarCursor {
+    #[inline(always)]
+    fn at(shape: &Polar, cell: CellId) -> Self {
+        PolarCursor { id: cell.0, ring: shape.ring_of(cell) as u32 }
+    }
+
+    #[inline(always)]
+    fn cell(self) -> CellId {
+        CellId(self.id)
+    }
+
+    #[inline(always)]
+    fn adjacent(self, shape: &Polar) -> Adjacent<PolarDoor> {
+        shape.adjacent_at(shape.place_in_ring(self.id, self.ring))
+    }
+
+    #[inline(always)]
+    fn through(self, _shape: &Polar, door: PolarDoor, to: CellId) -> Self {
+        PolarCursor { id: to.0, ring: self.ring.wrapping_add(RING_STEP[door as usize]) }
+    }
+
+    /// The default's draws, without filling a whole [`Adjacent`]: the doors' mask, the
+    /// choice, then the cell behind the chosen door from the five candidates.
+    #[inline(always)]
+    fn random_step<R: Random + ?Sized>(
+        &mut self,
+        shape: &Polar,
+        pool: &mut Pool,
+        rng: &mut R,
+    ) -> Option<PolarDoor> {
+        let p = shape.place_in_ring(self.id, self.ring);
+        let d = DoorSet::<PolarDoor>::from_bits(shape.inner_bits(&p)).choose_pooled(pool, rng)?;
+        let out = p.out();
+        let behind = [p.inward(), p.ccw(), out, out.wrapping_add(1), p.cw()];
+        self.id = behind[d as usize];
+        self.ring = self.ring.wrapping_add(RING_STEP[d as usize]);
+        Some(d)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Polar, ring_counts};
+    use crate::shape::{CellId, Shape};
+
+    /// The block index and ring table place every cell where a plain walk over the ring
+    /// lengths does, on small and large mazes (blocks spanning many small rings near the
+    /// centre, and block edges inside long outer rings).
+    #[test]
+    fn every_cell_is_located_in_its_ring() {
+        for (inner, rings) in [(3, 1), (3, 40), (6, 1), (6, 7), (6, 300), (8, 90), (40, 12), (6, 800)] {
+            let polar = Polar::new(inner, rings);
+            let mut id = 0u32;
+            for (ring, &count) in ring_counts(inner, rings, u64::MAX).iter().enumerate() {
+                assert_eq!(polar.ring_len(ring as u32), count);
+                for index in 0..count {
+                    assert_eq!(polar.locate(CellId(id)), (ring as u32, index), "{inner} {rings} cell {id}");
+                    assert_eq!(polar.cell_at(ring as u32, index), CellId(id));
+                    id += 1;
+                }
+            }
+            assert_eq!(id, polar.cell_count());
+        }
     }
 }

@@ -6,8 +6,10 @@
 //! column come after them. Two bits per cell store the whole maze.
 
 use super::{
-    Adjacent, CellId, Door, DoorSet, FastDiv, Grid, Outline, Point, Shape, ShapeKind, ShapeSpec, WallId,
+    Adjacent, CellId, Cursor, Door, DoorSet, FastDiv, Grid, Outline, Point, Shape, ShapeKind, ShapeSpec,
+    WallId,
 };
+use crate::random::{Pool, Random};
 
 /// A door of a square cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -73,6 +75,27 @@ impl Square {
         self.height
     }
 
+    /// The neighbours of cell `id` in column `x`.
+    #[inline(always)]
+    fn adjacent_at(&self, id: u32, x: u32) -> Adjacent<SquareDoor> {
+        let w = self.width;
+        let mut adj = Adjacent::default();
+        let wall = 2 * u64::from(id);
+        if id >= w {
+            adj.push(SquareDoor::North, CellId(id - w), WallId(wall + 1 - 2 * u64::from(w)));
+        }
+        if x + 1 < w {
+            adj.push(SquareDoor::East, CellId(id + 1), WallId(wall));
+        }
+        if id + w < self.cell_count() {
+            adj.push(SquareDoor::South, CellId(id + w), WallId(wall + 1));
+        }
+        if x > 0 {
+            adj.push(SquareDoor::West, CellId(id - 1), WallId(wall - 2));
+        }
+        adj
+    }
+
     /// Column and row of a cell.
     #[inline]
     pub fn xy(&self, cell: CellId) -> (u32, u32) {
@@ -83,6 +106,7 @@ impl Square {
 
 impl Shape for Square {
     type Door = SquareDoor;
+    type Cursor = SquareCursor;
 
     #[inline]
     fn cell_count(&self) -> u32 {
@@ -107,22 +131,7 @@ impl Shape for Square {
 
     #[inline]
     fn adjacent(&self, cell: CellId) -> Adjacent<SquareDoor> {
-        let (id, w) = (cell.0, self.width);
-        let x = self.columns.remainder(id);
-        let mut adj = Adjacent::default();
-        if id >= w {
-            adj.push(SquareDoor::North, CellId(id - w));
-        }
-        if x + 1 < w {
-            adj.push(SquareDoor::East, CellId(id + 1));
-        }
-        if id + w < self.cell_count() {
-            adj.push(SquareDoor::South, CellId(id + w));
-        }
-        if x > 0 {
-            adj.push(SquareDoor::West, CellId(id - 1));
-        }
-        adj
+        self.adjacent_at(cell.0, self.columns.remainder(cell.0))
     }
 
     #[inline]
@@ -224,5 +233,77 @@ impl Shape for Square {
         let (ax, ay) = self.xy(a);
         let (bx, by) = self.xy(b);
         ax.abs_diff(bx) + ay.abs_diff(by)
+    }
+}
+
+/// A square cell with its column and row: a random walk steps by additions alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareCursor {
+    id: u32,
+    x: u32,
+    y: u32,
+}
+
+/// Column and row steps of the doors north, east, south, west (wrapping adds).
+const DX: [u32; 4] = [0, 1, 0, u32::MAX];
+const DY: [u32; 4] = [u32::MAX, 0, 1, 0];
+
+impl Cursor<Square> for SquareCursor {
+    #[inline(always)]
+    fn at(shape: &Square, cell: CellId) -> Self {
+        let (x, y) = shape.xy(cell);
+        SquareCursor { id: cell.0, x, y }
+    }
+
+    #[inline(always)]
+    fn cell(self) -> CellId {
+        CellId(self.id)
+    }
+
+    #[inline(always)]
+    fn adjacent(self, shape: &Square) -> Adjacent<SquareDoor> {
+        shape.adjacent_at(self.id, self.x)
+    }
+
+    #[inline(always)]
+    fn through(self, _shape: &Square, door: SquareDoor, to: CellId) -> Self {
+        let k = door as usize;
+        SquareCursor { id: to.0, x: self.x.wrapping_add(DX[k]), y: self.y.wrapping_add(DY[k]) }
+    }
+
+    /// Square cells draw their own way: two bits when all four doors are open to the walk
+    /// (most cells), else a pooled choice among the doors there are.
+    #[inline(always)]
+    fn random_step<R: Random + ?Sized>(
+        &mut self,
+        shape: &Square,
+        pool: &mut Pool,
+        rng: &mut R,
+    ) -> Option<SquareDoor> {
+        let (w, h) = (shape.width, shape.height);
+        let mask = u32::from(self.y > 0)
+            | u32::from(self.x + 1 < w) << 1
+            | u32::from(self.y + 1 < h) << 2
+            | u32::from(self.x > 0) << 3;
+        let k = if mask == 0b1111 {
+            pool.bits(rng, 2) as usize & 3
+        } else {
+            let n = mask.count_ones();
+            if n == 0 {
+                return None;
+            }
+            let mut m = mask;
+            for _ in 0..pool.below16(rng, n) {
+                m &= m - 1;
+            }
+            m.trailing_zeros() as usize
+        };
+        // Table lookups rather than a branch: the move is random, so a branch on it would be
+        // mispredicted three times in four.
+        let step = [w.wrapping_neg(), 1, w, u32::MAX];
+        self.x = self.x.wrapping_add(DX[k]);
+        self.y = self.y.wrapping_add(DY[k]);
+        self.id = self.id.wrapping_add(step[k]);
+        Some(SquareDoor::from_index(k as u8))
     }
 }

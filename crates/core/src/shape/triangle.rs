@@ -92,6 +92,7 @@ impl Triangle {
 
 impl Shape for Triangle {
     type Door = TriangleDoor;
+    type Cursor = super::CellCursor;
 
     #[inline]
     fn cell_count(&self) -> u32 {

@@ -10,7 +10,11 @@
 //! its east, south-east, south and south-west walls (`4 * padded_id + 0..4`), so boundary
 //! walls need no special case. That is four bits per cell, twice the square grid's two.
 
-use super::{Adjacent, CellId, Door, DoorSet, FastDiv, Outline, Point, Shape, ShapeKind, ShapeSpec, WallId};
+use crate::random::{Pool, Random};
+
+use super::{
+    Adjacent, CellId, Cursor, Door, DoorSet, FastDiv, Outline, Point, Shape, ShapeKind, ShapeSpec, WallId,
+};
 
 /// A door of an upsilon cell, clockwise from north (squares use only the four compass doors).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,6 +67,10 @@ impl Door for UpsilonDoor {
     }
 }
 
+/// The slot (`4 * owner + slot`) of the wall behind each door: east 0, south-east 1, south 2,
+/// south-west 3, and the same slots of the neighbour for the opposite doors.
+const WALL_SLOT: [u64; 8] = [2, 3, 0, 1, 2, 3, 0, 1];
+
 /// Half the side of an octagon (and of a square): (2 − √2) / 2.
 const HALF_SIDE: f64 = 0.292_893_218_813_452_5;
 /// An octagon's apothem: √2 / 2.
@@ -110,6 +118,47 @@ impl Upsilon {
         (nx < self.width && ny < self.height).then_some((nx, ny))
     }
 
+    /// The neighbours of cell `id` at column `x`, row `y`, found without branching: every
+    /// slot is written (by table offsets), then the doors that exist are named at once.
+    #[inline(always)]
+    fn adjacent_at(&self, id: u32, x: u32, y: u32) -> Adjacent<UpsilonDoor> {
+        let w = self.width;
+        let pw = u64::from(w) + 2;
+        let padded = (u64::from(y) + 1) * pw + u64::from(x) + 1;
+        let bits = self.inner_bits(x, y);
+        let mut adj = Adjacent::default();
+        for (i, &(dx, dy)) in STEP.iter().enumerate() {
+            let step = i64::from(dy) * i64::from(w) + i64::from(dx);
+            // Missing doors lead back to the cell itself, so every slot is a cell id.
+            let cell = if bits >> i & 1 == 1 { id.wrapping_add(step as u32) } else { id };
+            // The wall's owner: the cell for the south-east half of the doors, else the
+            // neighbour (see `wall`).
+            let owner = if (2..=5).contains(&i) { 0 } else { i64::from(dy) * pw as i64 + i64::from(dx) };
+            let wall = 4 * padded.wrapping_add(owner as u64) + WALL_SLOT[i];
+            adj.put(DOORS[i], CellId(cell), WallId(wall));
+        }
+        adj.with_doors(DoorSet::from_bits(bits))
+    }
+
+    /// The inner doors of the cell at column `x`, row `y`, as a bit mask.
+    #[inline(always)]
+    fn inner_bits(&self, x: u32, y: u32) -> u16 {
+        let (n, e, s, w) = (
+            u16::from(y > 0),
+            u16::from(x + 1 < self.width),
+            u16::from(y + 1 < self.height),
+            u16::from(x > 0),
+        );
+        let oct = u16::from((x + y) % 2 == 0);
+        n | (oct & n & e) << 1
+            | e << 2
+            | (oct & s & e) << 3
+            | s << 4
+            | (oct & s & w) << 5
+            | w << 6
+            | (oct & n & w) << 7
+    }
+
     #[inline(always)]
     fn door_bits(x: u32, y: u32) -> u16 {
         if (x + y) % 2 == 0 { 0xff } else { 0b0101_0101 }
@@ -118,6 +167,7 @@ impl Upsilon {
 
 impl Shape for Upsilon {
     type Door = UpsilonDoor;
+    type Cursor = UpsilonCursor;
 
     #[inline]
     fn cell_count(&self) -> u32 {
@@ -142,35 +192,7 @@ impl Shape for Upsilon {
     #[inline]
     fn adjacent(&self, cell: CellId) -> Adjacent<UpsilonDoor> {
         let (x, y) = self.xy(cell);
-        let (w, h, id) = (self.width, self.height, cell.0);
-        let (n, e, s, wst) = (y > 0, x + 1 < w, y + 1 < h, x > 0);
-        let mut adj = Adjacent::default();
-        let octagon = (x + y) % 2 == 0;
-        if n {
-            adj.push(UpsilonDoor::North, CellId(id - w));
-        }
-        if octagon && n && e {
-            adj.push(UpsilonDoor::NorthEast, CellId(id - w + 1));
-        }
-        if e {
-            adj.push(UpsilonDoor::East, CellId(id + 1));
-        }
-        if octagon && s && e {
-            adj.push(UpsilonDoor::SouthEast, CellId(id + w + 1));
-        }
-        if s {
-            adj.push(UpsilonDoor::South, CellId(id + w));
-        }
-        if octagon && s && wst {
-            adj.push(UpsilonDoor::SouthWest, CellId(id + w - 1));
-        }
-        if wst {
-            adj.push(UpsilonDoor::West, CellId(id - 1));
-        }
-        if octagon && n && wst {
-            adj.push(UpsilonDoor::NorthWest, CellId(id - w - 1));
-        }
-        adj
+        self.adjacent_at(cell.0, x, y)
     }
 
     #[inline]
@@ -243,5 +265,56 @@ impl Shape for Upsilon {
         let (ax, ay) = self.xy(a);
         let (bx, by) = self.xy(b);
         ax.abs_diff(bx).max(ay.abs_diff(by))
+    }
+}
+
+/// An upsilon cell with its column and row: neighbours by table offsets, with no division.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UpsilonCursor {
+    id: u32,
+    x: u32,
+    y: u32,
+}
+
+impl Cursor<Upsilon> for UpsilonCursor {
+    #[inline(always)]
+    fn at(shape: &Upsilon, cell: CellId) -> Self {
+        let (x, y) = shape.xy(cell);
+        UpsilonCursor { id: cell.0, x, y }
+    }
+
+    #[inline(always)]
+    fn cell(self) -> CellId {
+        CellId(self.id)
+    }
+
+    #[inline(always)]
+    fn adjacent(self, shape: &Upsilon) -> Adjacent<UpsilonDoor> {
+        shape.adjacent_at(self.id, self.x, self.y)
+    }
+
+    #[inline(always)]
+    fn through(self, _shape: &Upsilon, door: UpsilonDoor, to: CellId) -> Self {
+        let (dx, dy) = STEP[door as usize];
+        UpsilonCursor { id: to.0, x: self.x.wrapping_add_signed(dx), y: self.y.wrapping_add_signed(dy) }
+    }
+
+    /// The default's draws, without filling a whole [`Adjacent`]: the doors' mask, the
+    /// choice, then the move by table.
+    #[inline(always)]
+    fn random_step<R: Random + ?Sized>(
+        &mut self,
+        shape: &Upsilon,
+        pool: &mut Pool,
+        rng: &mut R,
+    ) -> Option<UpsilonDoor> {
+        let d =
+            DoorSet::<UpsilonDoor>::from_bits(shape.inner_bits(self.x, self.y)).choose_pooled(pool, rng)?;
+        let (dx, dy) = STEP[d as usize];
+        let step = i64::from(dy) * i64::from(shape.width) + i64::from(dx);
+        self.id = self.id.wrapping_add(step as u32);
+        self.x = self.x.wrapping_add_signed(dx);
+        self.y = self.y.wrapping_add_signed(dy);
+        Some(d)
     }
 }
