@@ -235,6 +235,10 @@ fn check_cursor<S: Shape>(shape: &S) {
         assert_eq!(mine.doors(), theirs.doors(), "{name}: cursor doors at {c:?}");
         for d in theirs.doors().iter() {
             assert_eq!((mine.cell(d), mine.wall(d)), (theirs.cell(d), theirs.wall(d)), "{name}: {c:?} {d:?}");
+            if let Some(steps) = shape.door_steps() {
+                let by_step = c.0.wrapping_add(steps[usize::from(d.index())]);
+                assert_eq!(CellId(by_step), theirs.cell(d), "{name}: door_steps at {c:?} {d:?}");
+            }
             let moved = cur.through(shape, d, theirs.cell(d));
             assert_eq!(moved.cell(), theirs.cell(d), "{name}: through {c:?} {d:?}");
             let there = shape.adjacent(moved.cell());

@@ -58,10 +58,14 @@ where
     // Each edge is decoded AHEAD places early and its two union-find entries read then, so
     // their cache misses overlap with the work on the edges before it (as the square path).
     const AHEAD: usize = 16;
+    let steps = shape.door_steps();
     let decode = |e: E| -> (u32, u32, u8) {
         let e: u64 = e.into();
         let (a, d) = ((e >> 4) as u32, (e & 15) as u8);
-        let b = shape.neighbour(CellId(a), S::Door::from_index(d)).map_or(a, |b| b.0);
+        let b = match steps {
+            Some(steps) => a.wrapping_add(steps[usize::from(d)]),
+            None => shape.neighbour(CellId(a), S::Door::from_index(d)).map_or(a, |b| b.0),
+        };
         (a, b, d)
     };
     let mut ahead = [(0u32, 0u32, 0u8); AHEAD];

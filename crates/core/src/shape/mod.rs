@@ -513,6 +513,15 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// The capability of lattices numbered row by row: `Some(steps)` when, for every cell and
+    /// every inner door `d` of it, the neighbour's id is the cell's id plus `steps[d]`
+    /// (a wrapping add, so `u32::MAX` is −1). Generic algorithms that hold a cell and a door
+    /// then find the neighbour with one addition. `None`, the default, when the step depends
+    /// on the cell (rings, rows of alternating parity, masks).
+    fn door_steps(&self) -> Option<[u32; 16]> {
+        None
+    }
+
     /// The shape's kind and dimensions, as the registry and the file formats name them.
     fn spec(&self) -> ShapeSpec;
 

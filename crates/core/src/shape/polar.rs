@@ -532,7 +532,16 @@ impl Cursor<Polar> for PolarCursor {
         rng: &mut R,
     ) -> Option<PolarDoor> {
         let p = shape.place_in_ring(self.id, self.ring);
-        let d = DoorSet::<PolarDoor>::from_bits(shape.inner_bits(&p)).choose_pooled(pool, rng)?;
+        let bits = shape.inner_bits(&p);
+        // Most cells have the same four doors (inward, counter-clockwise, outward, clockwise):
+        // for them the choice among four is drawn as `choose_pooled` would draw it, without
+        // its table lookups on the walk's critical path.
+        let d = if bits == 0b10111 {
+            const FOUR: [PolarDoor; 4] = [PolarDoor::Inward, PolarDoor::Ccw, PolarDoor::Out, PolarDoor::Cw];
+            FOUR[pool.below16(rng, 4) as usize & 3]
+        } else {
+            DoorSet::<PolarDoor>::from_bits(bits).choose_pooled(pool, rng)?
+        };
         let out = p.out();
         let behind = [p.inward(), p.ccw(), out, out.wrapping_add(1), p.cw()];
         self.id = behind[d as usize];

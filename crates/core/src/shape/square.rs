@@ -224,6 +224,12 @@ impl Shape for Square {
         })
     }
 
+    fn door_steps(&self) -> Option<[u32; 16]> {
+        let mut steps = [0u32; 16];
+        steps[..4].copy_from_slice(&[self.width.wrapping_neg(), 1, self.width, u32::MAX]);
+        Some(steps)
+    }
+
     fn spec(&self) -> ShapeSpec {
         ShapeSpec::plain(ShapeKind::Square, self.width, self.height)
     }

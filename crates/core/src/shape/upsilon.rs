@@ -82,6 +82,10 @@ pub struct Upsilon {
     width: u32,
     height: u32,
     columns: FastDiv,
+    /// Per door: the change of cell id to the neighbour (a wrapping add).
+    cell_steps: [u32; 8],
+    /// Per door: the wall's id minus four times the cell's padded id (a wrapping add).
+    wall_steps: [u64; 8],
 }
 
 impl Upsilon {
@@ -93,7 +97,16 @@ impl Upsilon {
         assert!(width > 0 && height > 0, "upsilon grid must not be empty");
         let padded = u64::from(width + 2) * u64::from(height + 2);
         assert!(padded * 4 < 1 << 40 && padded < u64::from(u32::MAX), "upsilon grid too large");
-        Upsilon { width, height, columns: FastDiv::new(width) }
+        let pw = i64::from(width) + 2;
+        let (mut cell_steps, mut wall_steps) = ([0u32; 8], [0u64; 8]);
+        for (i, &(dx, dy)) in STEP.iter().enumerate() {
+            cell_steps[i] = (i64::from(dy) * i64::from(width) + i64::from(dx)) as u32;
+            // The wall's owner: the cell for the south-east half of the doors, else the
+            // neighbour (see `wall`).
+            let owner = if (2..=5).contains(&i) { 0 } else { i64::from(dy) * pw + i64::from(dx) };
+            wall_steps[i] = (4 * owner) as u64 + WALL_SLOT[i];
+        }
+        Upsilon { width, height, columns: FastDiv::new(width), cell_steps, wall_steps }
     }
 
     /// Column and row of a cell.
@@ -122,20 +135,13 @@ impl Upsilon {
     /// slot is written (by table offsets), then the doors that exist are named at once.
     #[inline(always)]
     fn adjacent_at(&self, id: u32, x: u32, y: u32) -> Adjacent<UpsilonDoor> {
-        let w = self.width;
-        let pw = u64::from(w) + 2;
-        let padded = (u64::from(y) + 1) * pw + u64::from(x) + 1;
+        let padded = (u64::from(y) + 1) * (u64::from(self.width) + 2) + u64::from(x) + 1;
         let bits = self.inner_bits(x, y);
         let mut adj = Adjacent::default();
-        for (i, &(dx, dy)) in STEP.iter().enumerate() {
-            let step = i64::from(dy) * i64::from(w) + i64::from(dx);
+        for (i, &door) in DOORS.iter().enumerate() {
             // Missing doors lead back to the cell itself, so every slot is a cell id.
-            let cell = if bits >> i & 1 == 1 { id.wrapping_add(step as u32) } else { id };
-            // The wall's owner: the cell for the south-east half of the doors, else the
-            // neighbour (see `wall`).
-            let owner = if (2..=5).contains(&i) { 0 } else { i64::from(dy) * pw as i64 + i64::from(dx) };
-            let wall = 4 * padded.wrapping_add(owner as u64) + WALL_SLOT[i];
-            adj.put(DOORS[i], CellId(cell), WallId(wall));
+            let cell = if bits >> i & 1 == 1 { id.wrapping_add(self.cell_steps[i]) } else { id };
+            adj.put(door, CellId(cell), WallId((4 * padded).wrapping_add(self.wall_steps[i])));
         }
         adj.with_doors(DoorSet::from_bits(bits))
     }
@@ -255,6 +261,12 @@ impl Shape for Upsilon {
         [pts[i], pts[(i + 1) % pts.len()]]
     }
 
+    fn door_steps(&self) -> Option<[u32; 16]> {
+        let mut steps = [0u32; 16];
+        steps[..8].copy_from_slice(&self.cell_steps);
+        Some(steps)
+    }
+
     fn spec(&self) -> ShapeSpec {
         ShapeSpec::plain(ShapeKind::Upsilon, self.width, self.height)
     }
@@ -311,8 +323,7 @@ impl Cursor<Upsilon> for UpsilonCursor {
         let d =
             DoorSet::<UpsilonDoor>::from_bits(shape.inner_bits(self.x, self.y)).choose_pooled(pool, rng)?;
         let (dx, dy) = STEP[d as usize];
-        let step = i64::from(dy) * i64::from(shape.width) + i64::from(dx);
-        self.id = self.id.wrapping_add(step as u32);
+        self.id = self.id.wrapping_add(shape.cell_steps[d as usize]);
         self.x = self.x.wrapping_add_signed(dx);
         self.y = self.y.wrapping_add_signed(dy);
         Some(d)
