@@ -1,5 +1,6 @@
 // Drives the `maze serve` page in headless Chromium: generate, solve, play to the exit with
-// key presses, download SVG and PDF, watch a hexagonal maze being built, take a screenshot.
+// key presses, download SVG and PDF, watch a hexagonal maze being built, check accessibility
+// with axe-core, take a screenshot.
 //
 //   node browser.mjs http://127.0.0.1:PORT/ ARTIFACT_DIR
 //
@@ -464,6 +465,31 @@ await check('print: the maze alone on the paper', async () => {
   await page.emulateMedia({ media: 'screen' });
 });
 
+await check('print: an optional answer page with the solution', async () => {
+  await page.evaluate(() => { document.body.dataset.printed = ''; window.print = () => { document.body.dataset.printed = '1'; }; });
+  await page.check(testid('print-answer-box'));
+  await page.click(testid('print'));
+  await page.waitForSelector('body[data-printed="1"]');
+  const answer = await page.evaluate(() => document.querySelectorAll('#print-answer svg').length);
+  expect(answer === 1, `answer pages: ${answer}`);
+  expect(!(await page.isVisible(testid('print-answer'))), 'the answer shows on screen');
+  await page.emulateMedia({ media: 'print' });
+  const style = await page.evaluate(() => { const s = getComputedStyle(document.getElementById('print-answer')); return [s.display, s.breakBefore]; });
+  await page.emulateMedia({ media: 'screen' });
+  expect(style[0] === 'block' && style[1] === 'page', `printed answer: ${style}`);
+  await page.uncheck(testid('print-answer-box'));
+});
+
+await check('PNG downloads come in several sizes', async () => {
+  const widthOf = (bytes) => bytes.readUInt32BE(16);
+  await page.selectOption(testid('png-size'), '8');
+  const normal = widthOf((await download('png')).bytes);
+  await page.selectOption(testid('png-size'), '32');
+  const poster = widthOf((await download('png')).bytes);
+  await page.selectOption(testid('png-size'), '8');
+  expect(poster > 3.5 * normal && poster < 4.5 * normal, `png widths ${normal} and ${poster}`);
+});
+
 await check('phone: the maze first, and a swipe moves the player', async () => {
   const phone = await context.newPage();
   await phone.setViewportSize({ width: 390, height: 844 });
@@ -490,6 +516,30 @@ await check('phone: the maze first, and a swipe moves the player', async () => {
   const scrolled = await phone.evaluate(() => window.scrollY);
   expect(scrolled === 0, `the page scrolled by ${scrolled}`);
   await phone.close();
+});
+
+// axe-core's rules (WCAG 2.x A and AA and best practices), run inside the page. Its
+// source is evaluated rather than added as a script tag, so the page's script policy stays.
+const axeSource = readFileSync(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+async function seriousA11yProblems(p) {
+  await p.evaluate(axeSource);
+  return p.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+await check('accessibility: axe-core finds no serious or critical problem, on desktop and phone', async () => {
+  const desktop = await seriousA11yProblems(page);
+  expect(desktop.length === 0, 'desktop:\n' + desktop.join('\n'));
+  const phone = await context.newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(base + '#shape=polar&width=6&height=8&algorithm=wilson&seed=3&solve=bfs');
+  await phone.waitForSelector('body[data-ready="1"]');
+  const small = await seriousA11yProblems(phone);
+  await phone.close();
+  expect(small.length === 0, 'phone:\n' + small.join('\n'));
 });
 
 await check('screenshot and no errors in the page', async () => {

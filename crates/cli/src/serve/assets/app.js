@@ -438,8 +438,32 @@ function updateDownloads() {
   const s = { ...drawn };
   if (!showSolution) s.solve = '';
   for (const a of document.querySelectorAll('.downloads a')) {
-    a.href = '/api/render?' + query(s, { format: a.dataset.format });
+    const extra = { format: a.dataset.format };
+    if (a.dataset.format === 'png') extra['cell-size'] = $('png-size').value;
+    a.href = '/api/render?' + query(s, extra);
   }
+}
+
+/// Prints the maze alone; with "Answer on a second page", the server's drawing of the same
+/// maze with its solution follows on a page of its own (print stylesheet).
+async function printMaze() {
+  const holder = $('print-answer');
+  holder.replaceChildren();
+  if ($('print-answer-box').checked && drawn) {
+    const s = { ...drawn, solve: drawn.solve && drawn.solve !== 'off' ? drawn.solve : 'bfs' };
+    try {
+      const r = await fetch('/api/render?' + query(s, { format: 'svg' }));
+      if (!r.ok) throw new Error(`error ${r.status}`);
+      const svg = new DOMParser().parseFromString(await r.text(), 'image/svg+xml').documentElement;
+      const title = document.createElement('h2');
+      title.textContent = 'Answer';
+      holder.append(title, document.importNode(svg, true));
+    } catch (e) {
+      status('cannot fetch the answer page: ' + e.message, true);
+      return;
+    }
+  }
+  window.print();
 }
 
 /// Downloads through fetch, so that a refusal (a maze too large for STL, say) shows the
@@ -815,7 +839,8 @@ async function init() {
     replayControls();
   });
   $('play').addEventListener('click', startPlay);
-  $('print').addEventListener('click', () => window.print());
+  $('print').addEventListener('click', printMaze);
+  $('png-size').addEventListener('change', updateDownloads);
   $('difficulty').addEventListener('change', () => {
     const k = Number($('difficulty').value);
     if (!k) return;
