@@ -4,7 +4,7 @@ use super::CellSet;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::random::{Pool, Random};
-use crate::shape::{CellId, Cursor, Door, DoorSet, Shape};
+use crate::shape::{CellId, Cursor, Door, DoorSet, NTH_OF_BYTE, Shape};
 
 /// Depth-first search from a random cell: step to a random unvisited neighbour, opening the
 /// wall, and push it; when a cell has no unvisited neighbour, pop back (document 004's stack).
@@ -56,25 +56,6 @@ pub fn recursive_backtracker<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S
     }
 }
 
-/// `NTH[mask][k]`: the index of the k-th set bit of a 4-bit mask (what `DoorSet::nth` loops for).
-const NTH: [[u8; 4]; 16] = {
-    let mut t = [[0u8; 4]; 16];
-    let mut m = 0;
-    while m < 16 {
-        let mut k = 0;
-        let mut i = 0;
-        while i < 4 {
-            if m >> i & 1 == 1 {
-                t[m][k] = i as u8;
-                k += 1;
-            }
-            i += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
 /// Square cells, unwatched (the same draws and maze as the generic loop): the stack holds
 /// `id | x << 32`, so no step divides; moves and walls come
 /// from tables indexed by the door, so no step branches on the random choice.
@@ -107,7 +88,7 @@ fn square_fast<S: Shape, R: Random>(
         let k = if count == 1 {
             fresh.trailing_zeros() as usize
         } else {
-            usize::from(NTH[usize::from(fresh)][pool.below16(rng, count) as usize])
+            usize::from(NTH_OF_BYTE[usize::from(fresh)][pool.below16(rng, count) as usize])
         };
         let next = id.wrapping_add(step[k]);
         maze.open_wall(crate::shape::WallId((2 * u64::from(id)).wrapping_add(wall[k])));

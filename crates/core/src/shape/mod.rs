@@ -210,7 +210,7 @@ const ONES_OF_BYTE: [u8; 256] = {
 };
 
 /// `NTH_OF_BYTE[b][k]`: the position of the `k`-th set bit of the byte `b` (0 past the end).
-const NTH_OF_BYTE: [[u8; 8]; 256] = {
+pub(crate) const NTH_OF_BYTE: [[u8; 8]; 256] = {
     let mut table = [[0u8; 8]; 256];
     let mut b = 0;
     while b < 256 {
