@@ -218,16 +218,7 @@ impl Polar {
     /// Where a cell is: ring, index, the ring's length, and whether the next ring doubles.
     #[inline(always)]
     fn place(&self, cell: CellId) -> Place {
-        let r = self.ring_of(cell);
-        let ring = self.ring_table[r];
-        Place {
-            ring: r as u32,
-            index: cell.0 - ring.start,
-            count: ring.count,
-            splits: ring.flags & SPLITS != 0,
-            inward_halves: ring.flags & HALVES != 0,
-            id: cell.0,
-        }
+        self.place_in_ring(cell.0, self.ring_of(cell) as u32)
     }
 
     /// The place of a cell whose ring is known (no lookup of the ring).
@@ -248,22 +239,37 @@ impl Polar {
     /// is written, then the doors that exist are named at once.
     #[inline(always)]
     fn adjacent_at(&self, p: Place) -> Adjacent<PolarDoor> {
-        let mut adj = Adjacent::default();
-        let (id, out, inward, ccw) = (p.id, p.out(), p.inward(), p.ccw());
-        let wall = |c: u32, slot: u64| WallId(2 * u64::from(c) + slot);
         let bits = self.inner_bits(&p);
-        // Missing doors lead back to the cell itself, so every slot is a cell id.
-        let or_self = |door: PolarDoor, c: u32| CellId(if bits >> door as u8 & 1 == 1 { c } else { id });
-        adj.put(PolarDoor::Inward, or_self(PolarDoor::Inward, inward), wall(id, 1));
-        adj.put(PolarDoor::Ccw, CellId(ccw), wall(ccw, 0));
-        adj.put(PolarDoor::Out, or_self(PolarDoor::Out, out), wall(out, 1));
-        adj.put(
-            PolarDoor::OutCw,
-            or_self(PolarDoor::OutCw, out.wrapping_add(1)),
-            wall(out.wrapping_add(1), 1),
-        );
-        adj.put(PolarDoor::Cw, CellId(p.cw()), wall(id, 0));
+        let behind = Self::behind(&p, bits);
+        let wall = |c: u32, slot: u64| WallId(2 * u64::from(c) + slot);
+        // Each wall belongs to the cell on its clockwise (slot 0) or outer (slot 1) side.
+        let walls = [
+            wall(p.id, 1),
+            wall(p.ccw(), 0),
+            wall(p.out(), 1),
+            wall(p.out().wrapping_add(1), 1),
+            wall(p.id, 0),
+        ];
+        let mut adj = Adjacent::default();
+        for i in 0..5 {
+            adj.put(PolarDoor::from_index(i as u8), CellId(behind[i]), walls[i]);
+        }
         adj.with_doors(DoorSet::from_bits(bits))
+    }
+
+    /// The cell behind each door of the cell at `p`, in door order; a door missing from
+    /// `bits` leads back to the cell itself, so every entry is a cell id.
+    #[inline(always)]
+    fn behind(p: &Place, bits: u16) -> [u32; 5] {
+        let out = p.out();
+        let or_self = |door: PolarDoor, c: u32| if bits >> door as u8 & 1 == 1 { c } else { p.id };
+        [
+            or_self(PolarDoor::Inward, p.inward()),
+            p.ccw(),
+            or_self(PolarDoor::Out, out),
+            or_self(PolarDoor::OutCw, out.wrapping_add(1)),
+            p.cw(),
+        ]
     }
 
     /// The inner doors of the cell at `p` as a bit mask: always clockwise and
@@ -367,15 +373,7 @@ impl Shape for Polar {
 
     #[inline]
     fn inner_doors(&self, cell: CellId) -> DoorSet<PolarDoor> {
-        let p = self.place(cell);
-        let mut bits = 0b10010u16;
-        if p.ring > 0 {
-            bits |= 0b1;
-        }
-        if p.ring + 1 < self.rings {
-            bits |= if p.splits { 0b1100 } else { 0b100 };
-        }
-        DoorSet::from_bits(bits)
+        DoorSet::from_bits(self.inner_bits(&self.place(cell)))
     }
 
     #[inline]
@@ -542,10 +540,8 @@ impl Cursor<Polar> for PolarCursor {
         } else {
             DoorSet::<PolarDoor>::from_bits(bits).choose_pooled(pool, rng)?
         };
-        let out = p.out();
-        let behind = [p.inward(), p.ccw(), out, out.wrapping_add(1), p.cw()];
-        self.id = behind[d as usize];
-        self.ring = self.ring.wrapping_add(RING_STEP[d as usize]);
+        let to = Polar::behind(&p, bits)[d as usize];
+        *self = self.through(shape, d, CellId(to));
         Some(d)
     }
 }

@@ -78,20 +78,20 @@ impl Square {
     /// The neighbours of cell `id` in column `x`.
     #[inline(always)]
     fn adjacent_at(&self, id: u32, x: u32) -> Adjacent<SquareDoor> {
-        let w = self.width;
+        let (w, cell) = (self.width, CellId(id));
         let mut adj = Adjacent::default();
-        let wall = 2 * u64::from(id);
+        let mut push = |door: SquareDoor, to: u32| adj.push(door, CellId(to), self.inner_wall(cell, door));
         if id >= w {
-            adj.push(SquareDoor::North, CellId(id - w), WallId(wall + 1 - 2 * u64::from(w)));
+            push(SquareDoor::North, id - w);
         }
         if x + 1 < w {
-            adj.push(SquareDoor::East, CellId(id + 1), WallId(wall));
+            push(SquareDoor::East, id + 1);
         }
         if id + w < self.cell_count() {
-            adj.push(SquareDoor::South, CellId(id + w), WallId(wall + 1));
+            push(SquareDoor::South, id + w);
         }
         if x > 0 {
-            adj.push(SquareDoor::West, CellId(id - 1), WallId(wall - 2));
+            push(SquareDoor::West, id - 1);
         }
         adj
     }

@@ -101,8 +101,9 @@ impl Upsilon {
         let (mut cell_steps, mut wall_steps) = ([0u32; 8], [0u64; 8]);
         for (i, &(dx, dy)) in STEP.iter().enumerate() {
             cell_steps[i] = (i64::from(dy) * i64::from(width) + i64::from(dx)) as u32;
-            // The wall's owner: the cell for the south-east half of the doors, else the
-            // neighbour (see `wall`).
+            // The wall's owner on the padded grid: the cell for the east, south-east, south
+            // and south-west doors; for the other four, the neighbour (whose wall on the
+            // opposite side it is).
             let owner = if (2..=5).contains(&i) { 0 } else { i64::from(dy) * pw + i64::from(dx) };
             wall_steps[i] = (4 * owner) as u64 + WALL_SLOT[i];
         }
@@ -135,7 +136,7 @@ impl Upsilon {
     /// slot is written (by table offsets), then the doors that exist are named at once.
     #[inline(always)]
     fn adjacent_at(&self, id: u32, x: u32, y: u32) -> Adjacent<UpsilonDoor> {
-        let padded = (u64::from(y) + 1) * (u64::from(self.width) + 2) + u64::from(x) + 1;
+        let padded = self.padded(x, y);
         let bits = self.inner_bits(x, y);
         let mut adj = Adjacent::default();
         for (i, &door) in DOORS.iter().enumerate() {
@@ -144,6 +145,13 @@ impl Upsilon {
             adj.put(door, CellId(cell), WallId((4 * padded).wrapping_add(self.wall_steps[i])));
         }
         adj.with_doors(DoorSet::from_bits(bits))
+    }
+
+    /// The id of column `x`, row `y` on the grid padded by one cell on each side (the
+    /// numbering of the walls, see the module docs).
+    #[inline(always)]
+    fn padded(&self, x: u32, y: u32) -> u64 {
+        (u64::from(y) + 1) * (u64::from(self.width) + 2) + u64::from(x) + 1
     }
 
     /// The inner doors of the cell at column `x`, row `y`, as a bit mask.
@@ -209,23 +217,7 @@ impl Shape for Upsilon {
     #[inline]
     fn wall(&self, cell: CellId, door: UpsilonDoor) -> WallId {
         let (x, y) = self.xy(cell);
-        // Padded coordinates: the owner of a wall is the cell, or the neighbour for the
-        // north-west half of the doors.
-        let (px, py) = (i64::from(x) + 1, i64::from(y) + 1);
-        let pw = i64::from(self.width) + 2;
-        let (dx, dy) = STEP[door as usize];
-        let (owner_x, owner_y, slot) = match door {
-            UpsilonDoor::East => (px, py, 0),
-            UpsilonDoor::SouthEast => (px, py, 1),
-            UpsilonDoor::South => (px, py, 2),
-            UpsilonDoor::SouthWest => (px, py, 3),
-            // The other four are the neighbour's wall on the opposite side.
-            UpsilonDoor::West => (px + i64::from(dx), py + i64::from(dy), 0),
-            UpsilonDoor::NorthWest => (px + i64::from(dx), py + i64::from(dy), 1),
-            UpsilonDoor::North => (px + i64::from(dx), py + i64::from(dy), 2),
-            UpsilonDoor::NorthEast => (px + i64::from(dx), py + i64::from(dy), 3),
-        };
-        WallId((4 * (owner_y * pw + owner_x) + slot) as u64)
+        WallId((4 * self.padded(x, y)).wrapping_add(self.wall_steps[door as usize]))
     }
 
     #[inline]
@@ -322,10 +314,7 @@ impl Cursor<Upsilon> for UpsilonCursor {
     ) -> Option<UpsilonDoor> {
         let d =
             DoorSet::<UpsilonDoor>::from_bits(shape.inner_bits(self.x, self.y)).choose_pooled(pool, rng)?;
-        let (dx, dy) = STEP[d as usize];
-        self.id = self.id.wrapping_add(shape.cell_steps[d as usize]);
-        self.x = self.x.wrapping_add_signed(dx);
-        self.y = self.y.wrapping_add_signed(dy);
+        *self = self.through(shape, d, CellId(self.id.wrapping_add(shape.cell_steps[d as usize])));
         Some(d)
     }
 }
