@@ -1,13 +1,11 @@
-//! Generates one square maze, for profilers:
-//! `cargo run --release -p maze-core --example profile -- eller 1000`
-//! (`valgrind --tool=callgrind target/release/examples/profile eller 1000`).
-use maze_core::{Algorithm, Maze, Solver, Square, Xoshiro};
+//! Generates one maze, for profilers:
+//! `cargo run --release -p maze-core --example profile -- eller 1000 [square|upsilon|polar]`
+//! (`valgrind --tool=callgrind target/release/examples/profile eller 1000`,
+//! `perf record target/release/examples/profile recursive-backtracker 2000 upsilon`).
+use maze_core::{Algorithm, Maze, Polar, Shape, Solver, Square, Upsilon, Xoshiro};
 
-fn main() {
-    let mut args = std::env::args().skip(1);
-    let name = args.next().unwrap_or_else(|| "kruskal".into());
-    let n: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(1000);
-    let mut maze = Maze::new(Square::new(n, n));
+fn run<S: Shape>(shape: S, name: &str) {
+    let mut maze = Maze::new(shape);
     let mut rng = Xoshiro::seed_from_u64(1);
     if let Ok(solver) = name.parse::<Solver>() {
         Algorithm::RecursiveBacktracker
@@ -21,5 +19,17 @@ fn main() {
         let t = std::time::Instant::now();
         alg.generate(&mut maze, &Default::default(), &mut rng, &mut ()).expect("supported");
         eprintln!("{name}: {:?}", t.elapsed());
+    }
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let name = args.next().unwrap_or_else(|| "kruskal".into());
+    let n: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(1000);
+    match args.next().as_deref() {
+        Some("upsilon") => run(Upsilon::new(n, n), &name),
+        // About n × n cells: rings of a circle of that area.
+        Some("polar") => run(Polar::new(6, (f64::from(n) / std::f64::consts::PI.sqrt()) as u32), &name),
+        _ => run(Square::new(n, n), &name),
     }
 }

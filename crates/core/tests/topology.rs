@@ -235,6 +235,7 @@ fn check_cursor<S: Shape>(shape: &S) {
         assert_eq!(mine.doors(), theirs.doors(), "{name}: cursor doors at {c:?}");
         for d in theirs.doors().iter() {
             assert_eq!((mine.cell(d), mine.wall(d)), (theirs.cell(d), theirs.wall(d)), "{name}: {c:?} {d:?}");
+            assert_eq!(cur.wall(shape, &mine, d), theirs.wall(d), "{name}: cursor wall at {c:?} {d:?}");
             if let Some(steps) = shape.door_steps() {
                 let by_step = c.0.wrapping_add(steps[usize::from(d.index())]);
                 assert_eq!(CellId(by_step), theirs.cell(d), "{name}: door_steps at {c:?} {d:?}");
@@ -247,10 +248,11 @@ fn check_cursor<S: Shape>(shape: &S) {
                 there.doors(),
                 "{name}: cursor moved through {c:?} {d:?}"
             );
+            let moved_adj = moved.adjacent(shape);
             for e in there.doors().iter() {
                 assert_eq!(
-                    moved.adjacent(shape).cell(e),
-                    there.cell(e),
+                    (moved_adj.cell(e), moved_adj.wall(e), moved.wall(shape, &moved_adj, e)),
+                    (there.cell(e), there.wall(e), there.wall(e)),
                     "{name}: moved {c:?} {d:?} then {e:?}"
                 );
             }

@@ -42,7 +42,7 @@ pub fn recursive_backtracker<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S
         match fresh.choose_pooled(&mut pool, rng) {
             Some(d) => {
                 let next = adj.cell(d);
-                maze.open_wall(adj.wall(d));
+                maze.open_wall(top.wall(&shape, &adj, d));
                 obs.on(Event::Carve(cur, d.index()));
                 visited.insert(next);
                 obs.on(Event::Visit(next));

@@ -9,7 +9,7 @@
 
 use std::fmt::Debug;
 
-use super::{Adjacent, CellId, Shape};
+use super::{Adjacent, CellId, Shape, WallId};
 use crate::random::{Pool, Random};
 
 /// A cell and its coordinates, for algorithms that move from neighbour to neighbour.
@@ -25,6 +25,15 @@ pub trait Cursor<S: Shape>: Copy + Debug + Send + Sync + 'static {
     #[inline(always)]
     fn adjacent(self, shape: &S) -> Adjacent<S::Door> {
         shape.adjacent(self.cell())
+    }
+
+    /// The wall behind `door`, an inner door of the cell, where `adj` is this cursor's
+    /// [`adjacent`](Cursor::adjacent). The default reads it from `adj`; a cursor that finds
+    /// one wall by itself more cheaply computes it, and then the compiler need not fill
+    /// `adj`'s walls at all (the upsilon backtracker gains 6% so).
+    #[inline(always)]
+    fn wall(self, _shape: &S, adj: &Adjacent<S::Door>, door: S::Door) -> WallId {
+        adj.wall(door)
     }
 
     /// The cursor on `to`, the neighbour behind `door` (as [`adjacent`](Cursor::adjacent)

@@ -86,6 +86,8 @@ pub struct Upsilon {
     cell_steps: [u32; 8],
     /// Per door: the wall's id minus four times the cell's padded id (a wrapping add).
     wall_steps: [u64; 8],
+    /// Per door: the change of padded id (see [`UpsilonCursor`]).
+    padded_steps: [u32; 8],
 }
 
 impl Upsilon {
@@ -98,16 +100,17 @@ impl Upsilon {
         let padded = u64::from(width + 2) * u64::from(height + 2);
         assert!(padded * 4 < 1 << 40 && padded < u64::from(u32::MAX), "upsilon grid too large");
         let pw = i64::from(width) + 2;
-        let (mut cell_steps, mut wall_steps) = ([0u32; 8], [0u64; 8]);
+        let (mut cell_steps, mut wall_steps, mut padded_steps) = ([0u32; 8], [0u64; 8], [0u32; 8]);
         for (i, &(dx, dy)) in STEP.iter().enumerate() {
             cell_steps[i] = (i64::from(dy) * i64::from(width) + i64::from(dx)) as u32;
+            padded_steps[i] = (i64::from(dy) * pw + i64::from(dx)) as u32;
             // The wall's owner on the padded grid: the cell for the east, south-east, south
             // and south-west doors; for the other four, the neighbour (whose wall on the
             // opposite side it is).
             let owner = if (2..=5).contains(&i) { 0 } else { i64::from(dy) * pw + i64::from(dx) };
             wall_steps[i] = (4 * owner) as u64 + WALL_SLOT[i];
         }
-        Upsilon { width, height, columns: FastDiv::new(width), cell_steps, wall_steps }
+        Upsilon { width, height, columns: FastDiv::new(width), cell_steps, wall_steps, padded_steps }
     }
 
     /// Column and row of a cell.
@@ -132,17 +135,18 @@ impl Upsilon {
         (nx < self.width && ny < self.height).then_some((nx, ny))
     }
 
-    /// The neighbours of cell `id` at column `x`, row `y`, found without branching: every
-    /// slot is written (by table offsets), then the doors that exist are named at once.
+    /// The neighbours of cell `id` at column `x` (an octagon if `octagon`), whose id on the
+    /// padded grid is `padded`, found without branching: every slot is written (by table
+    /// offsets), then the doors that exist are named at once.
     #[inline(always)]
-    fn adjacent_at(&self, id: u32, x: u32, y: u32) -> Adjacent<UpsilonDoor> {
-        let padded = self.padded(x, y);
-        let bits = self.inner_bits(x, y);
+    fn adjacent_at(&self, id: u32, x: u32, octagon: bool, padded: u32) -> Adjacent<UpsilonDoor> {
+        let bits = self.inner_bits(id, x, octagon);
+        let walls = 4 * u64::from(padded);
         let mut adj = Adjacent::default();
         for (i, &door) in DOORS.iter().enumerate() {
             // Missing doors lead back to the cell itself, so every slot is a cell id.
             let cell = if bits >> i & 1 == 1 { id.wrapping_add(self.cell_steps[i]) } else { id };
-            adj.put(door, CellId(cell), WallId((4 * padded).wrapping_add(self.wall_steps[i])));
+            adj.put(door, CellId(cell), WallId(walls.wrapping_add(self.wall_steps[i])));
         }
         adj.with_doors(DoorSet::from_bits(bits))
     }
@@ -150,20 +154,21 @@ impl Upsilon {
     /// The id of column `x`, row `y` on the grid padded by one cell on each side (the
     /// numbering of the walls, see the module docs).
     #[inline(always)]
-    fn padded(&self, x: u32, y: u32) -> u64 {
-        (u64::from(y) + 1) * (u64::from(self.width) + 2) + u64::from(x) + 1
+    fn padded(&self, x: u32, y: u32) -> u32 {
+        (y + 1) * (self.width + 2) + x + 1
     }
 
-    /// The inner doors of the cell at column `x`, row `y`, as a bit mask.
+    /// The inner doors of cell `id` at column `x`, as a bit mask (the row's bounds are read
+    /// from the id, so no row is needed).
     #[inline(always)]
-    fn inner_bits(&self, x: u32, y: u32) -> u16 {
+    fn inner_bits(&self, id: u32, x: u32, octagon: bool) -> u16 {
         let (n, e, s, w) = (
-            u16::from(y > 0),
+            u16::from(id >= self.width),
             u16::from(x + 1 < self.width),
-            u16::from(y + 1 < self.height),
+            u16::from(id < self.cell_count() - self.width),
             u16::from(x > 0),
         );
-        let oct = u16::from((x + y) % 2 == 0);
+        let oct = u16::from(octagon);
         n | (oct & n & e) << 1
             | e << 2
             | (oct & s & e) << 3
@@ -206,7 +211,7 @@ impl Shape for Upsilon {
     #[inline]
     fn adjacent(&self, cell: CellId) -> Adjacent<UpsilonDoor> {
         let (x, y) = self.xy(cell);
-        self.adjacent_at(cell.0, x, y)
+        self.adjacent_at(cell.0, x, (x + y) % 2 == 0, self.padded(x, y))
     }
 
     #[inline]
@@ -217,7 +222,7 @@ impl Shape for Upsilon {
     #[inline]
     fn wall(&self, cell: CellId, door: UpsilonDoor) -> WallId {
         let (x, y) = self.xy(cell);
-        WallId((4 * self.padded(x, y)).wrapping_add(self.wall_steps[door as usize]))
+        WallId((4 * u64::from(self.padded(x, y))).wrapping_add(self.wall_steps[door as usize]))
     }
 
     #[inline]
@@ -272,19 +277,37 @@ impl Shape for Upsilon {
     }
 }
 
-/// An upsilon cell with its column and row: neighbours by table offsets, with no division.
+/// An upsilon cell with its column, whether it is an octagon, and its id on the padded grid
+/// of the walls: neighbours and walls by table offsets, with no division or product.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UpsilonCursor {
     id: u32,
-    x: u32,
-    y: u32,
+    /// The column, with bit 31 set on octagons.
+    x_octagon: u32,
+    padded: u32,
+}
+
+/// Bit 31 of [`UpsilonCursor::x_octagon`].
+const OCTAGON: u32 = 1 << 31;
+
+impl UpsilonCursor {
+    #[inline(always)]
+    fn x(self) -> u32 {
+        self.x_octagon & !OCTAGON
+    }
+
+    #[inline(always)]
+    fn octagon(self) -> bool {
+        self.x_octagon & OCTAGON != 0
+    }
 }
 
 impl Cursor<Upsilon> for UpsilonCursor {
     #[inline(always)]
     fn at(shape: &Upsilon, cell: CellId) -> Self {
         let (x, y) = shape.xy(cell);
-        UpsilonCursor { id: cell.0, x, y }
+        let octagon = if (x + y) % 2 == 0 { OCTAGON } else { 0 };
+        UpsilonCursor { id: cell.0, x_octagon: x | octagon, padded: shape.padded(x, y) }
     }
 
     #[inline(always)]
@@ -294,13 +317,26 @@ impl Cursor<Upsilon> for UpsilonCursor {
 
     #[inline(always)]
     fn adjacent(self, shape: &Upsilon) -> Adjacent<UpsilonDoor> {
-        shape.adjacent_at(self.id, self.x, self.y)
+        shape.adjacent_at(self.id, self.x(), self.octagon(), self.padded)
     }
 
     #[inline(always)]
-    fn through(self, _shape: &Upsilon, door: UpsilonDoor, to: CellId) -> Self {
-        let (dx, dy) = STEP[door as usize];
-        UpsilonCursor { id: to.0, x: self.x.wrapping_add_signed(dx), y: self.y.wrapping_add_signed(dy) }
+    fn wall(self, shape: &Upsilon, _adj: &Adjacent<UpsilonDoor>, door: UpsilonDoor) -> WallId {
+        WallId((4 * u64::from(self.padded)).wrapping_add(shape.wall_steps[door as usize]))
+    }
+
+    #[inline(always)]
+    fn through(self, shape: &Upsilon, door: UpsilonDoor, to: CellId) -> Self {
+        let d = door as usize;
+        // The column moves by the door's step (a wrapping add that stays below bit 31, as
+        // the column stays in the grid); a compass door (even index) crosses between an
+        // octagon and a square, a diagonal one joins two octagons.
+        let flip = if d % 2 == 0 { OCTAGON } else { 0 };
+        UpsilonCursor {
+            id: to.0,
+            x_octagon: self.x_octagon.wrapping_add_signed(STEP[d].0) ^ flip,
+            padded: self.padded.wrapping_add(shape.padded_steps[d]),
+        }
     }
 
     /// The default's draws, without filling a whole [`Adjacent`]: the doors' mask, the
@@ -312,8 +348,8 @@ impl Cursor<Upsilon> for UpsilonCursor {
         pool: &mut Pool,
         rng: &mut R,
     ) -> Option<UpsilonDoor> {
-        let d =
-            DoorSet::<UpsilonDoor>::from_bits(shape.inner_bits(self.x, self.y)).choose_pooled(pool, rng)?;
+        let bits = shape.inner_bits(self.id, self.x(), self.octagon());
+        let d = DoorSet::<UpsilonDoor>::from_bits(bits).choose_pooled(pool, rng)?;
         *self = self.through(shape, d, CellId(self.id.wrapping_add(shape.cell_steps[d as usize])));
         Some(d)
     }
