@@ -391,3 +391,143 @@ fn binding_beyond_loopback_warns() {
     assert!(out.starts_with("listening on http://127.0.0.1:"), "{out}");
     assert!(err.starts_with("warning:") && err.contains("reachable from the network"), "{err}");
 }
+
+/// The sections of a packed answer (`/api/generate?packed=1`): the header and each
+/// section's bytes by name.
+fn unpack(body: &[u8]) -> (Value, std::collections::HashMap<String, (String, Vec<u8>)>) {
+    assert_eq!(&body[..4], b"MZP1", "magic");
+    let len = u32::from_le_bytes(body[4..8].try_into().expect("4 bytes")) as usize;
+    assert_eq!(len % 4, 0, "the header is padded to 4 bytes");
+    let head: Value = serde_json::from_slice(&body[8..8 + len]).expect("header JSON");
+    let mut at = 8 + len;
+    let mut sections = std::collections::HashMap::new();
+    for s in head["sections"].as_array().expect("sections") {
+        let kind = s["type"].as_str().expect("type").to_string();
+        let size = match kind.as_str() {
+            "u8" => 1,
+            "i16" => 2,
+            _ => 4,
+        };
+        let bytes = s["count"].as_u64().expect("count") as usize * size;
+        assert_eq!(at % 4, 0, "sections start on 4 bytes");
+        sections.insert(s["name"].as_str().expect("name").to_string(), (kind, body[at..at + bytes].to_vec()));
+        at += bytes.div_ceil(4) * 4;
+    }
+    assert_eq!(at, body.len(), "nothing after the last section");
+    (head, sections)
+}
+
+fn u32s(b: &[u8]) -> Vec<u32> {
+    b.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().expect("4"))).collect()
+}
+
+fn i32s(b: &[u8]) -> Vec<i32> {
+    b.chunks_exact(4).map(|c| i32::from_le_bytes(c.try_into().expect("4"))).collect()
+}
+
+fn f32s(b: &[u8]) -> Vec<f32> {
+    b.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("4"))).collect()
+}
+
+#[test]
+fn the_packed_answer_is_the_same_maze_as_the_json_one_in_typed_arrays() {
+    let server = Server::start();
+    for q in [
+        "shape=hex&width=6&height=4&algorithm=wilson&seed=42&solve=bfs",
+        "shape=polar&rings=4&seed=5&solve=bfs",
+        "shape=square&mask-text=HI&seed=9&solve=dfs&starts=2&ends=2",
+    ] {
+        let json = get(server.addr, &format!("/api/generate?{q}&geometry=1&events=1")).json();
+        let reply = get(server.addr, &format!("/api/generate?{q}&packed=1"));
+        assert_eq!(reply.status, 200, "{q}: {}", reply.text());
+        let (head, sec) = unpack(&reply.body);
+        for key in ["shape", "cells", "entrance", "exit", "seed", "algorithm", "shortest"] {
+            let want = if key == "shape" {
+                serde_json::json!({"kind": json["shape"]["kind"], "width": json["shape"]["width"], "height": json["shape"]["height"]})
+            } else {
+                json[key].clone()
+            };
+            assert_eq!(head[key], want, "{q}: {key}");
+        }
+        let n = json["cells"].as_u64().expect("cells") as usize;
+        let g = &json["geometry"];
+        let centres = f32s(&sec["centres"].1);
+        assert_eq!(centres.len(), 2 * n);
+        for c in 0..n {
+            for k in 0..2 {
+                let want = g["centres"][c][k].as_f64().expect("coordinate");
+                assert!((f64::from(centres[2 * c + k]) - want).abs() < 1e-3, "{q}: centre {c}");
+            }
+        }
+        // Walls in the same order, with the same cells; open exactly where a passage is.
+        let cells = u32s(&sec["wall_cells"].1);
+        let open = &sec["wall_open"].1;
+        let walls = g["walls"].as_array().expect("walls");
+        assert_eq!(cells.len(), 2 * walls.len(), "{q}");
+        let passages: std::collections::HashSet<(u64, u64)> = json["passages"]
+            .as_array()
+            .expect("passages")
+            .iter()
+            .map(|p| (p[0].as_u64().expect("a"), p[1].as_u64().expect("b")))
+            .collect();
+        for (w, wall) in walls.iter().enumerate() {
+            let (a, b) = (wall[0].as_u64().expect("a"), wall[1].as_u64().expect("b"));
+            assert_eq!((u64::from(cells[2 * w]), u64::from(cells[2 * w + 1])), (a, b), "{q}: wall {w}");
+            let want = passages.contains(&(a, b)) || passages.contains(&(b, a));
+            assert_eq!(open[w] == 1, want, "{q}: wall {w} open");
+        }
+        // Wall ends: offsets from the first cell's centre, in 1/quantum of a cell.
+        let q16: Vec<i16> =
+            sec["wall_xy"].1.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
+        let quantum = head["quantum"].as_f64().expect("quantum");
+        for (w, wall) in walls.iter().enumerate() {
+            let a = cells[2 * w] as usize;
+            for k in 0..4 {
+                let base = f64::from(centres[2 * a + k % 2]);
+                let got = base + f64::from(q16[4 * w + k]) / quantum;
+                let want = wall[2 + k].as_f64().expect("x");
+                assert!((got - want).abs() < 2.0 / quantum, "{q}: wall {w} end {k}: {got} vs {want}");
+            }
+        }
+        let boundary_open: usize = sec["boundary_open"].1.iter().map(|&b| usize::from(b)).sum();
+        let json_open = g["boundary"].as_array().expect("boundary").iter().filter(|b| b[5] == 1).count();
+        assert_eq!(boundary_open, json_open, "{q}: open boundary doors");
+        assert_eq!(sec.contains_key("wall_arc"), q.contains("polar"), "{q}: arcs only on circles");
+        // The solution and the recordings.
+        let path = u32s(&sec["path"].1);
+        let want: Vec<u32> = json["solution"]["path"]
+            .as_array()
+            .expect("path")
+            .iter()
+            .map(|c| c.as_u64().expect("cell") as u32)
+            .collect();
+        assert_eq!(path, want, "{q}: path");
+        let events = i32s(&sec["events"].1);
+        let steps = json["events"]["steps"].as_array().expect("steps");
+        assert_eq!(events.len(), 3 * steps.len(), "{q}: one triple per step");
+        let carves = events.chunks_exact(3).filter(|e| e[0] == 2).count();
+        let json_carves = steps.iter().filter(|e| e[0] == "carve").count();
+        assert_eq!(carves, json_carves, "{q}: carves");
+        assert_eq!(head["events"]["total"], json["events"]["total"], "{q}");
+    }
+}
+
+#[test]
+fn the_packed_answer_takes_a_million_cells_at_under_100_bytes_each() {
+    let server = Server::start();
+    // The JSON geometry stops at 100,000 cells; the packed answer goes to 10^6.
+    let refused = get(server.addr, "/api/generate?width=1000&height=1000&geometry=1");
+    assert_eq!(refused.status, 413, "{}", refused.text());
+    let reply = get(server.addr, "/api/generate?width=1000&height=1000&seed=1&solve=bfs&packed=1");
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    let (head, sec) = unpack(&reply.body);
+    assert_eq!(head["cells"], 1_000_000);
+    // Geometry, walls and solution, without the recordings: under 100 bytes a cell.
+    let recordings: usize =
+        ["events", "solve_events"].iter().filter_map(|k| sec.get(*k)).map(|(_, b)| b.len()).sum();
+    let per_cell = (reply.body.len() - recordings) as f64 / 1e6;
+    assert!(per_cell < 100.0, "{per_cell} bytes a cell");
+    assert!(head["events"]["total"].as_u64().expect("total") > 1_000_000);
+    let too_big = get(server.addr, "/api/generate?width=1001&height=1000&packed=1");
+    assert_eq!(too_big.status, 413, "{}", too_big.text());
+}

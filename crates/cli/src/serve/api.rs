@@ -453,8 +453,11 @@ async fn list() -> Response {
 /// The `maze generate` job of a `GET /api/generate` query (`heavy`: with geometry or
 /// events), with the API's limits.
 pub(crate) fn generate_request(params: &[(String, String)], heavy: bool) -> Result<GenerateArgs, ApiError> {
-    let accepts =
-        Accepts { keys: &[GENERATE_KEYS], flags: GENERATE_FLAGS, own: &["events", "geometry", "format"] };
+    let accepts = Accepts {
+        keys: &[GENERATE_KEYS],
+        flags: GENERATE_FLAGS,
+        own: &["events", "geometry", "format", "packed"],
+    };
     let mut args = generate_args(params, &accepts)?;
     args.limits.max_cells = if heavy { MAX_GEOMETRY_CELLS } else { MAX_CELLS };
     args.limits.max_bytes = MAX_ANSWER_BYTES;
@@ -478,21 +481,27 @@ pub(crate) fn render_request(mut params: Vec<(String, String)>) -> Result<Genera
     Ok(args)
 }
 
-/// `GET /api/generate`: a maze as JSON, with geometry and events on request.
+/// `GET /api/generate`: a maze as JSON, with geometry and events on request; with
+/// `packed=1`, the page's compact binary answer with both (see [`super::packed`]).
 async fn generate(q: Params) -> Result<Response, ApiError> {
     let params = params(q)?;
-    let events = switch(&params, "events")?;
-    let geometry = switch(&params, "geometry")?;
-    let args = generate_request(&params, events || geometry)?;
+    let packed = switch(&params, "packed")?;
+    let events = switch(&params, "events")? || packed;
+    let geometry = switch(&params, "geometry")? || packed;
+    // The JSON geometry is about 400 bytes a cell: it has a lower limit than the packed one.
+    let args = generate_request(&params, (events || geometry) && !packed)?;
     let heavy = events || geometry;
     let seed = args.seed.unwrap_or_else(commands::fresh_seed);
     let body = blocking(lane(cells(&args), false), move || {
         let (spec, _) = commands::plan(&args)
             .map_err(|e| if heavy { e.context("with geometry or events (the page's view)") } else { e })?;
-        spec.visit(GenerateView { args: &args, seed, events, geometry })
+        spec.visit(GenerateView { args: &args, seed, events, geometry, packed })
     })
     .await?;
-    Ok(json_response(body))
+    if packed {
+        return Ok(([(header::CONTENT_TYPE, "application/octet-stream")], body).into_response());
+    }
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 /// `GET /api/render`: generates a maze and sends it as a file in any format.
@@ -596,17 +605,29 @@ struct GenerateView<'a> {
     seed: u64,
     events: bool,
     geometry: bool,
+    packed: bool,
 }
 
 impl ShapeVisitor for GenerateView<'_> {
-    type Output = anyhow::Result<String>;
+    type Output = anyhow::Result<Vec<u8>>;
 
-    fn visit<S: Shape>(self, shape: S) -> anyhow::Result<String> {
-        let built = commands::build(shape, self.args, self.seed, self.events.then_some(MAX_EVENTS))?;
+    fn visit<S: Shape>(self, shape: S) -> anyhow::Result<Vec<u8>> {
+        let limit = if self.packed { super::packed::MAX_PACKED_EVENTS } else { MAX_EVENTS };
+        let built = commands::build(shape, self.args, self.seed, self.events.then_some(limit))?;
         let maze = &built.maze;
         let solution = built.solution.as_ref().map(|(v, s)| (v.name(), s));
-        let mut extra: Vec<(&str, String)> = Vec::new();
         let shortest = Solver::Bfs.solve(maze, maze.entrance(), maze.exit(), &mut ())?;
+        if self.packed {
+            let head = super::packed::Head {
+                provenance: &built.provenance,
+                shortest: shortest.path.len().saturating_sub(1),
+                solution,
+                recording: built.recording.as_ref().map(|(_, t)| t),
+                solve_trace: built.solve_trace.as_ref(),
+            };
+            return Ok(super::packed::page(maze, &head));
+        }
+        let mut extra: Vec<(&str, String)> = Vec::new();
         extra.push(("shortest", (shortest.path.len().saturating_sub(1)).to_string()));
         if self.geometry {
             extra.push(("geometry", geometry(maze)));
@@ -617,7 +638,7 @@ impl ShapeVisitor for GenerateView<'_> {
         if let Some(trace) = &built.solve_trace {
             extra.push(("solve_events", events(maze.shape(), trace)));
         }
-        Ok(splice(json::to_json(maze, &built.provenance, solution, false), &extra))
+        Ok(splice(json::to_json(maze, &built.provenance, solution, false), &extra).into_bytes())
     }
 }
 

@@ -21,6 +21,7 @@
 //! - Ctrl-C (or SIGTERM) stops it within about a second, whatever clients are doing.
 
 pub(crate) mod api;
+pub(crate) mod packed;
 
 use std::io::Write;
 use std::net::SocketAddr;

@@ -7,7 +7,7 @@
 // Run by crates/cli/tests/serve_browser.rs, which starts the server. Exits non-zero on the
 // first failure, with a screenshot of the moment in ARTIFACT_DIR.
 import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -202,7 +202,11 @@ await check('a circular maze: rings in the form, curved walls, played to the cen
   const walls = await page.getAttribute(testid('walls'), 'd');
   expect((walls.match(/A/g) || []).length >= 10, 'ring walls are not drawn as arcs');
   // The maze on screen, as the page holds it.
-  const data = await page.evaluate(() => ({ geometry: geo, solution: maze.solution, exit: maze.exit }));
+  const data = await page.evaluate(() => ({
+    geometry: { centres: Array.from({ length: model.n }, (_, c) => [model.centres[2 * c], model.centres[2 * c + 1]]) },
+    solution: { path: Array.from(maze.sec.path) },
+    exit: maze.exit,
+  }));
   expect(data.exit === 0, `the exit is not at the centre: ${data.exit}`);
   await page.click(testid('play'));
   await clickCells(data, data.solution.path.slice(1));
@@ -248,7 +252,9 @@ await check('entrance and exit chosen in the form', async () => {
   const e = await page.evaluate(() => {
     // The distance from the entrance to the farthest cell, by BFS over the passages.
     const next = Array.from({ length: maze.cells }, () => []);
-    for (const [a, b] of maze.passages) { next[a].push(b); next[b].push(a); }
+    for (let w = 0; w < model.m; w++) {
+      if (model.open[w]) { next[model.wa[w]].push(model.wb[w]); next[model.wb[w]].push(model.wa[w]); }
+    }
     const dist = new Array(maze.cells).fill(-1);
     dist[maze.entrance] = 0;
     const queue = [maze.entrance];
@@ -516,6 +522,167 @@ await check('phone: the maze first, and a swipe moves the player', async () => {
   const scrolled = await phone.evaluate(() => window.scrollY);
   expect(scrolled === 0, `the page scrolled by ${scrolled}`);
   await phone.close();
+});
+
+// ---- big mazes: a canvas with zoom and pan --------------------------------------------
+// Timings are printed and saved (browser-timings.json), never asserted: the machines are
+// shared and noisy. What is asserted is what the user sees: a drawn canvas, zoom, pan,
+// moves, and repaints of only the changed cells.
+const timings = {};
+const canvasState = (p = page) => p.evaluate(() => ({
+  ...document.getElementById('maze-canvas').dataset,
+  drawMs: Number(document.body.dataset.drawMs),
+  svgHidden: getComputedStyle(document.getElementById('maze')).display === 'none',
+}));
+// The share of the canvas's pixels that are dark (walls).
+const inkShare = (p = page) => p.evaluate(() => {
+  const c = document.getElementById('maze-canvas');
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let dark = 0;
+  for (let i = 0; i < d.length; i += 4) if (d[i] < 120 && d[i + 3] > 0) dark++;
+  return dark / (c.width * c.height);
+});
+// Opens a maze by its link; the old maze's "ready" mark is cleared first, since a link that
+// differs only after '#' does not reload the page.
+async function openMaze(hash, timeout) {
+  await page.evaluate(() => { document.body.dataset.ready = ''; });
+  await page.goto(base + '#' + hash);
+  await page.waitForSelector('body[data-ready="1"]', { timeout });
+}
+const scaleAbove = (b) => page.waitForFunction((v) => Number(document.getElementById('maze-canvas').dataset.scale) > v, b);
+const scaleBelow = (b) => page.waitForFunction((v) => Number(document.getElementById('maze-canvas').dataset.scale) < v, b);
+
+await check('a 300 x 300 maze is drawn on a canvas, with zoom (buttons, wheel, pinch) and pan', async () => {
+  await openMaze('shape=square&width=300&height=300&algorithm=recursive-backtracker&seed=5&solve=bfs', 60000);
+  const s = await canvasState();
+  expect(s.svgHidden && (await page.isVisible(testid('maze-canvas'))), 'the big maze is not on a canvas');
+  expect(Number(s.walls) > 45000, `walls drawn: ${s.walls}`);
+  timings['300x300 drawn after the answer (ms)'] = s.drawMs;
+  const ink = await inkShare();
+  expect(ink > 0.05, `the canvas is nearly blank (${ink} dark)`);
+  const fit = Number(s.scale);
+  // Buttons: past 4 px a cell the walls are stroked as paths (true arcs), only those on screen.
+  for (let i = 0; i < 4; i++) await page.click(testid('zoom-in'));
+  await scaleAbove(fit * 4);
+  const zoomed = await canvasState();
+  expect(zoomed.mode === 'vector', `zoomed in but mode ${zoomed.mode}`);
+  expect(Number(zoomed.walls) < Number(s.walls) / 4, `zoomed in but ${zoomed.walls} walls drawn`);
+  // The wheel zooms out around the pointer.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await page.locator(testid('canvas-box')).boundingBox();
+  const [mx, my] = [box.x + box.width / 2, box.y + box.height / 2];
+  // (A wheel event as the browser sends it, on the element under the pointer: Playwright's
+  // mouse.wheel did not reach the page here after earlier scrolling.)
+  await page.evaluate(([x, y]) => document.elementFromPoint(x, y).dispatchEvent(new WheelEvent('wheel', {
+    deltaY: 300, clientX: x, clientY: y, bubbles: true, cancelable: true,
+  })), [mx, my]);
+  await scaleBelow(Number(zoomed.scale));
+  // A drag pans (when not playing).
+  const o = await page.evaluate(() => [cv.view.ox, cv.view.oy]);
+  await page.mouse.down();
+  await page.mouse.move(mx + 120, my + 60, { steps: 6 });
+  await page.mouse.up();
+  const o2 = await page.evaluate(() => [cv.view.ox, cv.view.oy]);
+  expect(o2[0] > o[0] + 60 && o2[1] > o[1] + 30, `the drag did not pan: ${o} -> ${o2}`);
+  // Two fingers spreading zoom in (pointer events as a touch screen sends them).
+  const grew = await page.evaluate(() => {
+    const el = document.getElementById('canvas-box');
+    const r = el.getBoundingClientRect();
+    const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2];
+    const send = (type, id, x) => el.dispatchEvent(new PointerEvent(type, {
+      pointerId: id, clientX: x, clientY: cy, bubbles: true, buttons: type === 'pointerup' ? 0 : 1, pointerType: 'touch',
+    }));
+    const s0 = cv.view.s;
+    send('pointerdown', 11, cx - 20); send('pointerdown', 12, cx + 20);
+    send('pointermove', 11, cx - 40); send('pointermove', 12, cx + 40);
+    send('pointerup', 11, cx - 40); send('pointerup', 12, cx + 40);
+    return cv.view.s / s0;
+  });
+  expect(grew > 1.8, `a pinch zoomed by ${grew}`);
+  await page.click(testid('zoom-fit'));
+  await page.waitForFunction((f) => Math.abs(Number(document.getElementById('maze-canvas').dataset.scale) - f) < 1e-3, fit);
+  await page.screenshot({ path: join(artifacts, 'serve-300x300.png'), fullPage: false });
+});
+
+await check('play a 300 x 300 maze on the canvas, one move a frame', async () => {
+  await page.click(testid('play'));
+  const run = await page.evaluate(() => new Promise((resolve) => {
+    const arrows = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    const gaps = [];
+    let prev = -1;
+    let last = 0;
+    let frames = 0;
+    const frame = (t) => {
+      if (last) gaps.push(t - last);
+      last = t;
+      // One key a frame, towards an open neighbour (not straight back unless a dead end).
+      const here = play.cell;
+      const [x, y] = centre(here);
+      const options = openNeighbours(here);
+      const next = options.find((c) => c !== prev) ?? options[0];
+      prev = here;
+      const [nx, ny] = centre(next);
+      const key = Object.keys(arrows).find((k) => arrows[k][0] === Math.sign(Math.round(nx - x)) && arrows[k][1] === Math.sign(Math.round(ny - y)));
+      document.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      if (++frames < 240) requestAnimationFrame(frame);
+      else resolve({ gaps, moves: play.moves });
+    };
+    requestAnimationFrame(frame);
+  }));
+  expect(run.moves >= 200, `only ${run.moves} moves in 240 frames`);
+  await page.waitForFunction(() => document.getElementById('maze-overlay').dataset.player === String(play.cell));
+  const sorted = [...run.gaps].sort((a, b) => a - b);
+  const mean = run.gaps.reduce((a, b) => a + b, 0) / run.gaps.length;
+  timings['300x300 play: mean frame (ms)'] = Number(mean.toFixed(2));
+  timings['300x300 play: frames per second'] = Number((1000 / mean).toFixed(1));
+  timings['300x300 play: 95th percentile frame (ms)'] = Number(sorted[Math.floor(sorted.length * 0.95)].toFixed(2));
+  await page.click(testid('play')); // restart: back to the entrance
+});
+
+await check('a 300 x 300 generation replays on the canvas, repainting only the changed cells', async () => {
+  const before = await canvasState();
+  await page.fill(testid('speed'), '55');
+  await page.click(testid('animate-generation'));
+  await page.waitForTimeout(2000);
+  const share = Number(await page.getAttribute(testid('anim-progress'), 'value'));
+  timings['300x300 replay at the default speed: share played after 2 s'] = Number(share.toFixed(3));
+  // About 20 s in all: a tenth after 2 s (loosely, for a busy machine).
+  expect(share > 0.01 && share < 0.5, `after 2 s the replay is at ${share}`);
+  await page.fill(testid('speed'), '100');
+  await page.waitForSelector('body[data-replayed="generation"]', { timeout: 60000 });
+  const after = await canvasState();
+  const cellPaints = Number(after.cellPaints) - Number(before.cellPaints || 0);
+  const fullPaints = Number(after.fullPaints) - Number(before.fullPaints || 0);
+  expect(cellPaints > 20, `only ${cellPaints} frames repainted changed cells`);
+  expect(fullPaints < cellPaints / 4, `${fullPaints} whole repaints against ${cellPaints} partial ones`);
+  timings['300x300 replay: partial repaints, whole repaints'] = [cellPaints, fullPaints];
+});
+
+await check('a 1000 x 1000 maze (10^6 cells) is generated, drawn and explorable', async () => {
+  const t0 = Date.now();
+  await openMaze('shape=square&width=1000&height=1000&algorithm=recursive-backtracker&seed=3&solve=bfs', 120000);
+  timings['1000x1000 page load to drawn (ms, server included)'] = Date.now() - t0;
+  const s = await canvasState();
+  timings['1000x1000 drawn after the answer (ms)'] = s.drawMs;
+  expect(Number(s.cells) === 1000000, `cells ${s.cells}`);
+  expect(Number(s.walls) > 900000, `walls drawn: ${s.walls}`);
+  expect((await inkShare()) > 0.05, 'the canvas is nearly blank');
+  const fit = Number(s.scale);
+  for (let i = 0; i < 6; i++) await page.click(testid('zoom-in'));
+  await scaleAbove(fit * 10);
+  const z = await canvasState();
+  timings['1000x1000 zoomed-in repaint (ms)'] = Number(z.paintMs);
+  expect(z.mode === 'vector' && Number(z.walls) < 100000, `zoomed: ${z.mode}, ${z.walls} walls`);
+  await page.click(testid('solve'));
+  await page.waitForFunction(() => document.getElementById('maze-overlay').dataset.solution === 'visible');
+  await page.click(testid('play'));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  const moves = await page.evaluate(() => play.moves);
+  expect(moves >= 1, 'no move on the big maze');
+  await page.screenshot({ path: join(artifacts, 'serve-1000x1000.png'), fullPage: false });
+  console.log('timings: ' + JSON.stringify(timings));
+  writeFileSync(join(artifacts, 'browser-timings.json'), JSON.stringify(timings, null, 2) + '\n');
 });
 
 // axe-core's rules (WCAG 2.x A and AA and best practices), run inside the page. Its

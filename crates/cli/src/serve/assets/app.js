@@ -1,6 +1,7 @@
 // maze serve: the page. Plain JavaScript, no libraries: it asks /api/generate for a maze
 // with its geometry (cell centres and outlines, one segment per wall) and its recorded
-// steps, draws it as SVG, replays the steps, and lets you walk it.
+// steps, packed as typed arrays; draws it as SVG (small mazes) or on a canvas with zoom and
+// pan (big ones); replays the steps, and lets you walk it.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -10,10 +11,8 @@ const MARGIN = 0.5;
 const FILLS = 6;
 
 let catalog = null; // /api/list
-let maze = null; // the /api/generate answer
-let geo = null; // maze.geometry
-let adjacent = []; // cell -> adjacent cells (open or not)
-let openSet = new Set(); // open passages, as pair keys
+let maze = null; // the /api/generate?packed=1 answer: its header, with the arrays in maze.sec
+let model = null; // the maze's cells and walls (buildModel), walls open or closed as on screen
 let fills = new Uint8Array(0);
 let showSolution = false;
 let anim = null;
@@ -42,8 +41,6 @@ const ENDS = [
   ['outer', 'outer rim'], ['centre', 'centre'], ['random', 'random'], ['farthest', 'farthest (longest route)'],
 ];
 const layer = {};
-
-const pairKey = (a, b) => (a < b ? a * 4294967296 + b : b * 4294967296 + a);
 
 function status(text, error) {
   const el = $('status');
@@ -226,7 +223,125 @@ function fillAlgorithms() {
   sel.value = [...sel.options].some((o) => o.value === keep) ? keep : 'recursive-backtracker';
 }
 
-// ---- drawing ---------------------------------------------------------------------------
+// ---- the maze on screen ------------------------------------------------------------------
+// The answer to /api/generate?packed=1 (see packed.rs): a JSON header, then typed arrays
+// read in place. Walls are numbered: inner wall w joins cells wa[w] < wb[w]; boundary
+// wall k belongs to cell bcell[k]. Points are offsets from a cell's centre in 1/quantum.
+
+/// Splits a packed answer into its header and typed arrays.
+function unpack(buf) {
+  const dv = new DataView(buf);
+  const magic = String.fromCharCode(dv.getUint8(0), dv.getUint8(1), dv.getUint8(2), dv.getUint8(3));
+  if (magic !== 'MZP1') throw new Error('the server sent something that is not a maze');
+  const len = dv.getUint32(4, true);
+  const head = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 8, len)));
+  const types = { u8: Uint8Array, i16: Int16Array, u32: Uint32Array, i32: Int32Array, f32: Float32Array };
+  let at = 8 + len;
+  head.sec = {};
+  for (const s of head.sections) {
+    const T = types[s.type];
+    head.sec[s.name] = new T(buf, at, s.count);
+    at += Math.ceil((s.count * T.BYTES_PER_ELEMENT) / 4) * 4;
+  }
+  return head;
+}
+
+/// The page's model of a maze: its cells and walls as typed arrays, and for every cell the
+/// walls around it (inner wall w as w, boundary wall k as -1 - k).
+function buildModel(h) {
+  const s = h.sec;
+  const n = h.cells;
+  const m = s.wall_open.length;
+  const k = s.boundary_cell.length;
+  const wa = new Uint32Array(m);
+  const wb = new Uint32Array(m);
+  const start = new Uint32Array(n + 1);
+  for (let w = 0; w < m; w++) {
+    wa[w] = s.wall_cells[2 * w];
+    wb[w] = s.wall_cells[2 * w + 1];
+    start[wa[w] + 1]++;
+    start[wb[w] + 1]++;
+  }
+  for (let b = 0; b < k; b++) start[s.boundary_cell[b] + 1]++;
+  for (let c = 0; c < n; c++) start[c + 1] += start[c];
+  const fill = start.slice(0, n);
+  const inc = new Int32Array(start[n]);
+  for (let w = 0; w < m; w++) {
+    inc[fill[wa[w]]++] = w;
+    inc[fill[wb[w]]++] = w;
+  }
+  for (let b = 0; b < k; b++) inc[fill[s.boundary_cell[b]]++] = -1 - b;
+  return {
+    n, m, k, q: h.quantum, width: h.extent[0], height: h.extent[1],
+    centres: s.centres, oStart: s.outline_start, outline: s.outline,
+    wa, wb, wxy: s.wall_xy, warc: s.wall_arc || null, open: new Uint8Array(m),
+    bcell: s.boundary_cell, bxy: s.boundary_xy, bopen: s.boundary_open, barc: s.boundary_arc || null,
+    incStart: start, inc,
+  };
+}
+
+/// The wall between cells a and b (an inner wall's number), or -1.
+function wallBetween(a, b) {
+  const M = model;
+  for (let i = M.incStart[a]; i < M.incStart[a + 1]; i++) {
+    const w = M.inc[i];
+    if (w >= 0 && (M.wa[w] === b || M.wb[w] === b)) return w;
+  }
+  return -1;
+}
+
+/// The open neighbours of cell c.
+function openNeighbours(c) {
+  const M = model;
+  const out = [];
+  for (let i = M.incStart[c]; i < M.incStart[c + 1]; i++) {
+    const w = M.inc[i];
+    if (w >= 0 && M.open[w]) out.push(M.wa[w] === c ? M.wb[w] : M.wa[w]);
+  }
+  return out;
+}
+
+/// The ends of wall `w` of the incidence list (inner or boundary) and its arc centre:
+/// [x1, y1, x2, y2, cx, cy] (cx undefined for a straight wall).
+function wallPoints(w) {
+  const M = model;
+  let c;
+  let xy;
+  let j;
+  let arc;
+  if (w >= 0) {
+    c = M.wa[w]; xy = M.wxy; j = 4 * w; arc = M.warc;
+  } else {
+    const b = -1 - w;
+    c = M.bcell[b]; xy = M.bxy; j = 4 * b; arc = M.barc;
+    w = b;
+  }
+  const x = M.centres[2 * c];
+  const y = M.centres[2 * c + 1];
+  const q = M.q;
+  const out = [x + xy[j] / q, y + xy[j + 1] / q, x + xy[j + 2] / q, y + xy[j + 3] / q];
+  if (arc && !Number.isNaN(arc[2 * w])) out.push(arc[2 * w], arc[2 * w + 1]);
+  return out;
+}
+
+/// Whether incidence entry w (inner or boundary) is a closed wall.
+function closed(w) {
+  return w >= 0 ? !model.open[w] : !model.bopen[-1 - w];
+}
+
+/// The outline of cell c as [x, y, x, y, ...].
+function outlinePoints(c) {
+  const M = model;
+  const x = M.centres[2 * c];
+  const y = M.centres[2 * c + 1];
+  const out = [];
+  for (let i = M.oStart[c]; i < M.oStart[c + 1]; i++) out.push(x + M.outline[2 * i] / M.q, y + M.outline[2 * i + 1] / M.q);
+  return out;
+}
+
+const centre = (c) => [model.centres[2 * c], model.centres[2 * c + 1]];
+
+// ---- drawing: SVG for small mazes --------------------------------------------------------
 function el(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -237,8 +352,8 @@ function el(name, attrs, parent) {
 function buildSvg() {
   const svg = $('maze');
   svg.innerHTML = '';
-  const w = geo.width + 2 * MARGIN;
-  const h = geo.height + 2 * MARGIN;
+  const w = model.width + 2 * MARGIN;
+  const h = model.height + 2 * MARGIN;
   svg.setAttribute('viewBox', `${-MARGIN} ${-MARGIN} ${w} ${h}`);
   svg.dataset.cells = maze.cells;
   svg.dataset.seed = maze.seed;
@@ -251,14 +366,18 @@ function buildSvg() {
   layer.trail = el('path', { class: 'trail', 'stroke-width': 0.22, d: '', 'data-testid': 'breadcrumbs' }, svg);
   layer.walls = el('path', { class: 'walls', 'stroke-width': stroke, d: '', 'data-testid': 'walls' }, svg);
   // Starts are round and ends square, so they differ by shape as well as colour.
-  const dot = (cell, cls) => {
-    const [x, y] = geo.centres[cell];
+  for (const [c, cls] of ends()) {
+    const [x, y] = centre(c);
     if (cls === 'end') el('rect', { class: cls, x: x - 0.2, y: y - 0.2, width: 0.4, height: 0.4 }, svg);
     else el('circle', { class: cls, cx: x, cy: y, r: 0.22 }, svg);
-  };
-  for (const c of [maze.entrance, ...(maze.starts || [])]) dot(c, 'start');
-  for (const c of [maze.exit, ...(maze.ends || [])]) dot(c, 'end');
+  }
   layer.player = el('circle', { class: 'player', r: 0.3, 'stroke-width': 0.06, 'data-testid': 'player', visibility: 'hidden' }, svg);
+}
+
+/// The start and end dots: [cell, 'start' | 'end'].
+function ends() {
+  return [maze.entrance, ...maze.starts].map((c) => [c, 'start'])
+    .concat([maze.exit, ...maze.ends].map((c) => [c, 'end']));
 }
 
 /// A wall from (x1, y1) to (x2, y2): straight, or with a circle centre (cx, cy), the
@@ -270,29 +389,474 @@ function wallPath(x1, y1, x2, y2, cx, cy) {
   return `M${x1} ${y1}A${r} ${r} 0 0 ${sweep} ${x2} ${y2}`;
 }
 
-function drawWalls() {
+function outlinePath(c) {
+  const o = outlinePoints(c);
+  let d = `M${o[0]} ${o[1]}`;
+  for (let k = 2; k < o.length; k += 2) d += `L${o[k]} ${o[k + 1]}`;
+  return d + 'Z';
+}
+
+function svgWalls() {
   const parts = [];
-  for (const [a, b, x1, y1, x2, y2, cx, cy] of geo.walls) {
-    if (!openSet.has(pairKey(a, b))) parts.push(wallPath(x1, y1, x2, y2, cx, cy));
-  }
-  for (const [, x1, y1, x2, y2, open, cx, cy] of geo.boundary) {
-    if (!open) parts.push(wallPath(x1, y1, x2, y2, cx, cy));
-  }
+  for (let w = 0; w < model.m; w++) if (!model.open[w]) parts.push(wallPath(...wallPoints(w)));
+  for (let b = 0; b < model.k; b++) if (!model.bopen[b]) parts.push(wallPath(...wallPoints(-1 - b)));
   layer.walls.setAttribute('d', parts.join(''));
 }
 
-function drawFills() {
+function svgFills() {
   const parts = [];
   for (let i = 1; i <= FILLS; i++) parts[i] = [];
-  for (let c = 0; c < fills.length; c++) {
-    const f = fills[c];
-    if (!f) continue;
-    const o = geo.outlines[c];
-    let d = `M${o[0]} ${o[1]}`;
-    for (let k = 2; k < o.length; k += 2) d += `L${o[k]} ${o[k + 1]}`;
-    parts[f].push(d + 'Z');
-  }
+  for (let c = 0; c < fills.length; c++) if (fills[c]) parts[fills[c]].push(outlinePath(c));
   for (let i = 1; i <= FILLS; i++) layer.fills[i].setAttribute('d', parts[i].join(''));
+}
+
+function svgZones() {
+  layer.zones.innerHTML = '';
+  if (!zones) return;
+  const parts = new Map();
+  for (let c = 0; c < maze.cells; c++) {
+    const colour = zoneColour(zones.label[zoneRoot(c)]);
+    parts.set(colour, (parts.get(colour) || '') + outlinePath(c));
+  }
+  for (const [colour, d] of parts) el('path', { d, fill: colour }, layer.zones);
+}
+
+function line(cells) {
+  let d = '';
+  for (let i = 0; i < cells.length; i++) {
+    const [x, y] = centre(cells[i]);
+    d += `${i ? 'L' : 'M'}${x} ${y}`;
+  }
+  return d;
+}
+
+// ---- drawing: canvas for big mazes ---------------------------------------------------
+// Above SVG_MAX_CELLS the maze is drawn on a canvas, with zoom and pan. Cells are found by
+// a grid of buckets, so only what is on screen is drawn; below RASTER_BELOW pixels per
+// cell the walls are plotted as pixels into an image (a 10^6-cell maze in tens of
+// milliseconds) and above it stroked as paths. Animations repaint only the cells that
+// changed (and their neighbours' walls).
+const SVG_MAX_CELLS = 10000;
+const RASTER_BELOW = 4;
+const BUCKET = 8; // cells per bucket side, in drawing units
+const FILL_RGB = [null, [227, 229, 232], [154, 160, 168], [185, 215, 255], [244, 229, 181], [108, 113, 122], [255, 159, 28]];
+const INK = [29, 35, 48];
+let canvasMode = false;
+let cv = null; // canvas state: view, buckets, image
+
+function packRgb([r, g, b]) {
+  return (255 << 24) | (b << 16) | (g << 8) | r; // little-endian RGBA
+}
+
+function hslRgb(h, s, l) {
+  s /= 100;
+  l /= 100;
+  const f = (n) => {
+    const k = (n + h / 30) % 12;
+    return Math.round(255 * (l - s * Math.min(l, 1 - l) * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  return [f(0), f(8), f(4)];
+}
+
+/// The colour of cell c on the canvas: its zone while zones show, else its fill, else null.
+function cellRgb(c) {
+  if (zones) return zoneRgb(zones.label[zoneRoot(c)]);
+  return FILL_RGB[fills[c]] || null;
+}
+
+function buildCanvas() {
+  const M = model;
+  const bw = Math.max(1, Math.ceil((M.width + 1) / BUCKET));
+  const bh = Math.max(1, Math.ceil((M.height + 1) / BUCKET));
+  const bucketOf = (c) => {
+    const bx = Math.min(bw - 1, Math.max(0, Math.floor(M.centres[2 * c] / BUCKET)));
+    const by = Math.min(bh - 1, Math.max(0, Math.floor(M.centres[2 * c + 1] / BUCKET)));
+    return by * bw + bx;
+  };
+  const start = new Uint32Array(bw * bh + 1);
+  for (let c = 0; c < M.n; c++) start[bucketOf(c) + 1]++;
+  for (let b = 0; b < bw * bh; b++) start[b + 1] += start[b];
+  const at = start.slice(0, bw * bh);
+  const cells = new Uint32Array(M.n);
+  for (let c = 0; c < M.n; c++) cells[at[bucketOf(c)]++] = c;
+  const keep = cv && cv.view;
+  cv = { bw, bh, start, cells, view: null, image: null, pending: 0, full: true, overlay: true, lastMs: 0 };
+  if (keep && keep.cells === M.n && keep.kind === maze.shape.kind) cv.view = keep;
+  $('maze-canvas').dataset.cells = M.n;
+  $('maze-canvas').dataset.seed = maze.seed;
+  sizeCanvas();
+}
+
+/// Fits the canvases to the stage; a new maze (or "fit") shows it whole.
+function sizeCanvas() {
+  const box = $('canvas-box');
+  const dpr = window.devicePixelRatio || 1;
+  const cssW = Math.max(100, box.clientWidth);
+  const aspect = (model.height + 2 * MARGIN) / (model.width + 2 * MARGIN);
+  const cssH = Math.max(120, Math.min(window.innerHeight * 0.8, cssW * aspect));
+  for (const id of ['maze-canvas', 'maze-overlay']) {
+    const c = $(id);
+    c.style.width = cssW + 'px';
+    c.style.height = cssH + 'px';
+    c.width = Math.round(cssW * dpr);
+    c.height = Math.round(cssH * dpr);
+  }
+  box.style.height = cssH + 'px';
+  cv.image = null;
+  if (!cv.view) fitView();
+  repaint(true);
+}
+
+function fitView() {
+  const c = $('maze-canvas');
+  const s = Math.min(c.width / (model.width + 2 * MARGIN), c.height / (model.height + 2 * MARGIN));
+  cv.view = {
+    s, ox: (c.width - model.width * s) / 2, oy: (c.height - model.height * s) / 2,
+    cells: model.n, kind: maze.shape.kind,
+  };
+}
+
+/// Zooms by `factor` around the canvas point (px, py) in device pixels.
+function zoomAt(factor, px, py) {
+  const v = cv.view;
+  const fit = Math.min($('maze-canvas').width / (model.width + 2 * MARGIN), $('maze-canvas').height / (model.height + 2 * MARGIN));
+  const s = Math.min(200, Math.max(fit / 2, v.s * factor));
+  v.ox = px - ((px - v.ox) * s) / v.s;
+  v.oy = py - ((py - v.oy) * s) / v.s;
+  v.s = s;
+  repaint(true);
+}
+
+function panBy(dx, dy) {
+  cv.view.ox += dx;
+  cv.view.oy += dy;
+  repaint(true);
+}
+
+/// Asks for a repaint at the next frame: everything (`full`) or only the overlay.
+function repaint(full) {
+  if (!canvasMode) return;
+  cv.full = cv.full || full;
+  cv.overlay = true;
+  if (!cv.pending) cv.pending = requestAnimationFrame(paintNow);
+}
+
+function paintNow() {
+  cv.pending = 0;
+  if (!canvasMode || !model) return;
+  if (cv.full) paintCells(null);
+  cv.full = false;
+  if (cv.overlay) paintOverlay();
+  cv.overlay = false;
+}
+
+/// The cells whose bucket meets the view (with a margin of two cells).
+function visibleCells(fn) {
+  const v = cv.view;
+  const c = $('maze-canvas');
+  const x0 = (-v.ox) / v.s - 2;
+  const y0 = (-v.oy) / v.s - 2;
+  const x1 = (c.width - v.ox) / v.s + 2;
+  const y1 = (c.height - v.oy) / v.s + 2;
+  const bx0 = Math.max(0, Math.floor(x0 / BUCKET));
+  const by0 = Math.max(0, Math.floor(y0 / BUCKET));
+  const bx1 = Math.min(cv.bw - 1, Math.floor(x1 / BUCKET));
+  const by1 = Math.min(cv.bh - 1, Math.floor(y1 / BUCKET));
+  for (let by = by0; by <= by1; by++) {
+    for (let bx = bx0; bx <= bx1; bx++) {
+      const b = by * cv.bw + bx;
+      for (let i = cv.start[b]; i < cv.start[b + 1]; i++) fn(cv.cells[i]);
+    }
+  }
+}
+
+/// Paints the base canvas: every visible cell (`dirty` null), or only the cells in
+/// `dirty` with the walls of their neighbours (an animation frame).
+function paintCells(dirty) {
+  const t0 = performance.now();
+  const canvas = $('maze-canvas');
+  const ctx = canvas.getContext('2d');
+  const v = cv.view;
+  const raster = v.s < RASTER_BELOW;
+  canvas.dataset.mode = raster ? 'raster' : 'vector';
+  canvas.dataset.scale = v.s.toFixed(3);
+  // The cells to fill, and the cells whose walls to draw.
+  let fillCells;
+  let wallCells;
+  if (dirty) {
+    fillCells = dirty;
+    const near = new Set(dirty);
+    for (const c of dirty) {
+      for (let i = model.incStart[c]; i < model.incStart[c + 1]; i++) {
+        const w = model.inc[i];
+        if (w >= 0) near.add(model.wa[w] === c ? model.wb[w] : model.wa[w]);
+      }
+    }
+    wallCells = near;
+  } else {
+    fillCells = [];
+    visibleCells((c) => fillCells.push(c));
+    wallCells = fillCells;
+  }
+  let drawn = 0;
+  if (raster) drawn = rasterPaint(ctx, canvas, fillCells, wallCells, !dirty);
+  else drawn = vectorPaint(ctx, canvas, fillCells, wallCells, !dirty);
+  const ms = performance.now() - t0;
+  const count = (key) => { canvas.dataset[key] = String(Number(canvas.dataset[key] || 0) + 1); };
+  if (dirty) {
+    count('cellPaints');
+  } else {
+    count('fullPaints');
+    canvas.dataset.walls = String(drawn);
+    canvas.dataset.paintMs = ms.toFixed(1);
+  }
+}
+
+/// Pixel painting: cells filled by scanlines at pixel centres, walls plotted one pixel wide.
+function rasterPaint(ctx, canvas, fillCells, wallCells, whole) {
+  const W = canvas.width;
+  const H = canvas.height;
+  if (!cv.image || cv.image.width !== W || cv.image.height !== H) {
+    cv.image = ctx.createImageData(W, H);
+    cv.pixels = new Uint32Array(cv.image.data.buffer);
+    whole = true;
+  }
+  const px = cv.pixels;
+  const v = cv.view;
+  const white = packRgb([255, 255, 255]);
+  const ink = packRgb(INK);
+  let minX = W;
+  let minY = H;
+  let maxX = -1;
+  let maxY = -1;
+  if (whole) {
+    px.fill(white);
+    minX = 0; minY = 0; maxX = W - 1; maxY = H - 1;
+  }
+  const xs = [];
+  for (const c of fillCells) {
+    const rgb = cellRgb(c);
+    if (!rgb && whole) continue;
+    const colour = rgb ? packRgb(rgb) : white;
+    const o = outlinePoints(c);
+    let top = Infinity;
+    let bottom = -Infinity;
+    for (let i = 0; i < o.length; i += 2) {
+      o[i] = o[i] * v.s + v.ox;
+      o[i + 1] = o[i + 1] * v.s + v.oy;
+      top = Math.min(top, o[i + 1]);
+      bottom = Math.max(bottom, o[i + 1]);
+    }
+    const r0 = Math.max(0, Math.ceil(top - 0.5));
+    const r1 = Math.min(H - 1, Math.floor(bottom - 0.5));
+    for (let r = r0; r <= r1; r++) {
+      const y = r + 0.5;
+      xs.length = 0;
+      for (let i = 0, j = o.length - 2; i < o.length; j = i, i += 2) {
+        const ya = o[j + 1];
+        const yb = o[i + 1];
+        if ((ya <= y) !== (yb <= y)) xs.push(o[j] + ((y - ya) * (o[i] - o[j])) / (yb - ya));
+      }
+      xs.sort((a, b) => a - b);
+      for (let p = 0; p + 1 < xs.length; p += 2) {
+        const a = Math.max(0, Math.ceil(xs[p] - 0.5));
+        const b = Math.min(W - 1, Math.floor(xs[p + 1] - 0.5));
+        if (b >= a) {
+          px.fill(colour, r * W + a, r * W + b + 1);
+          if (a < minX) minX = a;
+          if (b > maxX) maxX = b;
+        }
+      }
+      if (r < minY) minY = r;
+      if (r > maxY) maxY = r;
+    }
+  }
+  // Walls, read straight from the typed arrays (this loop runs 10^6 times on a big maze).
+  const M = model;
+  const cs = M.centres;
+  const q = M.q;
+  const sc = v.s;
+  let drawn = 0;
+  for (const c of wallCells) {
+    for (let i = M.incStart[c]; i < M.incStart[c + 1]; i++) {
+      const w = M.inc[i];
+      let base;
+      let xy;
+      let j;
+      if (w >= 0) {
+        // Each inner wall from its lower cell (both when repainting a neighbourhood).
+        if ((whole && M.wa[w] !== c) || M.open[w]) continue;
+        base = M.wa[w]; xy = M.wxy; j = 4 * w;
+      } else {
+        const b = -1 - w;
+        if (M.bopen[b]) continue;
+        base = M.bcell[b]; xy = M.bxy; j = 4 * b;
+      }
+      const bx = cs[2 * base];
+      const by = cs[2 * base + 1];
+      const x1 = (bx + xy[j] / q) * sc + v.ox;
+      const y1 = (by + xy[j + 1] / q) * sc + v.oy;
+      const x2 = (bx + xy[j + 2] / q) * sc + v.ox;
+      const y2 = (by + xy[j + 3] / q) * sc + v.oy;
+      const steps = Math.max(1, Math.ceil(Math.max(Math.abs(x2 - x1), Math.abs(y2 - y1))));
+      const dx = (x2 - x1) / steps;
+      const dy = (y2 - y1) / steps;
+      for (let t = 0; t <= steps; t++) {
+        const x = Math.floor(x1 + dx * t);
+        const y = Math.floor(y1 + dy * t);
+        if (x < 0 || y < 0 || x >= W || y >= H) continue;
+        px[y * W + x] = ink;
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+      drawn++;
+    }
+  }
+  if (maxX >= minX && maxY >= minY) ctx.putImageData(cv.image, 0, 0, minX, minY, maxX - minX + 1, maxY - minY + 1);
+  return drawn;
+}
+
+/// Path painting when zoomed in: fills by colour, walls (true arcs) in one stroke.
+function vectorPaint(ctx, canvas, fillCells, wallCells, whole) {
+  const v = cv.view;
+  cv.image = null;
+  ctx.save();
+  ctx.setTransform(v.s, 0, 0, v.s, v.ox, v.oy);
+  if (whole) {
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(-v.ox / v.s, -v.oy / v.s, canvas.width / v.s, canvas.height / v.s);
+  } else {
+    // Clip to the changed cells (a little wider, for the strokes on their edges).
+    ctx.beginPath();
+    for (const c of fillCells) {
+      const o = outlinePoints(c);
+      let x0 = Infinity; let y0 = Infinity; let x1 = -Infinity; let y1 = -Infinity;
+      for (let i = 0; i < o.length; i += 2) {
+        x0 = Math.min(x0, o[i]); x1 = Math.max(x1, o[i]);
+        y0 = Math.min(y0, o[i + 1]); y1 = Math.max(y1, o[i + 1]);
+      }
+      ctx.rect(x0 - 0.1, y0 - 0.1, x1 - x0 + 0.2, y1 - y0 + 0.2);
+    }
+    ctx.clip();
+    ctx.fillStyle = '#fff';
+    ctx.fill();
+  }
+  const byColour = new Map();
+  for (const c of whole ? fillCells : wallCells) {
+    const rgb = cellRgb(c);
+    if (!rgb) continue;
+    const key = `rgb(${rgb[0]},${rgb[1]},${rgb[2]})`;
+    if (!byColour.has(key)) byColour.set(key, []);
+    byColour.get(key).push(c);
+  }
+  for (const [colour, cells] of byColour) {
+    ctx.beginPath();
+    for (const c of cells) {
+      const o = outlinePoints(c);
+      ctx.moveTo(o[0], o[1]);
+      for (let i = 2; i < o.length; i += 2) ctx.lineTo(o[i], o[i + 1]);
+      ctx.closePath();
+    }
+    ctx.fillStyle = colour;
+    ctx.fill();
+  }
+  ctx.beginPath();
+  let drawn = 0;
+  for (const c of wallCells) {
+    for (let i = model.incStart[c]; i < model.incStart[c + 1]; i++) {
+      const w = model.inc[i];
+      if ((w >= 0 && model.wa[w] !== c) || !closed(w)) continue;
+      const [x1, y1, x2, y2, cx, cy] = wallPoints(w);
+      ctx.moveTo(x1, y1);
+      if (cx === undefined) ctx.lineTo(x2, y2);
+      else {
+        const a1 = Math.atan2(y1 - cy, x1 - cx);
+        const a2 = Math.atan2(y2 - cy, x2 - cx);
+        let d = a2 - a1;
+        while (d > Math.PI) d -= 2 * Math.PI;
+        while (d < -Math.PI) d += 2 * Math.PI;
+        ctx.arc(cx, cy, Math.hypot(x1 - cx, y1 - cy), a1, a2, d < 0);
+      }
+      drawn++;
+    }
+  }
+  ctx.lineWidth = 0.12;
+  ctx.lineCap = 'round';
+  ctx.strokeStyle = `rgb(${INK.join(',')})`;
+  ctx.stroke();
+  ctx.restore();
+  return drawn;
+}
+
+/// The overlay: start and end dots, the solution, the trail and the player.
+function paintOverlay() {
+  const canvas = $('maze-overlay');
+  const ctx = canvas.getContext('2d');
+  const v = cv.view;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  ctx.setTransform(v.s, 0, 0, v.s, v.ox, v.oy);
+  const minW = 1.5 / v.s; // lines stay visible when zoomed out
+  const polyline = (cells, width, colour) => {
+    if (cells.length < 2) return;
+    ctx.beginPath();
+    for (let i = 0; i < cells.length; i++) {
+      const [x, y] = centre(cells[i]);
+      if (i) ctx.lineTo(x, y);
+      else ctx.moveTo(x, y);
+    }
+    ctx.lineWidth = Math.max(width, minW);
+    ctx.lineJoin = 'round';
+    ctx.lineCap = 'round';
+    ctx.strokeStyle = colour;
+    ctx.stroke();
+  };
+  if (showSolution && maze.sec.path) polyline(maze.sec.path, 0.18, '#d62828');
+  if (play) polyline(play.trail, 0.22, 'rgba(44,107,237,0.55)');
+  const r = Math.max(0.22, 3 / v.s);
+  for (const [c, cls] of ends()) {
+    const [x, y] = centre(c);
+    ctx.beginPath();
+    if (cls === 'end') ctx.rect(x - r, y - r, 2 * r, 2 * r);
+    else ctx.arc(x, y, r, 0, 2 * Math.PI);
+    ctx.fillStyle = cls === 'end' ? '#d62828' : '#2a9d3f';
+    ctx.fill();
+  }
+  if (play) {
+    const [x, y] = centre(play.cell);
+    ctx.beginPath();
+    ctx.arc(x, y, Math.max(0.3, 4 / v.s), 0, 2 * Math.PI);
+    ctx.fillStyle = '#2c6bed';
+    ctx.fill();
+    ctx.lineWidth = Math.max(0.06, 1 / v.s);
+    ctx.strokeStyle = '#fff';
+    ctx.stroke();
+    canvas.dataset.player = String(play.cell);
+  }
+  canvas.dataset.solution = showSolution ? 'visible' : 'hidden';
+  canvas.dataset.trail = play ? String(play.trail.length) : '0';
+}
+
+// ---- drawing: one entry for both -------------------------------------------------------
+function drawWalls() {
+  if (canvasMode) repaint(true);
+  else svgWalls();
+}
+
+function drawFills() {
+  if (canvasMode) repaint(true);
+  else svgFills();
+}
+
+function drawZones() {
+  if (zones && zones.stale) zonesFrom(zoneLabels());
+  if (canvasMode) repaint(true);
+  else svgZones();
+  const count = zones ? String(new Set(zoneLabels()).size) : '';
+  if (canvasMode) $('maze-canvas').dataset.zones = count;
+  else layer.zones.dataset.count = count;
 }
 
 // ---- zones ------------------------------------------------------------------------------
@@ -316,7 +880,7 @@ function zonesFrom(old) {
   const n = maze.cells;
   zones = { parent: new Int32Array(n), size: new Int32Array(n).fill(1), label: new Int32Array(n), fresh: n, stale: false };
   for (let c = 0; c < n; c++) zones.parent[c] = zones.label[c] = c;
-  for (const [a, b] of geo.walls) if (openSet.has(pairKey(a, b))) zoneJoin(a, b);
+  for (let w = 0; w < model.m; w++) if (model.open[w]) zoneJoin(model.wa[w], model.wb[w]);
   if (!old) return;
   const claimed = new Set();
   const named = new Uint8Array(n);
@@ -335,47 +899,39 @@ function zoneLabels() {
   return out;
 }
 
-function zoneColour(label) {
+function zoneHsl(label) {
   const k = (Math.imul(label + 1, 0x9e3779b1) >>> 0) % ZONE_COLOURS;
-  return `hsl(${Math.round((k * 137.508) % 360)}, ${[70, 55, 80][k % 3]}%, ${[78, 68, 84][k % 3]}%)`;
+  return [Math.round((k * 137.508) % 360), [70, 55, 80][k % 3], [78, 68, 84][k % 3]];
 }
 
-function drawZones() {
-  layer.zones.innerHTML = '';
-  if (!zones) return;
-  if (zones.stale) zonesFrom(zoneLabels());
-  const parts = new Map();
-  for (let c = 0; c < maze.cells; c++) {
-    const colour = zoneColour(zones.label[zoneRoot(c)]);
-    const o = geo.outlines[c];
-    let d = `M${o[0]} ${o[1]}`;
-    for (let k = 2; k < o.length; k += 2) d += `L${o[k]} ${o[k + 1]}`;
-    parts.set(colour, (parts.get(colour) || '') + d + 'Z');
-  }
-  for (const [colour, d] of parts) el('path', { d, fill: colour }, layer.zones);
-  layer.zones.dataset.count = String(new Set(zoneLabels()).size);
+function zoneColour(label) {
+  const [h, s, l] = zoneHsl(label);
+  return `hsl(${h}, ${s}%, ${l}%)`;
 }
 
-function line(cells) {
-  return cells.map((c, i) => `${i ? 'L' : 'M'}${geo.centres[c][0]} ${geo.centres[c][1]}`).join('');
+function zoneRgb(label) {
+  return hslRgb(...zoneHsl(label));
 }
 
 function finalWalls() {
-  openSet = new Set(maze.passages.map(([a, b]) => pairKey(a, b)));
+  model.open.set(maze.sec.wall_open);
 }
 
 function drawSolution() {
   fills.fill(0);
-  const sol = maze.solution;
-  if (showSolution && sol) {
-    for (const c of sol.visited) fills[c] = 1;
-    for (const c of sol.path) fills[c] = 2;
-    layer.solution.setAttribute('d', line(sol.path));
-    layer.solution.setAttribute('visibility', 'visible');
-  } else {
-    layer.solution.setAttribute('visibility', 'hidden');
+  const sec = maze.sec;
+  const visible = showSolution && !!sec.path;
+  if (visible) {
+    for (const c of sec.visited) fills[c] = 1;
+    for (const c of sec.path) fills[c] = 2;
   }
-  drawFills();
+  if (canvasMode) {
+    repaint(true);
+  } else {
+    layer.solution.setAttribute('d', visible ? line(sec.path) : '');
+    layer.solution.setAttribute('visibility', visible ? 'visible' : 'hidden');
+    svgFills();
+  }
   $('solve').setAttribute('aria-pressed', String(showSolution));
   $('solve').textContent = showSolution ? 'Hide solution' : 'Show solution';
 }
@@ -396,41 +952,64 @@ async function generate() {
   status('Generating…');
   document.body.dataset.ready = '';
   let data;
+  let answered;
   try {
-    const r = await fetch('/api/generate?' + query(s, { geometry: 1, events: 1 }));
-    data = await r.json();
-    if (id !== requestId) return; // a newer Generate is on its way
+    const r = await fetch('/api/generate?' + query(s, { packed: 1 }));
     if (!r.ok) {
-      status(data.error || `error ${r.status}`, true);
+      let message = `error ${r.status}`;
+      try {
+        message = (await r.json()).error || message;
+      } catch (_) { /* not JSON */ }
+      if (id === requestId) status(message, true);
       return;
     }
+    const buf = await r.arrayBuffer();
+    if (id !== requestId) return; // a newer Generate is on its way
+    answered = performance.now();
+    data = unpack(buf);
   } catch (e) {
-    if (id === requestId) status('cannot reach the server: ' + e, true);
+    if (id === requestId) status('cannot reach the server: ' + e.message, true);
     return;
   }
   stopAnimation();
   stopPlay();
   maze = data;
-  geo = data.geometry;
-  adjacent = Array.from({ length: data.cells }, () => []);
-  for (const [a, b] of geo.walls) {
-    adjacent[a].push(b);
-    adjacent[b].push(a);
-  }
+  model = buildModel(data);
   fills = new Uint8Array(data.cells);
   $('seed').value = data.seed;
   s.seed = String(data.seed);
   drawn = s;
   history.replaceState(null, '', '#' + query(s));
   showSolution = false;
-  buildSvg();
+  canvasMode = data.cells > SVG_MAX_CELLS;
+  // (An SVG element has no `hidden` property: the attribute is set for all three.)
+  $('maze').toggleAttribute('hidden', canvasMode);
+  $('canvas-box').toggleAttribute('hidden', !canvasMode);
+  $('zoom').toggleAttribute('hidden', !canvasMode);
+  if (canvasMode) buildCanvas();
+  else buildSvg();
   drawFinal();
   updateDownloads();
   $('result').textContent = '';
   $('play-stats').textContent = '';
   status(`${data.shape.kind} ${data.shape.width}×${data.shape.height}, ${data.algorithm}, seed ${data.seed}: ` +
     `${data.cells} cells, shortest route ${data.shortest} steps`);
-  document.body.dataset.ready = '1';
+  // Ready once drawn: the time from the answer to the first picture is kept for the tests.
+  const done = () => {
+    document.body.dataset.drawMs = (performance.now() - answered).toFixed(1);
+    document.body.dataset.ready = '1';
+  };
+  if (canvasMode) {
+    requestAnimationFrame(() => {
+      if (cv.pending) {
+        cancelAnimationFrame(cv.pending);
+        paintNow();
+      }
+      done();
+    });
+  } else {
+    done();
+  }
 }
 
 function updateDownloads() {
@@ -448,20 +1027,25 @@ function updateDownloads() {
 /// maze with its solution follows on a page of its own (print stylesheet).
 async function printMaze() {
   const holder = $('print-answer');
+  const big = $('print-maze');
   holder.replaceChildren();
-  if ($('print-answer-box').checked && drawn) {
-    const s = { ...drawn, solve: drawn.solve && drawn.solve !== 'off' ? drawn.solve : 'bfs' };
-    try {
-      const r = await fetch('/api/render?' + query(s, { format: 'svg' }));
-      if (!r.ok) throw new Error(`error ${r.status}`);
-      const svg = new DOMParser().parseFromString(await r.text(), 'image/svg+xml').documentElement;
+  big.replaceChildren();
+  const fetchSvg = async (s) => {
+    const r = await fetch('/api/render?' + query(s, { format: 'svg' }));
+    if (!r.ok) throw new Error(`error ${r.status}`);
+    return document.importNode(new DOMParser().parseFromString(await r.text(), 'image/svg+xml').documentElement, true);
+  };
+  try {
+    // A big maze is on a canvas (screen pixels): the paper gets the server's drawing.
+    if (canvasMode && drawn) big.append(await fetchSvg({ ...drawn, solve: showSolution ? drawn.solve : '' }));
+    if ($('print-answer-box').checked && drawn) {
       const title = document.createElement('h2');
       title.textContent = 'Answer';
-      holder.append(title, document.importNode(svg, true));
-    } catch (e) {
-      status('cannot fetch the answer page: ' + e.message, true);
-      return;
+      holder.append(title, await fetchSvg({ ...drawn, solve: drawn.solve && drawn.solve !== 'off' ? drawn.solve : 'bfs' }));
     }
+  } catch (e) {
+    status('cannot fetch the page to print: ' + e.message, true);
+    return;
   }
   window.print();
 }
@@ -503,8 +1087,10 @@ function stopAnimation() {
   if (anim) cancelAnimationFrame(anim.frame);
   anim = null;
   if ($('anim-pause')) replayControls();
+  const hadZones = !!zones;
   zones = null;
-  if (layer.zones) layer.zones.innerHTML = '';
+  if (layer.zones && !canvasMode) layer.zones.innerHTML = '';
+  if (hadZones && canvasMode) repaint(true);
   document.body.dataset.animating = '';
 }
 
@@ -512,24 +1098,28 @@ function animate(kind) {
   if (!maze) return;
   stopAnimation();
   stopPlay();
-  const rec = kind === 'generation' ? maze.events : maze.solve_events;
-  if (!rec) {
+  const steps = kind === 'generation' ? maze.sec.events : maze.sec.solve_events;
+  const info = kind === 'generation' ? maze.events : maze.solve_events;
+  if (!steps || !info) {
     status('nothing recorded to replay', true);
     return;
   }
   showSolution = false;
   drawSolution();
-  if (kind === 'generation') openSet = new Set();
+  if (kind === 'generation') model.open.fill(0);
   else finalWalls();
   fills.fill(0);
   if (kind === 'generation' && $('zones').checked) zonesFrom(null);
   drawWalls();
   drawFills();
   drawZones();
-  anim = { kind, steps: rec.steps, i: 0, carry: 0, current: -1, truncated: rec.truncated, frame: 0, last: 0, paused: false };
+  anim = {
+    kind, steps, count: steps.length / 3, i: 0, carry: 0, current: -1, truncated: info.truncated,
+    frame: 0, last: 0, paused: false, dirty: new Set(), full: false,
+  };
   document.body.dataset.animating = kind;
   replayControls();
-  status(`Replaying ${kind}: ${rec.total} steps`);
+  status(`Replaying ${kind}: ${info.total} steps`);
   anim.frame = requestAnimationFrame(tick);
 }
 
@@ -545,37 +1135,51 @@ function replayControls() {
   $('anim-step').disabled = !on;
   $('anim-pause').textContent = on && anim.paused ? 'Resume' : 'Pause';
   $('anim-pause').setAttribute('aria-pressed', String(on && anim.paused));
-  $('anim-progress').value = on && anim.steps.length ? anim.i / anim.steps.length : 0;
+  $('anim-progress').value = on && anim.count ? anim.i / anim.count : 0;
 }
 
-function apply(e) {
-  const [what, a, b] = e;
+/// Plays step i of the recording on the model; the cells it changes are marked dirty.
+function apply(i) {
+  const s = anim.steps;
+  const what = s[3 * i];
+  const a = s[3 * i + 1];
+  const b = s[3 * i + 2];
   const gen = anim.kind === 'generation';
+  const dirty = anim.dirty;
   switch (what) {
-    case 'reset':
-      openSet = new Set();
-      if (a) for (const [p, q] of geo.walls) openSet.add(pairKey(p, q));
+    case 0: // reset
+      model.open.fill(a ? 1 : 0);
       if (zones) zones.stale = true;
+      anim.full = true;
       return;
-    case 'carve':
-      if (b >= 0) openSet.add(pairKey(a, b));
+    case 1: // visit
+      fills[a] = 1; anim.current = a; dirty.add(a); return;
+    case 2: { // carve
+      const w = b >= 0 ? wallBetween(a, b) : -1;
+      if (w >= 0) model.open[w] = 1;
       if (zones && b >= 0) zoneJoin(a, b);
       if (gen) {
         fills[a] = 1;
         if (b >= 0) fills[b] = 1;
       }
+      dirty.add(a);
+      if (b >= 0) dirty.add(b);
       anim.current = b >= 0 ? b : a;
       return;
-    case 'wall':
-      if (b >= 0) openSet.delete(pairKey(a, b));
+    }
+    case 3: { // wall
+      const w = b >= 0 ? wallBetween(a, b) : -1;
+      if (w >= 0) model.open[w] = 0;
       if (zones) zones.stale = true;
+      dirty.add(a);
+      if (b >= 0) dirty.add(b);
       anim.current = a;
       return;
-    case 'visit': fills[a] = 1; anim.current = a; return;
-    case 'frontier': if (fills[a] !== 1) fills[a] = 3; return;
-    case 'backtrack': fills[a] = 4; anim.current = a; return;
-    case 'path': fills[a] = 2; return;
-    case 'dead': fills[a] = 5; return;
+    }
+    case 4: if (fills[a] !== 1) fills[a] = 3; dirty.add(a); return; // frontier
+    case 5: fills[a] = 4; anim.current = a; dirty.add(a); return; // backtrack
+    case 6: fills[a] = 2; dirty.add(a); return; // on the path
+    case 7: fills[a] = 5; dirty.add(a); return; // dead end
     default:
   }
 }
@@ -585,14 +1189,17 @@ function tick(now) {
   // Time-based: the whole replay takes replaySeconds(), whatever its length.
   const dt = anim.last ? Math.min(0.25, (now - anim.last) / 1000) : 0;
   anim.last = now;
-  if (!anim.paused) anim.carry += (dt * anim.steps.length) / replaySeconds();
+  if (!anim.paused) anim.carry += (dt * anim.count) / replaySeconds();
   let n = anim.paused ? (anim.stepOnce ? 1 : 0) : Math.floor(anim.carry);
   if (!anim.paused) anim.carry -= n;
   anim.stepOnce = false;
   const prev = anim.current;
-  if (prev >= 0 && fills[prev] === 6) fills[prev] = anim.kind === 'generation' ? 1 : 1;
-  while (n-- > 0 && anim.i < anim.steps.length) apply(anim.steps[anim.i++]);
-  if (anim.i >= anim.steps.length) {
+  if (prev >= 0 && fills[prev] === 6) {
+    fills[prev] = 1;
+    anim.dirty.add(prev);
+  }
+  while (n-- > 0 && anim.i < anim.count) apply(anim.i++);
+  if (anim.i >= anim.count) {
     const kind = anim.kind;
     const note = anim.truncated ? ' (the recording was cut short; showing the finished maze)' : '';
     stopAnimation();
@@ -603,11 +1210,27 @@ function tick(now) {
     document.body.dataset.replayed = kind;
     return;
   }
-  if (anim.current >= 0 && fills[anim.current] !== 2) fills[anim.current] = 6;
+  if (anim.current >= 0 && fills[anim.current] !== 2) {
+    fills[anim.current] = 6;
+    anim.dirty.add(anim.current);
+  }
   if (zones) fills.fill(0);
-  drawWalls();
-  drawFills();
-  drawZones();
+  if (canvasMode) {
+    // Only the changed cells are repainted, unless everything must be (zones recolour
+    // whole groups, a reset changes every wall, a zoom is waiting).
+    if (zones || anim.full || cv.full) {
+      if (zones) drawZones();
+      repaint(true);
+    } else if (anim.dirty.size) {
+      paintCells([...anim.dirty]);
+    }
+  } else {
+    drawWalls();
+    drawFills();
+    drawZones();
+  }
+  anim.dirty.clear();
+  anim.full = false;
   replayControls();
   anim.frame = requestAnimationFrame(tick);
 }
@@ -618,6 +1241,7 @@ function stopPlay() {
   play = null;
   if (layer.player) layer.player.setAttribute('visibility', 'hidden');
   if (layer.trail) layer.trail.setAttribute('d', '');
+  if (canvasMode) repaint(false);
   $('play').textContent = 'Play';
 }
 
@@ -633,7 +1257,12 @@ function startPlay() {
   document.body.dataset.playing = '1';
   drawPlayer();
   showStats();
-  $('maze').focus();
+  surface().focus();
+}
+
+/// The element the maze is drawn in (and that takes the pointer and keys).
+function surface() {
+  return canvasMode ? $('canvas-box') : $('maze');
 }
 
 function elapsed() {
@@ -647,7 +1276,24 @@ function showStats() {
 }
 
 function drawPlayer() {
-  const [x, y] = geo.centres[play.cell];
+  if (canvasMode) {
+    // Keep the player on screen: when it comes near an edge, the view follows.
+    const [x, y] = centre(play.cell);
+    const v = cv.view;
+    const c = $('maze-canvas');
+    const px = x * v.s + v.ox;
+    const py = y * v.s + v.oy;
+    const margin = Math.min(c.width, c.height) * 0.1;
+    if (px < margin || py < margin || px > c.width - margin || py > c.height - margin) {
+      v.ox = c.width / 2 - x * v.s;
+      v.oy = c.height / 2 - y * v.s;
+      repaint(true);
+    } else {
+      repaint(false);
+    }
+    return;
+  }
+  const [x, y] = centre(play.cell);
   layer.player.setAttribute('cx', x);
   layer.player.setAttribute('cy', y);
   layer.player.setAttribute('visibility', 'visible');
@@ -656,7 +1302,8 @@ function drawPlayer() {
 
 function moveTo(to) {
   if (!play || play.done || to === play.cell) return false;
-  if (!adjacent[play.cell].includes(to) || !openSet.has(pairKey(play.cell, to))) return false;
+  const w = wallBetween(play.cell, to);
+  if (w < 0 || !model.open[w]) return false;
   if (!play.start) play.start = performance.now();
   play.cell = to;
   play.moves++;
@@ -679,14 +1326,14 @@ function moveTo(to) {
 
 /// The open neighbour most nearly in direction (dx, dy), if any is within about 70 degrees.
 function step(dx, dy) {
-  const [x, y] = geo.centres[play.cell];
+  const [x, y] = centre(play.cell);
   const len = Math.hypot(dx, dy);
   let best = -1;
   let bestCos = 0.34;
-  for (const n of adjacent[play.cell]) {
-    if (!openSet.has(pairKey(play.cell, n))) continue;
-    const vx = geo.centres[n][0] - x;
-    const vy = geo.centres[n][1] - y;
+  for (const n of openNeighbours(play.cell)) {
+    const [nx, ny] = centre(n);
+    const vx = nx - x;
+    const vy = ny - y;
     const cos = (vx * dx + vy * dy) / (Math.hypot(vx, vy) * len);
     if (cos > bestCos + 1e-9) {
       bestCos = cos;
@@ -711,16 +1358,36 @@ const KEYS = {
 };
 
 function onKey(ev) {
-  if (!play || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const t = ev.target;
   if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT')) return;
+  if (canvasMode && ['+', '=', '-', '0'].includes(ev.key)) {
+    ev.preventDefault();
+    const c = $('maze-canvas');
+    if (ev.key === '0') zoomFit();
+    else zoomAt(ev.key === '-' ? 1 / 1.5 : 1.5, c.width / 2, c.height / 2);
+    return;
+  }
+  if (!play) return;
   const dir = KEYS[ev.key] || KEYS[ev.key.toLowerCase()];
   if (!dir) return;
   ev.preventDefault();
   step(dir[0], dir[1]);
 }
 
-function svgPoint(ev) {
+function zoomFit() {
+  fitView();
+  repaint(true);
+}
+
+/// The maze point under the pointer.
+function mazePoint(ev) {
+  if (canvasMode) {
+    const r = $('maze-canvas').getBoundingClientRect();
+    const dpr = $('maze-canvas').width / r.width;
+    const v = cv.view;
+    return [((ev.clientX - r.left) * dpr - v.ox) / v.s, ((ev.clientY - r.top) * dpr - v.oy) / v.s];
+  }
   const svg = $('maze');
   const m = svg.getScreenCTM();
   if (!m) return null;
@@ -731,16 +1398,18 @@ function svgPoint(ev) {
 function onPointer(ev) {
   if (!play || play.done) return;
   if (ev.type === 'pointermove' && !ev.buttons) return;
-  const p = svgPoint(ev);
+  const p = mazePoint(ev);
   if (!p) return;
   // Walk towards the pointer: while an open neighbour is nearer to it than the current
   // cell, step there, so a fast drag that skips cells still walks every cell between.
-  const dist = (c) => Math.hypot(geo.centres[c][0] - p[0], geo.centres[c][1] - p[1]);
+  const dist = (c) => {
+    const [x, y] = centre(c);
+    return Math.hypot(x - p[0], y - p[1]);
+  };
   for (let guard = 0; guard < 10000 && !play.done; guard++) {
     let best = play.cell;
     let bestD = dist(play.cell);
-    for (const c of adjacent[play.cell]) {
-      if (!openSet.has(pairKey(play.cell, c))) continue;
+    for (const c of openNeighbours(play.cell)) {
       const d = dist(c);
       if (d < bestD - 1e-9) {
         bestD = d;
@@ -751,6 +1420,90 @@ function onPointer(ev) {
     if (best === play.cell || dist(play.cell) < 0.5) break;
     moveTo(best);
   }
+}
+
+/// Pointer gestures on the maze. Playing: a press on or beside the player walks it towards
+/// the pointer (drag); a press elsewhere is a swipe, which slides the player that way
+/// (phones: the page does not scroll). On the canvas, a drag that is not playing pans, two
+/// fingers pan and pinch-zoom, and the wheel zooms.
+function gestures(el) {
+  const down = new Map();
+  let gesture = null;
+  let pinch = null;
+  const devicePoint = (ev) => {
+    const r = $('maze-canvas').getBoundingClientRect();
+    const dpr = $('maze-canvas').width / r.width;
+    return [(ev.clientX - r.left) * dpr, (ev.clientY - r.top) * dpr];
+  };
+  const pinchState = () => {
+    const [a, b] = [...down.values()];
+    return { d: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  };
+  el.addEventListener('pointerdown', (ev) => {
+    try {
+      el.setPointerCapture(ev.pointerId);
+    } catch (_) { /* not a live pointer (a synthetic event) */ }
+    down.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    if (canvasMode && down.size === 2) {
+      gesture = null;
+      pinch = pinchState();
+      return;
+    }
+    if (down.size > 1) return;
+    const p = mazePoint(ev);
+    let walk = false;
+    if (play && p) {
+      const [x, y] = centre(play.cell);
+      walk = Math.hypot(p[0] - x, p[1] - y) < 2.2;
+    }
+    gesture = { x: ev.clientX, y: ev.clientY, walk, pan: canvasMode && !play };
+    if (walk) onPointer(ev);
+  });
+  el.addEventListener('pointermove', (ev) => {
+    const prev = down.get(ev.pointerId);
+    if (!prev) return;
+    if (pinch && down.size === 2) {
+      down.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+      const now = pinchState();
+      const dpr = $('maze-canvas').width / $('maze-canvas').getBoundingClientRect().width;
+      panBy((now.x - pinch.x) * dpr, (now.y - pinch.y) * dpr);
+      if (pinch.d > 0 && now.d > 0) {
+        const [px, py] = devicePoint({ clientX: now.x, clientY: now.y });
+        zoomAt(now.d / pinch.d, px, py);
+      }
+      pinch = now;
+      return;
+    }
+    if (gesture && gesture.pan) {
+      const dpr = $('maze-canvas').width / $('maze-canvas').getBoundingClientRect().width;
+      panBy((ev.clientX - prev.x) * dpr, (ev.clientY - prev.y) * dpr);
+    }
+    down.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    if (gesture && gesture.walk) onPointer(ev);
+  });
+  const up = (ev) => {
+    if (!down.has(ev.pointerId)) return;
+    down.delete(ev.pointerId);
+    if (pinch) {
+      if (down.size < 2) pinch = null;
+      gesture = null;
+      return;
+    }
+    if (gesture && !gesture.walk && !gesture.pan && play && !play.done && ev.type === 'pointerup') {
+      const dx = ev.clientX - gesture.x;
+      const dy = ev.clientY - gesture.y;
+      if (Math.hypot(dx, dy) > 24) swipe(dx, dy);
+    }
+    gesture = null;
+  };
+  el.addEventListener('pointerup', up);
+  el.addEventListener('pointercancel', up);
+  el.addEventListener('wheel', (ev) => {
+    if (!canvasMode) return;
+    ev.preventDefault();
+    const [px, py] = devicePoint(ev);
+    zoomAt(Math.pow(1.2, -ev.deltaY / 100), px, py);
+  }, { passive: false });
 }
 
 // ---- start -----------------------------------------------------------------------------
@@ -849,29 +1602,13 @@ async function init() {
   });
   for (const id of ['width', 'height']) $(id).addEventListener('input', syncDifficulty);
   document.addEventListener('keydown', onKey);
-  const svg = $('maze');
-  // A press on or beside the player walks it towards the pointer (drag); a press elsewhere
-  // is a swipe, which slides the player that way (phones: the page does not scroll).
-  let gesture = null;
-  svg.addEventListener('pointerdown', (ev) => {
-    if (!play) return;
-    svg.setPointerCapture(ev.pointerId);
-    const p = svgPoint(ev);
-    const [x, y] = geo.centres[play.cell];
-    const walk = !!p && Math.hypot(p[0] - x, p[1] - y) < 2.2;
-    gesture = { x: ev.clientX, y: ev.clientY, walk };
-    if (walk) onPointer(ev);
-  });
-  svg.addEventListener('pointermove', (ev) => {
-    if (gesture && gesture.walk) onPointer(ev);
-  });
-  svg.addEventListener('pointerup', (ev) => {
-    if (gesture && !gesture.walk && play && !play.done) {
-      const dx = ev.clientX - gesture.x;
-      const dy = ev.clientY - gesture.y;
-      if (Math.hypot(dx, dy) > 24) swipe(dx, dy);
-    }
-    gesture = null;
+  gestures($('maze'));
+  gestures($('canvas-box'));
+  $('zoom-in').addEventListener('click', () => zoomAt(1.5, $('maze-canvas').width / 2, $('maze-canvas').height / 2));
+  $('zoom-out').addEventListener('click', () => zoomAt(1 / 1.5, $('maze-canvas').width / 2, $('maze-canvas').height / 2));
+  $('zoom-fit').addEventListener('click', zoomFit);
+  window.addEventListener('resize', () => {
+    if (canvasMode && model) sizeCanvas();
   });
   window.addEventListener('hashchange', () => {
     const s = query(settings());
