@@ -6,7 +6,7 @@
 //! spaces to a multiple of four bytes), then the sections in the order the header's
 //! `"sections"` lists them (`{"name", "type", "count"}`, type one of `u8`, `i16`, `u32`,
 //! `i32`, `f32`), each padded with zeros to a multiple of four bytes, so every section can
-//! be read in place as a typed array. docs/FORMAT.md describes every section.
+//! be read in place as a typed array. docs/API.md describes every section.
 
 use std::fmt::Write as _;
 
