@@ -658,6 +658,46 @@ await check('a 300 x 300 generation replays on the canvas, repainting only the c
   timings['300x300 replay: partial repaints, whole repaints'] = [cellPaints, fullPaints];
 });
 
+await check('print: a big maze prints as the server\'s drawing, not as screen pixels', async () => {
+  await page.evaluate(() => { document.body.dataset.printed = ''; window.print = () => { document.body.dataset.printed = '1'; }; });
+  await page.click(testid('print'));
+  await page.waitForSelector('body[data-printed="1"]', { timeout: 60000 });
+  const svgs = await page.evaluate(() => document.querySelectorAll('#print-maze svg').length);
+  expect(svgs === 1, `printed mazes: ${svgs}`);
+  expect(!(await page.isVisible(testid('print-maze'))), 'the printed maze shows on screen');
+  await page.emulateMedia({ media: 'print' });
+  const shown = await page.evaluate(() => ['canvas-box', 'print-maze'].map((id) => getComputedStyle(document.getElementById(id)).display));
+  await page.emulateMedia({ media: 'screen' });
+  expect(shown[0] === 'none' && shown[1] === 'block', `on paper: canvas ${shown[0]}, drawing ${shown[1]}`);
+});
+
+await check('phone: a big maze on the canvas fits the screen, and two fingers zoom it', async () => {
+  const phone = await context.newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(base + '#shape=square&width=200&height=200&algorithm=wilson&seed=4');
+  await phone.waitForSelector('body[data-ready="1"]', { timeout: 60000 });
+  const fits = await phone.evaluate(() => [getComputedStyle(document.getElementById('canvas-box')).display,
+    document.getElementById('canvas-box').getBoundingClientRect().right, document.documentElement.scrollWidth]);
+  expect(fits[0] !== 'none' && fits[1] <= 390 && fits[2] <= 390, `canvas display, right edge, page width: ${fits}`);
+  const grew = await phone.evaluate(() => {
+    const el = document.getElementById('canvas-box');
+    const r = el.getBoundingClientRect();
+    const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2];
+    const send = (type, id, x) => el.dispatchEvent(new PointerEvent(type, {
+      pointerId: id, clientX: x, clientY: cy, bubbles: true, buttons: type === 'pointerup' ? 0 : 1, pointerType: 'touch',
+    }));
+    const s0 = cv.view.s;
+    send('pointerdown', 21, cx - 20); send('pointerdown', 22, cx + 20);
+    send('pointermove', 21, cx - 40); send('pointermove', 22, cx + 40);
+    send('pointerup', 21, cx - 40); send('pointerup', 22, cx + 40);
+    return cv.view.s / s0;
+  });
+  expect(grew > 1.8, `a pinch zoomed by ${grew}`);
+  await phone.waitForTimeout(100);
+  await phone.screenshot({ path: join(artifacts, 'serve-phone-big.png'), fullPage: false });
+  await phone.close();
+});
+
 await check('a 1000 x 1000 maze (10^6 cells) is generated, drawn and explorable', async () => {
   const t0 = Date.now();
   await openMaze('shape=square&width=1000&height=1000&algorithm=recursive-backtracker&seed=3&solve=bfs', 120000);

@@ -973,6 +973,9 @@ async function generate() {
   }
   stopAnimation();
   stopPlay();
+  // Pages prepared for printing belong to the old maze.
+  $('print-maze').replaceChildren();
+  $('print-answer').replaceChildren();
   maze = data;
   model = buildModel(data);
   fills = new Uint8Array(data.cells);
