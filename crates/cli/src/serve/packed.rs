@@ -50,24 +50,32 @@ impl Packer {
         }
     }
 
+    /// A section of numbers, each written by `bytes` (little-endian).
+    fn numbers<T: Copy, const N: usize>(
+        &mut self,
+        name: &str,
+        kind: &str,
+        values: &[T],
+        bytes: fn(T) -> [u8; N],
+    ) {
+        let out: Vec<u8> = values.iter().flat_map(|&v| bytes(v)).collect();
+        self.section(name, kind, values.len(), &out);
+    }
+
     fn u32s(&mut self, name: &str, values: &[u32]) {
-        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-        self.section(name, "u32", values.len(), &bytes);
+        self.numbers(name, "u32", values, u32::to_le_bytes);
     }
 
     fn i32s(&mut self, name: &str, values: &[i32]) {
-        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-        self.section(name, "i32", values.len(), &bytes);
+        self.numbers(name, "i32", values, i32::to_le_bytes);
     }
 
     fn i16s(&mut self, name: &str, values: &[i16]) {
-        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-        self.section(name, "i16", values.len(), &bytes);
+        self.numbers(name, "i16", values, i16::to_le_bytes);
     }
 
     fn f32s(&mut self, name: &str, values: &[f32]) {
-        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-        self.section(name, "f32", values.len(), &bytes);
+        self.numbers(name, "f32", values, f32::to_le_bytes);
     }
 
     fn u8s(&mut self, name: &str, values: &[u8]) {

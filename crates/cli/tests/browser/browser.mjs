@@ -549,6 +549,21 @@ async function openMaze(hash, timeout) {
   await page.goto(base + '#' + hash);
   await page.waitForSelector('body[data-ready="1"]', { timeout });
 }
+// Two fingers spreading from 40 to 80 px apart on the canvas (pointer events as a touch
+// screen sends them); the zoom factor the view took.
+const pinch = (p) => p.evaluate(() => {
+  const el = document.getElementById('canvas-box');
+  const r = el.getBoundingClientRect();
+  const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2];
+  const send = (type, id, x) => el.dispatchEvent(new PointerEvent(type, {
+    pointerId: id, clientX: x, clientY: cy, bubbles: true, buttons: type === 'pointerup' ? 0 : 1, pointerType: 'touch',
+  }));
+  const s0 = cv.view.s;
+  send('pointerdown', 11, cx - 20); send('pointerdown', 12, cx + 20);
+  send('pointermove', 11, cx - 40); send('pointermove', 12, cx + 40);
+  send('pointerup', 11, cx - 40); send('pointerup', 12, cx + 40);
+  return cv.view.s / s0;
+});
 const scaleAbove = (b) => page.waitForFunction((v) => Number(document.getElementById('maze-canvas').dataset.scale) > v, b);
 const scaleBelow = (b) => page.waitForFunction((v) => Number(document.getElementById('maze-canvas').dataset.scale) < v, b);
 
@@ -584,20 +599,7 @@ await check('a 300 x 300 maze is drawn on a canvas, with zoom (buttons, wheel, p
   await page.mouse.up();
   const o2 = await page.evaluate(() => [cv.view.ox, cv.view.oy]);
   expect(o2[0] > o[0] + 60 && o2[1] > o[1] + 30, `the drag did not pan: ${o} -> ${o2}`);
-  // Two fingers spreading zoom in (pointer events as a touch screen sends them).
-  const grew = await page.evaluate(() => {
-    const el = document.getElementById('canvas-box');
-    const r = el.getBoundingClientRect();
-    const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2];
-    const send = (type, id, x) => el.dispatchEvent(new PointerEvent(type, {
-      pointerId: id, clientX: x, clientY: cy, bubbles: true, buttons: type === 'pointerup' ? 0 : 1, pointerType: 'touch',
-    }));
-    const s0 = cv.view.s;
-    send('pointerdown', 11, cx - 20); send('pointerdown', 12, cx + 20);
-    send('pointermove', 11, cx - 40); send('pointermove', 12, cx + 40);
-    send('pointerup', 11, cx - 40); send('pointerup', 12, cx + 40);
-    return cv.view.s / s0;
-  });
+  const grew = await pinch(page);
   expect(grew > 1.8, `a pinch zoomed by ${grew}`);
   await page.click(testid('zoom-fit'));
   await page.waitForFunction((f) => Math.abs(Number(document.getElementById('maze-canvas').dataset.scale) - f) < 1e-3, fit);
@@ -679,19 +681,7 @@ await check('phone: a big maze on the canvas fits the screen, and two fingers zo
   const fits = await phone.evaluate(() => [getComputedStyle(document.getElementById('canvas-box')).display,
     document.getElementById('canvas-box').getBoundingClientRect().right, document.documentElement.scrollWidth]);
   expect(fits[0] !== 'none' && fits[1] <= 390 && fits[2] <= 390, `canvas display, right edge, page width: ${fits}`);
-  const grew = await phone.evaluate(() => {
-    const el = document.getElementById('canvas-box');
-    const r = el.getBoundingClientRect();
-    const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2];
-    const send = (type, id, x) => el.dispatchEvent(new PointerEvent(type, {
-      pointerId: id, clientX: x, clientY: cy, bubbles: true, buttons: type === 'pointerup' ? 0 : 1, pointerType: 'touch',
-    }));
-    const s0 = cv.view.s;
-    send('pointerdown', 21, cx - 20); send('pointerdown', 22, cx + 20);
-    send('pointermove', 21, cx - 40); send('pointermove', 22, cx + 40);
-    send('pointerup', 21, cx - 40); send('pointerup', 22, cx + 40);
-    return cv.view.s / s0;
-  });
+  const grew = await pinch(phone);
   expect(grew > 1.8, `a pinch zoomed by ${grew}`);
   await phone.waitForTimeout(100);
   await phone.screenshot({ path: join(artifacts, 'serve-phone-big.png'), fullPage: false });
