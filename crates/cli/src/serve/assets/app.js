@@ -767,7 +767,8 @@ function vectorPaint(ctx, canvas, fillCells, wallCells, whole) {
   for (const c of wallCells) {
     for (let i = model.incStart[c]; i < model.incStart[c + 1]; i++) {
       const w = model.inc[i];
-      if ((w >= 0 && model.wa[w] !== c) || !closed(w)) continue;
+      // Each inner wall once from its lower cell; all of them around a repainted patch.
+      if ((whole && w >= 0 && model.wa[w] !== c) || !closed(w)) continue;
       const [x1, y1, x2, y2, cx, cy] = wallPoints(w);
       ctx.moveTo(x1, y1);
       if (cx === undefined) ctx.lineTo(x2, y2);
