@@ -28,7 +28,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use clap::Parser;
-use maze_core::{CellId, Door, Event, Maze, Shape, ShapeVisitor, Solver, Trace};
+use maze_core::{CellId, Door, Event, Maze, Point, Shape, ShapeVisitor, Solver, Trace};
 use maze_render::Format;
 use maze_render::json::{self, MazeFile};
 
@@ -488,9 +488,9 @@ async fn generate(q: Params) -> Result<Response, ApiError> {
     let packed = switch(&params, "packed")?;
     let events = switch(&params, "events")? || packed;
     let geometry = switch(&params, "geometry")? || packed;
-    // The JSON geometry is about 400 bytes a cell: it has a lower limit than the packed one.
-    let args = generate_request(&params, (events || geometry) && !packed)?;
     let heavy = events || geometry;
+    // The JSON geometry is about 400 bytes a cell: it has a lower limit than the packed one.
+    let args = generate_request(&params, heavy && !packed)?;
     let seed = args.seed.unwrap_or_else(commands::fresh_seed);
     let body = blocking(lane(cells(&args), false), move || {
         let (spec, _) = commands::plan(&args)
@@ -498,10 +498,8 @@ async fn generate(q: Params) -> Result<Response, ApiError> {
         spec.visit(GenerateView { args: &args, seed, events, geometry, packed })
     })
     .await?;
-    if packed {
-        return Ok(([(header::CONTENT_TYPE, "application/octet-stream")], body).into_response());
-    }
-    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+    let kind = if packed { "application/octet-stream" } else { "application/json" };
+    Ok(([(header::CONTENT_TYPE, kind)], body).into_response())
 }
 
 /// `GET /api/render`: generates a maze and sends it as a file in any format.
@@ -617,10 +615,11 @@ impl ShapeVisitor for GenerateView<'_> {
         let maze = &built.maze;
         let solution = built.solution.as_ref().map(|(v, s)| (v.name(), s));
         let shortest = Solver::Bfs.solve(maze, maze.entrance(), maze.exit(), &mut ())?;
+        let shortest = shortest.path.len().saturating_sub(1);
         if self.packed {
             let head = super::packed::Head {
                 provenance: &built.provenance,
-                shortest: shortest.path.len().saturating_sub(1),
+                shortest,
                 solution,
                 recording: built.recording.as_ref().map(|(_, t)| t),
                 solve_trace: built.solve_trace.as_ref(),
@@ -628,7 +627,7 @@ impl ShapeVisitor for GenerateView<'_> {
             return Ok(super::packed::page(maze, &head));
         }
         let mut extra: Vec<(&str, String)> = Vec::new();
-        extra.push(("shortest", (shortest.path.len().saturating_sub(1)).to_string()));
+        extra.push(("shortest", shortest.to_string()));
         if self.geometry {
             extra.push(("geometry", geometry(maze)));
         }
@@ -749,42 +748,99 @@ fn geometry<S: Shape>(maze: &Maze<S>) -> String {
     }
     let mut walls = String::new();
     let mut boundary = String::new();
-    for c in 0..n {
-        let cell = CellId(c);
-        for d in shape.doors(cell).iter() {
-            let [a, b] = shape.wall_segment(cell, d);
-            let target = match shape.neighbour(cell, d) {
-                Some(other) if other > cell => {
-                    let _ = write!(walls, "{}[{c},{},", if walls.is_empty() { "" } else { "," }, other.0);
-                    &mut walls
-                }
-                Some(_) => continue,
-                None => {
-                    let _ = write!(boundary, "{}[{c},", if boundary.is_empty() { "" } else { "," });
-                    &mut boundary
-                }
-            };
-            num(target, a.x);
-            target.push(',');
-            num(target, a.y);
-            target.push(',');
-            num(target, b.x);
-            target.push(',');
-            num(target, b.y);
-            if shape.neighbour(cell, d).is_none() {
-                target.push_str(if maze.is_open(cell, d) { ",1" } else { ",0" });
+    each_wall(maze, |w| {
+        let target = match w.other {
+            Some(other) => {
+                let _ =
+                    write!(walls, "{}[{},{},", if walls.is_empty() { "" } else { "," }, w.cell.0, other.0);
+                &mut walls
             }
-            if let Some(o) = shape.wall_arc(cell, d) {
-                target.push(',');
-                num(target, o.x);
-                target.push(',');
-                num(target, o.y);
+            None => {
+                let _ = write!(boundary, "{}[{},", if boundary.is_empty() { "" } else { "," }, w.cell.0);
+                &mut boundary
             }
-            target.push(']');
+        };
+        let [a, b] = w.ends;
+        num(target, a.x);
+        target.push(',');
+        num(target, a.y);
+        target.push(',');
+        num(target, b.x);
+        target.push(',');
+        num(target, b.y);
+        if w.other.is_none() {
+            target.push_str(if w.open { ",1" } else { ",0" });
         }
-    }
+        if let Some(o) = w.arc {
+            target.push(',');
+            num(target, o.x);
+            target.push(',');
+            num(target, o.y);
+        }
+        target.push(']');
+    });
     let _ = write!(out, "],\"walls\":[{walls}],\"boundary\":[{boundary}]}}");
     out
+}
+
+/// One wall as the page draws it: between `cell` and `other` (`None` on the boundary).
+pub(crate) struct DrawnWall {
+    pub cell: CellId,
+    pub other: Option<CellId>,
+    pub ends: [Point; 2],
+    /// The centre of the wall's circle, for a curved wall.
+    pub arc: Option<Point>,
+    pub open: bool,
+}
+
+/// Every wall of `maze` once, in cell order and door order: inner walls from the lower
+/// cell, boundary walls from their cell (the order of the JSON geometry and the packed
+/// answer alike).
+pub(crate) fn each_wall<S: Shape>(maze: &Maze<S>, mut f: impl FnMut(DrawnWall)) {
+    let shape = maze.shape();
+    for c in 0..maze.cell_count() {
+        let cell = CellId(c);
+        for d in shape.doors(cell).iter() {
+            let other = shape.neighbour(cell, d);
+            if other.is_some_and(|o| o < cell) {
+                continue;
+            }
+            f(DrawnWall {
+                cell,
+                other,
+                ends: shape.wall_segment(cell, d),
+                arc: shape.wall_arc(cell, d),
+                open: maze.is_open(cell, d),
+            });
+        }
+    }
+}
+
+/// The names of recorded steps, by the code [`event_parts`] gives them.
+pub(crate) const EVENT_NAMES: [&str; 8] =
+    ["reset", "visit", "carve", "wall", "frontier", "backtrack", "path", "dead"];
+
+/// A recorded step as `(code, a, b)`: its code in [`EVENT_NAMES`]; `a` the cell (for a
+/// reset, 1 when every wall starts open); `b` the cell behind the door for carve and wall
+/// (−1 for the outside), else −1.
+pub(crate) fn event_parts<S: Shape>(shape: &S, e: &Event) -> (usize, i64, i64) {
+    let other = |c: CellId, d: u8| -> i64 {
+        if d >= S::Door::COUNT || c.0 >= shape.cell_count() {
+            return -1;
+        }
+        shape.neighbour(c, S::Door::from_index(d)).map_or(-1, |n| i64::from(n.0))
+    };
+    let id = |c: CellId| i64::from(c.0);
+    match *e {
+        Event::Reset { open } => (0, i64::from(open), -1),
+        Event::Visit(c) => (1, id(c), -1),
+        Event::Carve(c, d) => (2, id(c), other(c, d)),
+        Event::Wall(c, d) => (3, id(c), other(c, d)),
+        Event::Frontier(c) => (4, id(c), -1),
+        Event::Backtrack(c) => (5, id(c), -1),
+        Event::OnPath(c) => (6, id(c), -1),
+        Event::Dead(c) => (7, id(c), -1),
+    }
 }
 
 /// A recording in cell-pair form: `{"steps": [["carve",a,b], ["visit",c], ...],
@@ -792,25 +848,16 @@ fn geometry<S: Shape>(maze: &Maze<S>) -> String {
 fn events<S: Shape>(shape: &S, trace: &Trace) -> String {
     let mut out = String::with_capacity(trace.events.len() * 16 + 64);
     out.push_str("{\"steps\":[");
-    let other = |c: CellId, d: u8| -> i64 {
-        if d >= S::Door::COUNT || c.0 >= shape.cell_count() {
-            return -1;
-        }
-        shape.neighbour(c, S::Door::from_index(d)).map_or(-1, |n| i64::from(n.0))
-    };
     for (i, e) in trace.events.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        let _ = match *e {
-            Event::Reset { open } => write!(out, "[\"reset\",{open}]"),
-            Event::Visit(c) => write!(out, "[\"visit\",{}]", c.0),
-            Event::Carve(c, d) => write!(out, "[\"carve\",{},{}]", c.0, other(c, d)),
-            Event::Wall(c, d) => write!(out, "[\"wall\",{},{}]", c.0, other(c, d)),
-            Event::Frontier(c) => write!(out, "[\"frontier\",{}]", c.0),
-            Event::Backtrack(c) => write!(out, "[\"backtrack\",{}]", c.0),
-            Event::OnPath(c) => write!(out, "[\"path\",{}]", c.0),
-            Event::Dead(c) => write!(out, "[\"dead\",{}]", c.0),
+        let (code, a, b) = event_parts(shape, e);
+        let name = EVENT_NAMES[code];
+        let _ = match code {
+            0 => write!(out, "[\"{name}\",{}]", a == 1),
+            2 | 3 => write!(out, "[\"{name}\",{a},{b}]"),
+            _ => write!(out, "[\"{name}\",{a}]"),
         };
     }
     let _ = write!(out, "],\"truncated\":{},\"total\":{}}}", trace.truncated(), trace.seen);

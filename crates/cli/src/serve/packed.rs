@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use maze_core::{CellId, Door, Event, Maze, Point, Shape, Solution, Trace};
+use maze_core::{CellId, Maze, Point, Shape, Solution, Trace};
 use maze_render::json::Provenance;
 
 /// The most events sent per recording in the packed answer (12 bytes each); beyond it the
@@ -90,29 +90,12 @@ fn offset(p: Point, centre: Point, out: &mut Vec<i16>) {
     out.push(q(p.y - centre.y));
 }
 
-/// The events of a recording as `[code, a, b]` triples: reset 0 (`a` = 1 when every wall
-/// starts open), visit 1, carve 2, wall 3, frontier 4, backtrack 5, path 6, dead 7; `b` is
-/// the cell behind the door for carve and wall (−1 for the outside), else −1.
+/// The events of a recording as `[code, a, b]` triples ([`super::api::event_parts`]).
 fn events<S: Shape>(shape: &S, trace: &Trace) -> Vec<i32> {
-    let other = |c: CellId, d: u8| -> i32 {
-        if d >= S::Door::COUNT || c.0 >= shape.cell_count() {
-            return -1;
-        }
-        shape.neighbour(c, S::Door::from_index(d)).map_or(-1, |n| n.0 as i32)
-    };
     let mut out = Vec::with_capacity(trace.events.len().min(MAX_PACKED_EVENTS) * 3);
     for e in trace.events.iter().take(MAX_PACKED_EVENTS) {
-        let (code, a, b) = match *e {
-            Event::Reset { open } => (0, i32::from(open), -1),
-            Event::Visit(c) => (1, c.0 as i32, -1),
-            Event::Carve(c, d) => (2, c.0 as i32, other(c, d)),
-            Event::Wall(c, d) => (3, c.0 as i32, other(c, d)),
-            Event::Frontier(c) => (4, c.0 as i32, -1),
-            Event::Backtrack(c) => (5, c.0 as i32, -1),
-            Event::OnPath(c) => (6, c.0 as i32, -1),
-            Event::Dead(c) => (7, c.0 as i32, -1),
-        };
-        out.extend_from_slice(&[code, a, b]);
+        let (code, a, b) = super::api::event_parts(shape, e);
+        out.extend_from_slice(&[code as i32, a as i32, b as i32]);
     }
     out
 }
@@ -145,8 +128,7 @@ pub(crate) fn page<S: Shape>(maze: &Maze<S>, head: &Head<'_>) -> Vec<u8> {
     p.i16s("outline", &points);
     drop((starts, points));
 
-    // Every wall once: inner walls from the lower-numbered cell, boundary walls from their
-    // cell; points as offsets from that cell's centre.
+    // Every wall once ([`super::api::each_wall`]); points as offsets from its cell's centre.
     let mut cells = Vec::new();
     let mut xy = Vec::new();
     let mut open = Vec::new();
@@ -156,34 +138,25 @@ pub(crate) fn page<S: Shape>(maze: &Maze<S>, head: &Head<'_>) -> Vec<u8> {
     let mut boundary_xy = Vec::new();
     let mut boundary_open = Vec::new();
     let mut boundary_arcs: Vec<f32> = Vec::new();
-    for c in 0..n {
-        let cell = CellId(c);
-        for d in shape.doors(cell).iter() {
-            let other = shape.neighbour(cell, d);
-            if other.is_some_and(|o| o < cell) {
-                continue;
-            }
-            let [a, b] = shape.wall_segment(cell, d);
-            let arc = shape.wall_arc(cell, d);
-            any_arc |= arc.is_some();
-            let (x, y) = arc.map_or((f32::NAN, f32::NAN), |o| (o.x as f32, o.y as f32));
-            let centre = centres[c as usize];
-            let is_open = u8::from(maze.is_open(cell, d));
-            if let Some(o) = other {
-                cells.extend_from_slice(&[c, o.0]);
-                offset(a, centre, &mut xy);
-                offset(b, centre, &mut xy);
-                open.push(is_open);
-                arcs.extend_from_slice(&[x, y]);
-            } else {
-                boundary.push(c);
-                offset(a, centre, &mut boundary_xy);
-                offset(b, centre, &mut boundary_xy);
-                boundary_open.push(is_open);
-                boundary_arcs.extend_from_slice(&[x, y]);
-            }
+    super::api::each_wall(maze, |w| {
+        any_arc |= w.arc.is_some();
+        let (x, y) = w.arc.map_or((f32::NAN, f32::NAN), |o| (o.x as f32, o.y as f32));
+        let centre = centres[w.cell.index()];
+        let [a, b] = w.ends;
+        if let Some(o) = w.other {
+            cells.extend_from_slice(&[w.cell.0, o.0]);
+            offset(a, centre, &mut xy);
+            offset(b, centre, &mut xy);
+            open.push(u8::from(w.open));
+            arcs.extend_from_slice(&[x, y]);
+        } else {
+            boundary.push(w.cell.0);
+            offset(a, centre, &mut boundary_xy);
+            offset(b, centre, &mut boundary_xy);
+            boundary_open.push(u8::from(w.open));
+            boundary_arcs.extend_from_slice(&[x, y]);
         }
-    }
+    });
     p.u32s("wall_cells", &cells);
     p.i16s("wall_xy", &xy);
     p.u8s("wall_open", &open);
