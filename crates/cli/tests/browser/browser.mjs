@@ -53,6 +53,25 @@ function expect(cond, what) {
 }
 const testid = (id) => `[data-testid="${id}"]`;
 
+// Opens a maze by its link; the old maze's "ready" mark is cleared first, since a link that
+// differs only after '#' does not reload the page.
+async function openMaze(hash, timeout) {
+  await page.evaluate(() => { document.body.dataset.ready = ''; });
+  await page.goto(base + '#' + hash);
+  await page.waitForSelector('body[data-ready="1"]', { timeout });
+}
+
+// Starts a generation replay at the default speed and gives the share played after 2 s:
+// about a tenth, since a whole replay takes about 20 s whatever the maze's size.
+async function replayShareAfter2s() {
+  await page.fill(testid('speed'), '55');
+  await page.click(testid('animate-generation'));
+  await page.waitForTimeout(2000);
+  const share = Number(await page.getAttribute(testid('anim-progress'), 'value'));
+  expect(share > 0.03 && share < 0.3, `after 2 s the replay is ${share} done`);
+  return share;
+}
+
 async function regenerate(click) {
   await page.evaluate(() => { document.body.dataset.ready = ''; });
   await click();
@@ -71,8 +90,7 @@ async function download(format) {
 const tiny = 'shape=square&width=3&height=2&algorithm=recursive-backtracker&seed=7&solve=bfs';
 
 await check('the page loads and draws a maze from the URL\'s settings', async () => {
-  await page.goto(base + '#' + tiny);
-  await page.waitForSelector('body[data-ready="1"]');
+  await openMaze(tiny);
   const walls = await page.getAttribute(testid('walls'), 'd');
   expect(walls && walls.startsWith('M'), 'no walls drawn');
   expect((await page.inputValue(testid('seed'))) === '7', 'seed not restored from the URL');
@@ -143,8 +161,7 @@ await check('reveal the solution and download a PDF', async () => {
 
 await check('play a small hexagonal maze by clicking from cell to cell', async () => {
   const hex = 'shape=hex&width=4&height=3&algorithm=wilson&seed=11&solve=bfs';
-  await page.goto(base + '#' + hex);
-  await page.waitForSelector('body[data-ready="1"]');
+  await openMaze(hex);
   const data = await page.evaluate(async (q) => (await fetch('/api/generate?' + q + '&geometry=1')).json(), hex);
   const path = data.solution.path;
   await page.click(testid('play'));
@@ -188,8 +205,7 @@ async function clickCells(data, cells) {
 }
 
 await check('a circular maze: rings in the form, curved walls, played to the centre', async () => {
-  await page.goto(base + '#shape=square&width=5&height=5&seed=1');
-  await page.waitForSelector('body[data-ready="1"]');
+  await openMaze('shape=square&width=5&height=5&seed=1');
   await page.selectOption(testid('shape'), 'polar');
   expect((await page.textContent('#height-label')) === 'Rings', 'the height field is not called Rings');
   await page.fill(testid('width'), '6');
@@ -269,8 +285,7 @@ await check('entrance and exit chosen in the form', async () => {
 });
 
 await check('zones: every group of joined cells in its own colour while Kruskal builds the maze', async () => {
-  await page.goto(base + '#shape=square&width=12&height=9&algorithm=kruskal&seed=3');
-  await page.waitForSelector('body[data-ready="1"]');
+  await openMaze('shape=square&width=12&height=9&algorithm=kruskal&seed=3');
   await page.evaluate(() => { document.body.dataset.replayed = ''; });
   await page.fill(testid('speed'), '1');
   await page.check(testid('zones'));
@@ -295,8 +310,7 @@ await check('zones: every group of joined cells in its own colour while Kruskal 
 const jsonOf = async (format) => JSON.parse((await download(format)).bytes.toString());
 
 await check('downloads give the maze on screen, even after the form changed', async () => {
-  await page.goto(base + '#' + tiny);
-  await page.waitForSelector('body[data-ready="1"]');
+  await openMaze(tiny);
   await page.fill(testid('width'), '9');
   await page.fill(testid('seed'), '12345');
   const shown = await jsonOf('json');
@@ -336,9 +350,7 @@ await check('opening a shared link resets every field to the link', async () => 
   await page.selectOption(testid('solver'), 'dfs');
   await page.selectOption(testid('entrance'), 'left');
   await page.check(testid('mask-connect'));
-  await page.evaluate(() => { document.body.dataset.ready = ''; });
-  await page.goto(base + '#shape=hex&width=6&height=5&seed=3');
-  await page.waitForSelector('body[data-ready="1"]');
+  await openMaze('shape=hex&width=6&height=5&seed=3');
   const f = await page.evaluate(() => ['braid', 'starts', 'ends', 'solver', 'entrance', 'width', 'shape']
     .map((id) => document.getElementById(id).value).concat([document.getElementById('mask-connect').checked]));
   expect(JSON.stringify(f) === JSON.stringify(['0', '1', '1', 'bfs', '', '6', 'hex', false]), `fields kept from before: ${f}`);
@@ -349,8 +361,7 @@ await check('opening a shared link resets every field to the link', async () => 
 });
 
 await check('a refused download shows the server\'s message', async () => {
-  await page.goto(base + '#shape=square&width=180&height=180&seed=1');
-  await page.waitForSelector('body[data-ready="1"]');
+  await openMaze('shape=square&width=180&height=180&seed=1');
   await page.click(testid('download-stl'));
   await page.waitForSelector('#status.error');
   const text = await page.textContent(testid('status'));
@@ -360,8 +371,7 @@ await check('a refused download shows the server\'s message', async () => {
 });
 
 await check('bad numbers get a message at the field, never a silent default', async () => {
-  await page.goto(base + '#' + tiny);
-  await page.waitForSelector('body[data-ready="1"]');
+  await openMaze(tiny);
   for (const [field, value] of [['width', '1e3'], ['height', '-4'], ['braid', '2'], ['starts', '0']]) {
     const before = await page.evaluate(() => maze.seed + ':' + maze.cells);
     const keep = await page.inputValue(testid(field));
@@ -396,8 +406,7 @@ await check('a fast drag walks every cell between', async () => {
     return null;
   });
   expect(found, 'no maze with a straight start in 200 seeds');
-  await page.goto(base + `#shape=square&width=8&height=8&algorithm=recursive-backtracker&seed=${found.seed}&solve=bfs`);
-  await page.waitForSelector('body[data-ready="1"]');
+  await openMaze(`shape=square&width=8&height=8&algorithm=recursive-backtracker&seed=${found.seed}&solve=bfs`);
   await page.click(testid('play'));
   const screen = (cell) => page.evaluate(([cx, cy]) => {
     const q = new DOMPoint(cx, cy).matrixTransform(document.getElementById('maze').getScreenCTM());
@@ -420,8 +429,7 @@ await check('tooltips speak plainly (no source-document notes)', async () => {
 });
 
 await check('difficulty presets set the size (level k is 2^k x 2^k)', async () => {
-  await page.goto(base + '#' + tiny);
-  await page.waitForSelector('body[data-ready="1"]');
+  await openMaze(tiny);
   await page.selectOption(testid('difficulty'), '3');
   expect((await page.inputValue(testid('width'))) === '8' && (await page.inputValue(testid('height'))) === '8', 'level 3 is not 8 x 8');
   await page.fill(testid('width'), '9');
@@ -429,15 +437,9 @@ await check('difficulty presets set the size (level k is 2^k x 2^k)', async () =
 });
 
 await check('replays are timed, and can be paused, stepped and followed on a progress bar', async () => {
-  await page.goto(base + '#shape=square&width=100&height=100&algorithm=recursive-backtracker&seed=4');
-  await page.waitForSelector('body[data-ready="1"]');
+  await openMaze('shape=square&width=100&height=100&algorithm=recursive-backtracker&seed=4');
   await page.evaluate(() => { document.body.dataset.replayed = ''; });
-  await page.fill(testid('speed'), '55');
-  await page.click(testid('animate-generation'));
-  await page.waitForTimeout(2000);
-  const share = Number(await page.getAttribute(testid('anim-progress'), 'value'));
-  // About 20 s for the whole replay at the default speed: some 10% after 2 s.
-  expect(share > 0.03 && share < 0.3, `after 2 s the replay is ${share} done`);
+  await replayShareAfter2s();
   await page.click(testid('anim-pause'));
   expect((await page.getAttribute(testid('anim-pause'), 'aria-pressed')) === 'true', 'not paused');
   const held = Number(await page.getAttribute(testid('anim-progress'), 'value'));
@@ -542,13 +544,6 @@ const inkShare = (p = page) => p.evaluate(() => {
   for (let i = 0; i < d.length; i += 4) if (d[i] < 120 && d[i + 3] > 0) dark++;
   return dark / (c.width * c.height);
 });
-// Opens a maze by its link; the old maze's "ready" mark is cleared first, since a link that
-// differs only after '#' does not reload the page.
-async function openMaze(hash, timeout) {
-  await page.evaluate(() => { document.body.dataset.ready = ''; });
-  await page.goto(base + '#' + hash);
-  await page.waitForSelector('body[data-ready="1"]', { timeout });
-}
 // Two fingers spreading from 40 to 80 px apart on the canvas (pointer events as a touch
 // screen sends them); the zoom factor the view took.
 const pinch = (p) => p.evaluate(() => {
@@ -643,13 +638,8 @@ await check('play a 300 x 300 maze on the canvas, one move a frame', async () =>
 
 await check('a 300 x 300 generation replays on the canvas, repainting only the changed cells', async () => {
   const before = await canvasState();
-  await page.fill(testid('speed'), '55');
-  await page.click(testid('animate-generation'));
-  await page.waitForTimeout(2000);
-  const share = Number(await page.getAttribute(testid('anim-progress'), 'value'));
+  const share = await replayShareAfter2s();
   timings['300x300 replay at the default speed: share played after 2 s'] = Number(share.toFixed(3));
-  // About 20 s in all: a tenth after 2 s (loosely, for a busy machine).
-  expect(share > 0.01 && share < 0.5, `after 2 s the replay is at ${share}`);
   await page.fill(testid('speed'), '100');
   await page.waitForSelector('body[data-replayed="generation"]', { timeout: 60000 });
   const after = await canvasState();
