@@ -17,7 +17,7 @@ use maze_render::pdf::{PageSetup, PdfPage};
 use maze_render::scad::Model;
 use maze_render::scene::{Overlay, scene};
 use maze_render::style::Style;
-use maze_render::{Format, json, pdf, png, scad, stl, svg, tex, text};
+use maze_render::{Format, compact, json, pdf, png, scad, stl, svg, tex, text};
 
 use crate::UsageError;
 use crate::args::{
@@ -350,6 +350,7 @@ fn present<S: Shape>(
         Format::Json => {
             json::to_json(maze, provenance, solution.map(|(s, v)| (v, s)), r.compact).into_bytes()
         }
+        Format::Maze => compact::to_bytes(maze, provenance, solution.map(|(s, v)| (v, s))),
         Format::Unicode | Format::Text if !text::has_picture(maze) => {
             anyhow::bail!(UsageError(no_text_picture(&maze.shape().spec())))
         }
@@ -825,22 +826,28 @@ fn max_file_bytes(max_cells: u64) -> u64 {
     max_cells.saturating_mul(100).saturating_add(1 << 20)
 }
 
-/// Reads a maze file from a path or `-` (stdin), refusing one larger than a maze of
-/// `max_cells` cells can be before reading it all.
+/// Reads a maze file (JSON or compact) from a path or `-` (stdin), refusing one larger than
+/// a maze of `max_cells` cells can be before reading it all, or one holding several mazes.
 fn read_maze_file(path: &str, max_cells: u64) -> Result<MazeFile> {
-    let text = read_maze_text(path, max_cells)?;
-    MazeFile::parse(&text).with_context(|| path.to_string())
+    let mut files = read_maze_files(path, max_cells)?;
+    if files.len() > 1 {
+        anyhow::bail!(UsageError(format!(
+            "{path} holds {} mazes; this command takes one (maze stats reads a batch)",
+            files.len()
+        )));
+    }
+    Ok(files.remove(0))
 }
 
-/// Reads one maze file or a JSON Lines batch of them, as [`read_maze_file`] (the size limit
-/// applies to the whole text).
+/// Reads one maze file or a batch of them (JSON Lines, or compact records one after
+/// another), as [`read_maze_file`] (the size limit applies to the whole file).
 pub(crate) fn read_maze_files(path: &str, max_cells: u64) -> Result<Vec<MazeFile>> {
-    let text = read_maze_text(path, max_cells)?;
-    MazeFile::parse_many(&text).with_context(|| path.to_string())
+    let bytes = read_maze_bytes(path, max_cells)?;
+    compact::parse_any(&bytes).with_context(|| path.to_string())
 }
 
-/// The text of a maze file, refused above the size a maze of `max_cells` cells can take.
-fn read_maze_text(path: &str, max_cells: u64) -> Result<String> {
+/// The bytes of a maze file, refused above the size a maze of `max_cells` cells can take.
+fn read_maze_bytes(path: &str, max_cells: u64) -> Result<Vec<u8>> {
     let limit = max_file_bytes(max_cells);
     let mut bytes = Vec::new();
     let read = if path == "-" {
@@ -857,7 +864,7 @@ fn read_maze_text(path: &str, max_cells: u64) -> Result<String> {
             budget::human(limit)
         )));
     }
-    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{path}: not UTF-8 text"))
+    Ok(bytes)
 }
 
 /// The `maze generate` job that makes a maze like a saved one (same shape, generator if

@@ -82,7 +82,10 @@ pub struct Maze<S: Shape> {
 }
 
 impl<S: Shape> Maze<S> {
-    pub(crate) fn passages_mut(&mut self) -> &mut Passages {
+    /// The open walls, to change in bulk (readers of saved mazes); the entrance and exit
+    /// are not moved.
+    #[inline]
+    pub fn passages_mut(&mut self) -> &mut Passages {
         &mut self.open
     }
     /// A maze with every wall closed; entrance and exit where the shape puts them by

@@ -87,6 +87,10 @@ pub struct MazeFile {
     /// A saved solution.
     #[serde(default)]
     pub solution: Option<SolutionJson>,
+    /// The compact file's passages ([`crate::compact`]): one bit per door in
+    /// [`door_order`](crate::compact::door_order), used instead of `passages` when present.
+    #[serde(skip)]
+    pub passage_bits: Option<crate::compact::DoorBits>,
 }
 
 fn default_version() -> u32 {
@@ -135,13 +139,13 @@ impl MazeFile {
             files.push(file);
         }
         if files.is_empty() {
-            return Err(Error::Parse("no maze in the file (it is empty)".into()));
+            return Err(Error::Parse("not a maze JSON file: no maze in it (it is empty)".into()));
         }
         Ok(files)
     }
 
     /// Checks a parsed JSON document as a maze file.
-    fn from_value(value: serde_json::Value) -> Result<Self, Error> {
+    pub(crate) fn from_value(value: serde_json::Value) -> Result<Self, Error> {
         let file: MazeFile =
             serde_json::from_value(value).map_err(|e| Error::Parse(format!("not a maze JSON file: {e}")))?;
         file.check_format()
@@ -210,6 +214,9 @@ impl MazeFile {
         };
         for &[a, b] in &self.passages {
             maze.connect(cell(a, "passage")?, cell(b, "passage")?)?;
+        }
+        if let Some(bits) = &self.passage_bits {
+            bits.open_into(&mut maze)?;
         }
         if let Some(walls) = &self.walls {
             for &[a, b] in walls {
@@ -295,16 +302,15 @@ fn quoted(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
 }
 
-/// Writes a maze (and optionally a solution) as a JSON document: one key per line, each
-/// array on one line. With `compact`, the whole document is on one line (for JSON Lines).
-pub fn to_json<S: Shape>(
+/// The keys every maze file has before its passages, as `(key, JSON value)`: format,
+/// version, shape, provenance, cells, ends and MultiMaze dots. The JSON file and the
+/// compact file's header ([`crate::compact`]) both start with them.
+pub(crate) fn header_fields<S: Shape>(
     maze: &Maze<S>,
     provenance: &Provenance,
-    solution: Option<(&str, &Solution)>,
-    compact: bool,
-) -> String {
+) -> Vec<(&'static str, String)> {
     let spec = maze.shape().spec();
-    let mut fields: Vec<(&str, String)> = vec![
+    let mut fields: Vec<(&'static str, String)> = vec![
         ("format", quoted(FORMAT)),
         ("version", VERSION.to_string()),
         (
@@ -345,6 +351,36 @@ pub fn to_json<S: Shape>(
         fields.push(("starts", ids(maze.starts.iter().copied())));
         fields.push(("ends", ids(maze.ends.iter().copied())));
     }
+    fields
+}
+
+/// Writes `fields` as one JSON object: one key per line, or all on one line when `compact`.
+pub(crate) fn object(fields: &[(&str, String)], compact: bool) -> String {
+    let mut out = String::from("{");
+    for (i, (key, value)) in fields.iter().enumerate() {
+        out.push_str(if i == 0 { "" } else { "," });
+        if !compact {
+            out.push_str("\n  ");
+        }
+        let _ = write!(out, "\"{key}\":");
+        if !compact {
+            out.push(' ');
+        }
+        out.push_str(value);
+    }
+    out.push_str(if compact { "}" } else { "\n}" });
+    out
+}
+
+/// Writes a maze (and optionally a solution) as a JSON document: one key per line, each
+/// array on one line. With `compact`, the whole document is on one line (for JSON Lines).
+pub fn to_json<S: Shape>(
+    maze: &Maze<S>,
+    provenance: &Provenance,
+    solution: Option<(&str, &Solution)>,
+    compact: bool,
+) -> String {
+    let mut fields = header_fields(maze, provenance);
     fields.push(("passages", pairs(maze.passage_pairs())));
     fields.push(("walls", pairs(maze.wall_pairs())));
     if let Some((name, sol)) = solution {
@@ -373,18 +409,7 @@ pub fn to_json<S: Shape>(
             fields.push(("routes", format!("[{}]", routes.join(","))));
         }
     }
-    let mut out = String::from("{");
-    for (i, (key, value)) in fields.iter().enumerate() {
-        out.push_str(if i == 0 { "" } else { "," });
-        if !compact {
-            out.push_str("\n  ");
-        }
-        let _ = write!(out, "\"{key}\":");
-        if !compact {
-            out.push(' ');
-        }
-        out.push_str(value);
-    }
-    out.push_str(if compact { "}\n" } else { "\n}\n" });
+    let mut out = object(&fields, compact);
+    out.push('\n');
     out
 }

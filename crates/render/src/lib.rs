@@ -19,6 +19,7 @@
 //! ```
 
 pub mod animate;
+pub mod compact;
 pub mod json;
 pub mod pdf;
 pub mod png;
@@ -42,6 +43,8 @@ pub enum Format {
     Unicode,
     /// The JSON maze file.
     Json,
+    /// The compact binary maze file ([`compact`]).
+    Maze,
     /// Scalable vector graphics.
     Svg,
     /// A raster image.
@@ -61,7 +64,7 @@ pub enum Format {
 impl Format {
     /// Whether the format is binary (not text): it is refused on a terminal without `-o`.
     pub fn is_binary(self) -> bool {
-        matches!(self, Format::Png | Format::Pdf | Format::Stl | Format::Gif)
+        matches!(self, Format::Png | Format::Pdf | Format::Stl | Format::Gif | Format::Maze)
     }
 
     /// The usual file extension.
@@ -77,6 +80,7 @@ impl Format {
         Format::Text,
         Format::Unicode,
         Format::Json,
+        Format::Maze,
         Format::Svg,
         Format::Png,
         Format::Pdf,
@@ -92,6 +96,7 @@ impl Format {
             Format::Text => "text",
             Format::Unicode => "unicode",
             Format::Json => "json",
+            Format::Maze => "maze",
             Format::Svg => "svg",
             Format::Png => "png",
             Format::Pdf => "pdf",
@@ -108,6 +113,7 @@ impl Format {
             Format::Text => "ASCII picture: +--+ and | walls, S and E, * path, . explored cells",
             Format::Unicode => "box-drawing picture, with the path in black and explored cells in grey",
             Format::Json => "the maze file (docs/FORMAT.md), readable by `maze solve` and `maze render`",
+            Format::Maze => "compact binary maze file, about 2 bits a cell (docs/FORMAT.md), read like json",
             Format::Svg => {
                 "vector picture for the web: merged wall runs, solution line, shaded cells, start/end dots"
             }

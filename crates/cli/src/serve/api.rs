@@ -571,7 +571,7 @@ fn cells(args: &GenerateArgs) -> u64 {
 
 fn limit_for(format: Format) -> u64 {
     match format {
-        Format::Json | Format::Svg | Format::Text | Format::Unicode => MAX_CELLS,
+        Format::Json | Format::Maze | Format::Svg | Format::Text | Format::Unicode => MAX_CELLS,
         _ => MAX_DRAWN_CELLS,
     }
 }
@@ -586,6 +586,7 @@ fn file_response(format: Format, name: &str, bytes: Vec<u8>) -> Response {
         Format::Gif => "image/gif",
         Format::Stl => "model/stl",
         Format::Tex => "application/x-tex; charset=utf-8",
+        Format::Maze => "application/octet-stream",
         _ => "text/plain; charset=utf-8",
     };
     // `name` is built from checked values only; should it ever hold something a header

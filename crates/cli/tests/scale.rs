@@ -1,0 +1,96 @@
+//! Issue 10 from the command line: the compact maze file (`--format maze`) and batches made
+//! on every core (`--count N`), checked against the JSON file and the serial run.
+
+use assert_cmd::Command;
+use maze_testkit::tempdir;
+
+fn maze() -> Command {
+    Command::cargo_bin("maze").expect("the maze binary is built")
+}
+
+fn output_of(args: &[&str]) -> Vec<u8> {
+    let out = maze().args(args).output().expect("runs");
+    assert!(out.status.success(), "maze {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    out.stdout
+}
+
+/// Every shape, with and without a mask, MultiMaze dots, ends on chosen sides, braids and
+/// saved solutions: the compact file read back (`maze render -f json`) gives the very
+/// bytes `--format json` writes, so every key survives the round trip.
+#[test]
+fn compact_files_round_trip_on_every_shape() {
+    let cases: &[&[&str]] = &[
+        &["-s", "square", "-W", "13", "-H", "7"],
+        &["-s", "hex", "-W", "9", "-H", "8", "-a", "kruskal"],
+        &["-s", "triangle", "-W", "11", "-H", "6", "-a", "wilson"],
+        &["-s", "polar", "-W", "6", "-H", "7"],
+        &["-s", "upsilon", "-W", "10", "-H", "9", "-a", "prim"],
+        &["-s", "square", "--mask-text", "HI", "-a", "wilson"],
+        &["-s", "hex", "--mask-text", "O"],
+        &["-s", "square", "-W", "12", "-H", "12", "--starts", "3", "--ends", "2"],
+        &["-s", "square", "-W", "9", "-H", "9", "--entrance", "left", "--exit", "right", "--braid", "0.5"],
+        &["-s", "polar", "-W", "5", "-H", "4", "--entrance", "centre", "--exit", "outer"],
+    ];
+    let dir = tempdir("compact-round-trip");
+    for (i, case) in cases.iter().enumerate() {
+        for solve in [false, true] {
+            let mut args: Vec<&str> = vec!["generate", "--seed", "42"];
+            args.extend_from_slice(case);
+            if solve {
+                args.push("--solve");
+            }
+            let file = dir.join(format!("case{i}-{solve}.maze"));
+            let file = file.to_str().expect("utf-8 path");
+            let mut to_file = args.clone();
+            to_file.extend(["-f", "maze", "-o", file]);
+            output_of(&to_file);
+            let mut as_json = args.clone();
+            as_json.extend(["-f", "json"]);
+            let want = output_of(&as_json);
+            let got = output_of(&["render", file, "-f", "json"]);
+            assert_eq!(
+                String::from_utf8_lossy(&got),
+                String::from_utf8_lossy(&want),
+                "{args:?}: the compact file does not read back as the same maze"
+            );
+            // Written again from what was read: the same bytes.
+            let again = output_of(&["render", file, "-f", "maze"]);
+            assert_eq!(again, std::fs::read(file).expect("reads"), "{args:?}: rewritten differently");
+            // And solved like a JSON file.
+            let solved = output_of(&["solve", file, "-f", "json"]);
+            assert!(String::from_utf8_lossy(&solved).contains("\"solution\""), "{args:?}");
+        }
+    }
+}
+
+/// About two bits a square cell: one per pair of neighbours, plus a short header.
+#[test]
+fn compact_files_take_about_two_bits_a_cell() {
+    let bytes = output_of(&["generate", "-W", "400", "-H", "300", "--seed", "1", "-f", "maze"]);
+    let pairs = 399 * 300 + 400 * 299;
+    assert!(bytes.len() >= pairs / 8, "{} bytes", bytes.len());
+    assert!(bytes.len() <= pairs / 8 + 400, "{} bytes for {} cells", bytes.len(), 400 * 300);
+    assert!(bytes.starts_with(b"MAZB"));
+}
+
+/// A batch is records one after another; `maze stats` reads them all, `maze solve` wants
+/// one; damaged files get a one-line error.
+#[test]
+fn compact_batches_and_damage() {
+    let batch = output_of(&["generate", "-n", "4", "--seed", "9", "-W", "8", "-H", "8", "-f", "maze"]);
+    let dir = tempdir("compact-batch");
+    let path = dir.join("batch.maze");
+    std::fs::write(&path, &batch).expect("writes");
+    let p = path.to_str().expect("utf-8");
+    let stats = String::from_utf8(output_of(&["stats", p, "--json"])).expect("utf-8");
+    assert_eq!(stats.lines().count(), 4, "{stats}");
+    let out = maze().args(["solve", p]).output().expect("runs");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds 4 mazes"));
+    std::fs::write(&path, &batch[..batch.len() - 3]).expect("writes");
+    let out = maze().args(["render", p, "-f", "json"]).output().expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("ends inside"), "{err}");
+}
