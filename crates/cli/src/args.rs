@@ -171,7 +171,12 @@ pub struct GenerateArgs {
     /// Number of mazes to write, with seeds SEED, SEED+1, ... (JSON Lines for json).
     #[arg(long, short = 'n', default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub count: u32,
-    /// Output format: text, unicode, json, svg, png, pdf, tex, scad, stl or gif (an animation).
+    /// With --count: make the mazes on this many threads [default: one per core]; the
+    /// output is the same whatever the number.
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// Output format: text, unicode, json, maze (compact binary), svg, png, pdf, tex, scad, stl
+    /// or gif (an animation).
     #[arg(long, short = 'f', default_value = "text", value_parser = parse_with::<Format>)]
     pub format: Format,
     /// Write to this file (atomically: a temporary file renamed into place) instead of stdout.

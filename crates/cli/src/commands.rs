@@ -27,6 +27,9 @@ use crate::args::{
 use crate::budget;
 use crate::output::{Sink, with_sink};
 
+/// About how many cells `--count` makes at once on all cores before writing them in order.
+const BATCH_CELLS: u64 = 4_000_000;
+
 /// Mazes above this many cells get a spinner on stderr (when it is a terminal).
 const SPINNER_CELLS: u64 = 2_000_000;
 
@@ -111,7 +114,6 @@ struct GenerateJob<'a> {
     args: &'a GenerateArgs,
     seed: u64,
     compact: bool,
-    index: u32,
     /// Record the generator's steps and write them as an animation.
     animation: Option<&'a Animation>,
     /// `--where` and `--hardness`: a maze that fails one is not drawn.
@@ -216,8 +218,7 @@ impl ShapeVisitor for GenerateJob<'_> {
             animate(&rec, trace, a.format, &a.draw, animation, multi)?
         } else {
             let solution = built.solution.as_ref().map(|(v, s)| (s, v.name()));
-            let request =
-                Request { format: a.format, compact: self.compact, draw: &a.draw, index: self.index };
+            let request = Request { format: a.format, compact: self.compact, draw: &a.draw };
             present(&built.maze, &built.provenance, solution, &request)?
         };
         Ok(Made { rendered: Some(rendered), stats })
@@ -314,8 +315,6 @@ struct Request<'a> {
     format: Format,
     compact: bool,
     draw: &'a DrawArgs,
-    /// The maze's number in a batch (from 1), for page headings.
-    index: u32,
 }
 
 /// One maze, presented: bytes to write, or pages for a PDF made at the end.
@@ -371,11 +370,9 @@ fn present<S: Shape>(
         Format::Scad => scad::scad(&drawn(false), &model).into_bytes(),
         Format::Stl => stl::stl(&drawn(false), &model)?,
         Format::Pdf => {
-            let n = r.index;
-            let puzzle = Box::new(PdfPage { scene: drawn(false), heading: Some(format!("Puzzle {n}")) });
-            let solution = sol.map(|_| {
-                Box::new(PdfPage { scene: drawn(true), heading: Some(format!("Solution to puzzle {n}")) })
-            });
+            // The headings are numbered when the pages are collected (Collector::add).
+            let puzzle = Box::new(PdfPage { scene: drawn(false), heading: None });
+            let solution = sol.map(|_| Box::new(PdfPage { scene: drawn(true), heading: None }));
             return Ok(Rendered::Pages { puzzle, solution });
         }
         Format::Gif => anyhow::bail!(UsageError(
@@ -507,9 +504,14 @@ impl Collector {
                 }
                 sink.write_all(&bytes)?;
             }
-            Rendered::Pages { puzzle, solution } => {
+            Rendered::Pages { mut puzzle, solution } => {
+                let n = self.puzzles.len() + 1;
+                puzzle.heading = Some(format!("Puzzle {n}"));
                 self.puzzles.push(*puzzle);
-                self.solutions.extend(solution.map(|s| *s));
+                self.solutions.extend(solution.map(|mut s| {
+                    s.heading = Some(format!("Solution to puzzle {n}"));
+                    *s
+                }));
             }
         }
         Ok(())
@@ -603,7 +605,7 @@ pub(crate) fn plan(args: &GenerateArgs) -> Result<(ShapeSpec, Option<Animation>)
         && matches!(args.format, Format::Png | Format::Svg | Format::Tex | Format::Scad | Format::Stl)
     {
         anyhow::bail!(UsageError(format!(
-            "--count makes one file; {} holds one maze (use pdf for a book, json or text for batches)",
+            "--count makes one file; {} holds one maze (use pdf for a book, json, maze or text for batches)",
             args.format.name()
         )));
     }
@@ -681,6 +683,17 @@ pub(crate) fn write_mazes(
     let max_tries = args.max_tries.unwrap_or_else(|| u64::from(args.count).saturating_mul(1000));
     let mut collector = Collector::new(args.format, &args.draw);
     let mut kept = Kept { mazes: Vec::new(), tried: 0 };
+    let job = |this: u64| GenerateJob {
+        args,
+        seed: this,
+        compact: args.count > 1,
+        animation,
+        filters: &filters,
+        want_stats: args.stats.is_some(),
+    };
+    // Mazes are made a batch at a time on every core (rayon), then taken in seed order, so
+    // the output is the serial run's byte for byte; a batch holds about BATCH_CELLS cells.
+    let per_batch = (BATCH_CELLS / spec.cells().max(1)).clamp(1, 4096);
     while kept.mazes.len() < args.count as usize {
         crate::cancel::check()?;
         if !filters.is_empty() && kept.tried >= max_tries {
@@ -692,22 +705,34 @@ pub(crate) fn write_mazes(
                 &filters,
             ));
         }
-        let this = seed.wrapping_add(kept.tried);
-        kept.tried += 1;
-        let job = GenerateJob {
-            args,
-            seed: this,
-            compact: args.count > 1,
-            index: kept.mazes.len() as u32 + 1,
-            animation,
-            filters: &filters,
-            want_stats: args.stats.is_some(),
+        // Without filters exactly the mazes still wanted; with them, as many as may be tried.
+        let left = if filters.is_empty() {
+            (args.count as usize - kept.mazes.len()) as u64
+        } else {
+            max_tries - kept.tried
         };
-        let made = spec.visit(job)?;
-        if let Some(rendered) = made.rendered {
-            collector.add(sink, rendered, kept.mazes.is_empty())?;
-            kept.mazes.push((this, made.stats));
-            progress.inc(1);
+        let first = kept.tried;
+        let made: Vec<Result<Made>> = if left == 1 || per_batch == 1 {
+            vec![spec.visit(job(seed.wrapping_add(first)))]
+        } else {
+            use rayon::prelude::*;
+            (0..left.min(per_batch))
+                .into_par_iter()
+                .map(|k| spec.clone().visit(job(seed.wrapping_add(first + k))))
+                .collect()
+        };
+        for made in made {
+            let this = seed.wrapping_add(kept.tried);
+            kept.tried += 1;
+            let made = made?;
+            if let Some(rendered) = made.rendered {
+                collector.add(sink, rendered, kept.mazes.is_empty())?;
+                kept.mazes.push((this, made.stats));
+                progress.inc(1);
+                if kept.mazes.len() == args.count as usize {
+                    break;
+                }
+            }
         }
     }
     collector.finish(sink, multi)?;
@@ -764,6 +789,10 @@ fn report(args: &GenerateArgs, kept: &Kept, progress: &ProgressBar) {
 /// `maze generate`.
 pub fn generate(args: GenerateArgs) -> Result<()> {
     let (spec, animation) = plan(&args)?;
+    if let Some(n) = args.threads {
+        // Only fails if the pool was already made, which `maze generate` never does.
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(n as usize).build_global();
+    }
     check_binary_target(args.format, args.output.as_deref())?;
     let progress = progress_for(&args, &spec);
     let mut kept = None;
@@ -945,7 +974,7 @@ impl ShapeVisitor for FileJob<'_> {
             None if self.keep_solution => saved.as_ref().map(|(name, s)| (s, name.as_str())),
             None => None,
         };
-        let request = Request { format: self.format, compact: false, draw: self.draw, index: 1 };
+        let request = Request { format: self.format, compact: false, draw: self.draw };
         present(&maze, &provenance, solution, &request)
     }
 }
