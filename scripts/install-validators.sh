@@ -2,10 +2,11 @@
 # Installs the programs the output tests check our files with (Debian packages):
 # xmllint and rsvg-convert (SVG), pngcheck (PNG), qpdf/pdfinfo/pdftoppm (PDF),
 # pdflatex with TikZ and the preview package (TeX), openscad and admesh (3D), gifsicle
-# (animated GIFs), and tmux (the terminal game's end-to-end test).
+# (animated GIFs), tmux (the terminal game's end-to-end test) and GNU parallel (the
+# sharding script's test).
 # Skips the install when every tool is already present. Needs root (CI runs as root).
 set -euo pipefail
-tools=(xmllint rsvg-convert pngcheck qpdf pdfinfo pdftoppm pdflatex openscad admesh gifsicle tmux)
+tools=(xmllint rsvg-convert pngcheck qpdf pdfinfo pdftoppm pdflatex openscad admesh gifsicle tmux parallel)
 missing=()
 for t in "${tools[@]}"; do
     command -v "$t" > /dev/null || missing+=("$t")
@@ -22,7 +23,7 @@ $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends \
     libxml2-utils librsvg2-bin pngcheck qpdf poppler-utils \
     texlive-latex-base texlive-pictures preview-latex-style \
-    openscad admesh gifsicle tmux > /dev/null
+    openscad admesh gifsicle tmux parallel > /dev/null
 for t in "${tools[@]}"; do
     command -v "$t" > /dev/null || { echo "still missing after install: $t" >&2; exit 1; }
 done

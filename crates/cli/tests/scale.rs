@@ -2,7 +2,7 @@
 //! on every core (`--count N`), checked against the JSON file and the serial run.
 
 use assert_cmd::Command;
-use maze_testkit::tempdir;
+use maze_testkit::{have, tempdir};
 
 fn maze() -> Command {
     Command::cargo_bin("maze").expect("the maze binary is built")
@@ -126,4 +126,50 @@ fn parallel_batches_equal_the_serial_run() {
             );
         }
     }
+}
+
+/// The README's sharding script: pieces made by GNU parallel over seed ranges join up to
+/// exactly one big run's output, in JSON Lines and in compact records.
+#[test]
+fn sharded_runs_join_up_to_one_run() {
+    if !have("parallel") {
+        return;
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/shard.sh");
+    let bin = assert_cmd::cargo::cargo_bin("maze");
+    for format in ["json", "maze"] {
+        let dir = tempdir("shards");
+        let out = std::process::Command::new("bash")
+            .args([script, "1001", "7", "40", dir.to_str().expect("utf-8")])
+            .args(["-W", "15", "-H", "11", "-s", "hex", "--solve", "-f", format])
+            .env("MAZE", &bin)
+            .output()
+            .expect("runs the script");
+        assert!(out.status.success(), "{format}: {}", String::from_utf8_lossy(&out.stderr));
+        let mut pieces: Vec<_> =
+            std::fs::read_dir(&dir).expect("lists").map(|e| e.expect("entry").path()).collect();
+        pieces.sort();
+        assert_eq!(pieces.len(), 7, "{pieces:?}");
+        let joined: Vec<u8> = pieces.iter().flat_map(|p| std::fs::read(p).expect("reads")).collect();
+        let one = output_of(&[
+            "generate", "--count", "1001", "--seed", "40", "-W", "15", "-H", "11", "-s", "hex", "--solve",
+            "-f", format,
+        ]);
+        assert!(joined == one, "{format}: the pieces differ from one run");
+    }
+    // Filters cannot be sharded by seed ranges: refused.
+    let out = std::process::Command::new("bash")
+        .args([
+            script,
+            "10",
+            "2",
+            "0",
+            tempdir("shards-bad").to_str().expect("utf-8"),
+            "--where",
+            "solution>5",
+        ])
+        .env("MAZE", &bin)
+        .output()
+        .expect("runs the script");
+    assert_eq!(out.status.code(), Some(2));
 }
