@@ -269,7 +269,8 @@ pub struct DrawArgs {
     /// Solution line colour.
     #[arg(long, value_parser = parse_colour)]
     pub path_colour: Option<String>,
-    /// Do not shade the cells the solver explored (shown by default with a solution).
+    /// Do not shade the cells the solver explored (shown by default with a solution); json
+    /// and maze files then keep the path alone, and bfs takes 1 byte a cell instead of 8.
     #[arg(long)]
     pub no_visited: bool,
     /// How a solution is shown: `line` (a line through the cell centres, over shaded

@@ -187,6 +187,8 @@ pub(crate) fn build<S: Shape>(
                     let t = solve_trace.insert(Trace::with_limit(limit));
                     solver.solve(&maze, maze.entrance(), maze.exit(), t)?
                 }
+                // Without explored cells to show, the route alone: less memory for bfs.
+                None if a.draw.no_visited => solver.solve_route(&maze, maze.entrance(), maze.exit())?,
                 None => solver.solve(&maze, maze.entrance(), maze.exit(), &mut ())?,
             },
         )),
@@ -968,7 +970,11 @@ impl ShapeVisitor for FileJob<'_> {
                     };
                     return animate(&rec, &trace, self.format, self.draw, animation, multi);
                 }
-                fresh = solver.solve(&maze, from, to, &mut ())?;
+                fresh = if self.draw.no_visited {
+                    solver.solve_route(&maze, from, to)?
+                } else {
+                    solver.solve(&maze, from, to, &mut ())?
+                };
                 Some((&fresh, solver.name()))
             }
             None if self.keep_solution => saved.as_ref().map(|(name, s)| (s, name.as_str())),
