@@ -256,71 +256,314 @@ pub fn square_walls<S: maze_core::Shape>(
     };
     let (cols, rows) = (grid.width, grid.height);
     let cell = |x: u32, y: u32| CellId(y * cols + x);
-    let extent = shape.extent();
-    let scene_size = Scene { width: extent.x, height: extent.y, ..Scene::default() };
-    let (w, h) = image_size(&scene_size, style);
-    check_size(w, h, HARD_MAX_PIXELS)?;
-    let palette = [style.background.parse::<Colour>()?, style.walls.parse::<Colour>()?];
-    let row_bytes = (w as usize).div_ceil(8);
-    // Each row: a filter byte (0) then the packed bits, most significant bit first.
-    let stride = row_bytes + 1;
-    let mut raw = vec![0u8; stride * h as usize];
-    let (k, m) = (style.cell_size, style.margin);
-    let half = style.wall_width.max(1.0) / 2.0;
-    // Pixels whose centres fall in [a, b), as in `Canvas::fill_rect`; the float work is done
-    // once per grid line here, so the loops below are integer only.
-    let first_pixel = |v: f64, max: u64| (v - 0.5).ceil().clamp(0.0, max as f64) as usize;
-    let line = |i: u32| m + f64::from(i) * k;
-    let lo_x: Vec<usize> = (0..=cols).map(|x| first_pixel(line(x) - half, w)).collect();
-    let hi_x: Vec<usize> = (0..=cols).map(|x| first_pixel(line(x) + half, w)).collect();
-    let lo_y: Vec<usize> = (0..=rows).map(|y| first_pixel(line(y) - half, h)).collect();
-    let hi_y: Vec<usize> = (0..=rows).map(|y| first_pixel(line(y) + half, h)).collect();
-    let mut fill = |c0: usize, c1: usize, r0: usize, r1: usize| {
-        for r in r0..r1 {
-            let row = &mut raw[r * stride + 1..(r + 1) * stride];
-            for c in c0..c1 {
-                row[c >> 3] |= 0x80 >> (c & 7);
-            }
+    let bands = WallBands::new(cols, rows, style)?;
+    let (w, h) = bands.size();
+    let palette = bands.palette(style)?;
+    let mut raw = Vec::with_capacity((bands.row_bytes() + 1) * h as usize);
+    let words = |bits: u32| vec![0u64; (bits as usize).div_ceil(64)];
+    let (mut line, mut above, mut row) = (words(cols), words(cols + 1), words(cols + 1));
+    let set = |v: &mut [u64], i: u32, on: bool| v[i as usize >> 6] |= u64::from(on) << (i & 63);
+    // On a plain lattice the walls inside are read straight from their ids (east 2·id,
+    // south 2·id + 1), without asking the shape; the outer ones as any grid's.
+    let lattice = shape.square_lattice().is_some();
+    let passages = maze.passages();
+    let east_open = |x: u32, y: u32| {
+        if lattice && x + 1 < cols {
+            passages.is_open(maze_core::WallId(2 * u64::from(cell(x, y).0)))
+        } else {
+            maze.is_open(cell(x, y), grid.east)
+        }
+    };
+    let south_open = |x: u32, y: u32| {
+        if lattice && y + 1 < rows {
+            passages.is_open(maze_core::WallId(2 * u64::from(cell(x, y).0) + 1))
+        } else {
+            maze.is_open(cell(x, y), grid.south)
         }
     };
     for y in 0..=rows {
-        // Runs of closed horizontal walls on the line above row y (y == rows: the bottom).
-        let mut run: Option<u32> = None;
-        for x in 0..=cols {
-            // The wall above row y is the south wall of row y - 1 (the north wall of row 0).
-            let closed = x < cols
-                && if y > 0 {
-                    !maze.is_open(cell(x, y - 1), grid.south)
-                } else {
-                    !maze.is_open(cell(x, 0), grid.north)
-                };
-            match (closed, run) {
-                (true, None) => run = Some(x),
-                (false, Some(x0)) => {
-                    fill(lo_x[x0 as usize], hi_x[x as usize], lo_y[y as usize], hi_y[y as usize]);
-                    run = None;
-                }
-                _ => {}
-            }
+        // The wall above row y is the south wall of row y - 1 (the north wall of row 0).
+        line.fill(0);
+        for x in 0..cols {
+            let open = if y > 0 { south_open(x, y - 1) } else { maze.is_open(cell(x, 0), grid.north) };
+            set(&mut line, x, !open);
         }
-    }
-    // Vertical walls row by row (memory order); their rectangles overlap by the caps, so
-    // the union is the same as drawing merged runs.
-    for y in 0..rows {
-        for x in 0..=cols {
+        std::mem::swap(&mut above, &mut row);
+        row.fill(0);
+        if y < rows {
             // The wall left of column x is the east wall of column x - 1 (the west wall of
             // column 0).
-            let closed = if x > 0 {
-                !maze.is_open(cell(x - 1, y), grid.east)
-            } else {
-                !maze.is_open(cell(0, y), grid.west)
+            set(&mut row, 0, !maze.is_open(cell(0, y), grid.west));
+            for x in 1..=cols {
+                set(&mut row, x, !east_open(x - 1, y));
+            }
+        }
+        bands.paint(y, &line, &above, &row, |pixels| {
+            raw.push(0); // filter: none
+            raw.extend_from_slice(pixels);
+        });
+    }
+    Ok(encode_rows(w, h, 1, &raw, &palette, level))
+}
+
+/// Square cells' walls as 1-bit pixel rows, drawn a band of pixel rows per row of cells from
+/// the closed walls alone, so a maze made row by row can be drawn as it comes
+/// ([`square_walls`], and `maze generate --stream`). Wall rectangles are those of the scene
+/// path (pixels whose centres fall inside), so both draw the same picture.
+#[derive(Clone, Debug)]
+pub struct WallBands {
+    width: u32,
+    height: u32,
+    cols: u32,
+    rows: u32,
+    lo_x: Vec<usize>,
+    hi_x: Vec<usize>,
+    lo_y: Vec<usize>,
+    hi_y: Vec<usize>,
+}
+
+impl WallBands {
+    /// The bands of a `cols` × `rows` grid drawn in `style` (no title).
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] above [`HARD_MAX_PIXELS`]; [`Error::Parameter`] when the walls are
+    /// as thick as the cells (the bands would overlap), or for a title.
+    pub fn new(cols: u32, rows: u32, style: &Style) -> Result<Self, Error> {
+        if style.title.is_some() || style.instructions.is_some() {
+            return Err(Error::Parameter("a banded picture has no heading".into()));
+        }
+        let scene = Scene { width: f64::from(cols), height: f64::from(rows), ..Scene::default() };
+        let (w, h) = image_size(&scene, style);
+        check_size(w, h, HARD_MAX_PIXELS)?;
+        let (k, m) = (style.cell_size, style.margin);
+        let half = style.wall_width.max(1.0) / 2.0;
+        // Pixels whose centres fall in [a, b), as in `Canvas::fill_rect`; the float work is
+        // done once per grid line here, so painting is integer only.
+        let first_pixel = |v: f64, max: u64| (v - 0.5).ceil().clamp(0.0, max as f64) as usize;
+        let line = |i: u32| m + f64::from(i) * k;
+        let ends =
+            |n: u32, max: u64, d: f64| (0..=n).map(|i| first_pixel(line(i) + d, max)).collect::<Vec<_>>();
+        let bands = WallBands {
+            width: w as u32,
+            height: h as u32,
+            cols,
+            rows,
+            lo_x: ends(cols, w, -half),
+            hi_x: ends(cols, w, half),
+            lo_y: ends(rows, h, -half),
+            hi_y: ends(rows, h, half),
+        };
+        let apart = |lo: &[usize], hi: &[usize]| hi.iter().zip(&lo[1..]).all(|(h, l)| h <= l);
+        if !apart(&bands.lo_x, &bands.hi_x) || !apart(&bands.lo_y, &bands.hi_y) {
+            return Err(Error::Parameter("walls as thick as the cells cannot be drawn in bands".into()));
+        }
+        Ok(bands)
+    }
+
+    /// The image's size in pixels.
+    pub fn size(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
+    /// Bytes in one row of pixels (8 pixels a byte).
+    pub fn row_bytes(&self) -> usize {
+        (self.width as usize).div_ceil(8)
+    }
+
+    /// The two colours: background (0) and walls (1).
+    ///
+    /// # Errors
+    /// [`Error::Parameter`] for a colour that does not parse.
+    pub fn palette(&self, style: &Style) -> Result<[Colour; 2], Error> {
+        Ok([style.background.parse::<Colour>()?, style.walls.parse::<Colour>()?])
+    }
+
+    /// Calls `emit` with each pixel row (packed, most significant bit first) of band `y`:
+    /// the wall line above row `y` and the row's inside, for `y` in `0..rows`, then with
+    /// `y == rows` the bottom line and margin; band 0 starts with the top margin. Bits, one
+    /// per wall, set when it is closed: `line` the walls above the cells of row `y` (below
+    /// the last row when `y == rows`), `above` and `row` the walls left of columns `0..=cols`
+    /// in rows `y - 1` and `y` (all clear when there is no such row).
+    pub fn paint(&self, y: u32, line: &[u64], above: &[u64], row: &[u64], mut emit: impl FnMut(&[u8])) {
+        let y = y as usize;
+        let start = if y == 0 { 0 } else { self.lo_y[y] };
+        let end = if y == self.rows as usize { self.height as usize } else { self.lo_y[y + 1] };
+        // Each set bit in turn, lowest first.
+        let each_set = |v: &[u64], n: usize, mut f: Box<dyn FnMut(usize) + '_>| {
+            for (i, &word) in v.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let x = i * 64 + word.trailing_zeros() as usize;
+                    if x >= n {
+                        return;
+                    }
+                    f(x);
+                    word &= word - 1;
+                }
+            }
+        };
+        let verticals = |pixels: &mut [u8], v: &[u64]| {
+            each_set(v, self.cols as usize + 1, Box::new(|x| set_bits(pixels, self.lo_x[x], self.hi_x[x])));
+        };
+        let mut pixels = vec![0u8; self.row_bytes()];
+        // The margin above the first line: blank.
+        for _ in start..self.lo_y[y].max(start) {
+            emit(&pixels);
+        }
+        // The line: its walls, and the walls of both rows, which run through it.
+        each_set(
+            line,
+            self.cols as usize,
+            Box::new(|x| set_bits(&mut pixels, self.lo_x[x], self.hi_x[x + 1])),
+        );
+        verticals(&mut pixels, above);
+        verticals(&mut pixels, row);
+        let line_end = self.hi_y[y].min(end);
+        for _ in self.lo_y[y]..line_end {
+            emit(&pixels);
+        }
+        // The inside of the row: its vertical walls only (the bottom margin: nothing).
+        pixels.fill(0);
+        verticals(&mut pixels, row);
+        for _ in line_end..end {
+            emit(&pixels);
+        }
+    }
+}
+
+/// Sets bits `a..b` of packed pixels (most significant bit first).
+#[inline]
+fn set_bits(pixels: &mut [u8], a: usize, b: usize) {
+    if a >= b {
+        return;
+    }
+    let (first, last) = (a >> 3, (b - 1) >> 3);
+    let head = 0xFFu8 >> (a & 7);
+    let tail = 0xFFu8 << (7 - ((b - 1) & 7));
+    if first == last {
+        pixels[first] |= head & tail;
+    } else {
+        pixels[first] |= head;
+        pixels[first + 1..last].fill(0xFF);
+        pixels[last] |= tail;
+    }
+}
+
+/// A PNG written a row at a time, for pictures taller than memory: the header first, then
+/// each row deflated as it comes and sent in `IDAT` chunks of up to 256 KiB, and `IEND` by
+/// [`finish`](PngRows::finish). Memory: one chunk and the compressor's window.
+pub struct PngRows<W: std::io::Write> {
+    out: W,
+    compressor: Box<miniz_oxide::deflate::core::CompressorOxide>,
+    pending: Vec<u8>,
+    row_bytes: usize,
+    rows_left: u32,
+}
+
+/// The size of the `IDAT` chunks [`PngRows`] writes.
+const IDAT_CHUNK: usize = 256 << 10;
+
+impl<W: std::io::Write> PngRows<W> {
+    /// Writes the signature, `IHDR` and `PLTE` of an indexed-colour PNG of `width` ×
+    /// `height` pixels at `depth` bits a pixel, deflated at `level` (0-10).
+    ///
+    /// # Errors
+    /// The writer's.
+    pub fn new(
+        mut out: W,
+        width: u32,
+        height: u32,
+        depth: u8,
+        palette: &[Colour],
+        level: u8,
+    ) -> std::io::Result<Self> {
+        let mut head = Vec::with_capacity(64);
+        head.extend_from_slice(b"\x89PNG\r\n\x1a\n");
+        let mut ihdr = Vec::with_capacity(13);
+        ihdr.extend_from_slice(&width.to_be_bytes());
+        ihdr.extend_from_slice(&height.to_be_bytes());
+        ihdr.extend_from_slice(&[depth, 3, 0, 0, 0]);
+        chunk(&mut head, b"IHDR", &ihdr);
+        let plte: Vec<u8> = palette.iter().flat_map(|c| [c.r, c.g, c.b]).collect();
+        chunk(&mut head, b"PLTE", if plte.is_empty() { &[0, 0, 0] } else { &plte });
+        out.write_all(&head)?;
+        let mut compressor = Box::<miniz_oxide::deflate::core::CompressorOxide>::default();
+        compressor.set_format_and_level(miniz_oxide::DataFormat::Zlib, level);
+        let row_bytes = (width as usize * usize::from(depth)).div_ceil(8);
+        Ok(PngRows { out, compressor, pending: Vec::with_capacity(IDAT_CHUNK), row_bytes, rows_left: height })
+    }
+
+    /// Adds one row of packed pixels.
+    ///
+    /// # Errors
+    /// The writer's; [`std::io::ErrorKind::InvalidInput`] for a row of the wrong length or
+    /// one row too many.
+    pub fn row(&mut self, pixels: &[u8]) -> std::io::Result<()> {
+        if pixels.len() != self.row_bytes || self.rows_left == 0 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "PNG row of the wrong size, or too many",
+            ));
+        }
+        self.rows_left -= 1;
+        self.deflate(&[0], miniz_oxide::MZFlush::None)?; // filter: none
+        self.deflate(pixels, miniz_oxide::MZFlush::None)
+    }
+
+    /// Ends the image and returns the writer.
+    ///
+    /// # Errors
+    /// The writer's; [`std::io::ErrorKind::InvalidInput`] when rows are missing.
+    pub fn finish(mut self) -> std::io::Result<W> {
+        if self.rows_left != 0 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("{} PNG rows missing", self.rows_left),
+            ));
+        }
+        self.deflate(&[], miniz_oxide::MZFlush::Finish)?;
+        self.flush_chunk()?;
+        let mut end = Vec::with_capacity(12);
+        chunk(&mut end, b"IEND", &[]);
+        self.out.write_all(&end)?;
+        Ok(self.out)
+    }
+
+    fn deflate(&mut self, mut input: &[u8], flush: miniz_oxide::MZFlush) -> std::io::Result<()> {
+        let mut buffer = [0u8; 16 << 10];
+        loop {
+            let r = miniz_oxide::deflate::stream::deflate(&mut self.compressor, input, &mut buffer, flush);
+            input = &input[r.bytes_consumed..];
+            self.pending.extend_from_slice(&buffer[..r.bytes_written]);
+            if self.pending.len() >= IDAT_CHUNK {
+                self.flush_chunk()?;
+            }
+            let done = match r.status {
+                Ok(miniz_oxide::MZStatus::StreamEnd) => true,
+                Ok(_) => {
+                    flush != miniz_oxide::MZFlush::Finish
+                        && input.is_empty()
+                        && r.bytes_written < buffer.len()
+                }
+                // No progress possible: right when all input is taken, else a failure.
+                Err(miniz_oxide::MZError::Buf) if input.is_empty() => true,
+                Err(e) => return Err(std::io::Error::other(format!("deflate failed: {e:?}"))),
             };
-            if closed {
-                fill(lo_x[x as usize], hi_x[x as usize], lo_y[y as usize], hi_y[y as usize + 1]);
+            if done {
+                return Ok(());
             }
         }
     }
-    Ok(encode_rows(w as u32, h as u32, 1, &raw, &palette, level))
+
+    fn flush_chunk(&mut self) -> std::io::Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let mut out = Vec::with_capacity(self.pending.len() + 12);
+        chunk(&mut out, b"IDAT", &self.pending);
+        self.pending.clear();
+        self.out.write_all(&out)
+    }
 }
 
 /// A maze as a PNG: the direct 1-bit path of [`square_walls`] when it draws the same picture
