@@ -18,7 +18,7 @@ use criterion::measurement::Measurement;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput, criterion_main};
 use knossos::maze::{
     AldousBroder, Algorithm as KAlgorithm, Bias, BinaryTree, Eller, GrowingTree, HuntAndKill, Kruskal,
-    Method, OrthogonalMazeBuilder, Prim, RecursiveBacktracking, Sidewinder,
+    Method, OrthogonalMazeBuilder, Prim, RecursiveBacktracking, RecursiveDivision, Sidewinder,
 };
 mod common;
 
@@ -84,6 +84,8 @@ fn knossos_algorithms() -> Vec<(&'static str, KnossosFactory, u32)> {
         // Ours defaults to the mixed policy: newest half the time, random otherwise.
         ("growing-tree", || Box::new(GrowingTree::new(Method::Newest50Random50)), 1000),
         ("hunt-and-kill", || Box::new(HuntAndKill::new()), 1000),
+        // knossos carves its divisions as passages (and recurses, but only O(log N) deep).
+        ("recursive-division", || Box::new(RecursiveDivision), 1000),
         ("recursive-backtracker", || Box::new(RecursiveBacktracking), 100),
         ("kruskal", || Box::new(Kruskal), 100),
     ]

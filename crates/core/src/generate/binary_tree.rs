@@ -1,6 +1,6 @@
 //! The binary tree algorithm (document 002).
 
-use super::{Algorithm, carve, need_grid};
+use super::{Algorithm, carve, need_grid, spread};
 use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
@@ -136,15 +136,4 @@ pub fn binary_tree<S: Shape, R: Random, O: Observer>(
         }
     }
     Ok(())
-}
-
-/// Moves bit i of the low 32 bits to bit 2i (interleaving with zeros).
-#[inline(always)]
-fn spread(mut x: u64) -> u64 {
-    x &= 0xFFFF_FFFF;
-    x = (x | x << 16) & 0x0000_FFFF_0000_FFFF;
-    x = (x | x << 8) & 0x00FF_00FF_00FF_00FF;
-    x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F;
-    x = (x | x << 2) & 0x3333_3333_3333_3333;
-    (x | x << 1) & 0x5555_5555_5555_5555
 }

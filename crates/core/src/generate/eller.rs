@@ -2,7 +2,7 @@
 
 use super::{Algorithm, need_grid};
 use crate::Error;
-use crate::maze::Maze;
+use crate::maze::{Maze, Passages};
 use crate::observe::{Event, Observer};
 use crate::random::Pool;
 use crate::random::Random;
@@ -15,7 +15,8 @@ use crate::shape::{Door, Shape};
 ///
 /// Bias: Kruskal-like texture with a slight horizontal grain (≈28.7% dead ends). Time O(N)
 /// with near-constant set operations; memory O(width): a few words per column, whatever the
-/// height, so it can stream mazes taller than memory.
+/// height, so it can stream mazes taller than memory. (Unwatched square mazes take a faster
+/// path with the same coins and the same maze; see `square_fast`.)
 ///
 /// # Errors
 /// [`Error::Unsupported`] on shapes without rows.
@@ -25,6 +26,12 @@ pub fn eller<S: Shape, R: Random, O: Observer>(
     obs: &mut O,
 ) -> Result<(), Error> {
     let g = need_grid(maze.shape(), Algorithm::Eller)?;
+    if !O::ACTIVE
+        && let Some((w, h)) = maze.shape().square_lattice()
+    {
+        square_fast(maze.passages_mut(), w, h, &mut Pool::new(), rng);
+        return Ok(());
+    }
     let w = g.width as usize;
     // Set labels live in 0..2w; `parent` is a union-find over labels, reset every row.
     let mut label: Vec<u32> = (0..w as u32).collect();
@@ -106,4 +113,119 @@ pub fn eller<S: Shape, R: Random, O: Observer>(
         used.fill(false);
     }
     Ok(())
+}
+
+/// Square cells, unwatched: the same coins in the same order as the loop above (every flip
+/// is taken there, even where its answer is not needed), so the same maze, with no set
+/// labels and no finds. Each set of the row is a circular list of its cells in column order
+/// (`next`, `prev`). Sets never cross (a < b < c < d with a, c in one set and b, d in another
+/// would need two paths above the row to cross without meeting), so:
+/// - cells x and x + 1 are in the same set exactly when `next[x] == x + 1`, and joining their
+///   sets is one splice of the two lists, which keeps the joined list in column order;
+/// - a cell is the last of its set when `next[x] <= x`; whether an earlier cell of its set
+///   went down is handed from each cell to the next one of its set (`below`);
+/// - cells that do not go down leave their list (unlinked) and start alone in the next row.
+///
+/// No write depends on a coin by a branch (it would be mispredicted half the time): a choice
+/// not taken writes to a spare slot instead.
+fn square_fast<R: Random>(open: &mut Passages, w: u32, h: u32, pool: &mut Pool, rng: &mut R) {
+    let wu = w as usize;
+    // One spare slot past the row takes the writes of choices not made.
+    let spare = w;
+    let mut next: Vec<u32> = (0..=w).collect();
+    let mut prev: Vec<u32> = (0..=w).collect();
+    let mut below = vec![false; wu];
+    let mut coins = vec![0u64; wu.div_ceil(64)];
+    let fill = |coins: &mut [u64], count: usize, pool: &mut Pool, rng: &mut R| {
+        for (i, c) in coins.iter_mut().enumerate().take(count.div_ceil(64)) {
+            *c = pool.take(rng, (count - 64 * i).min(64) as u32);
+        }
+    };
+    for y in 0..h {
+        let last = y + 1 == h;
+        let row = u64::from(y) * u64::from(w);
+        fill(&mut coins, wu - 1, pool, rng);
+        let mut walls = WallRow::new(row, 0);
+        for x in 0..w - 1 {
+            let xi = x as usize;
+            let coin = coins[xi >> 6] >> (xi & 63) & 1 != 0;
+            let (p, q) = (next[xi], prev[xi + 1]);
+            let join = (p != x + 1) & (last | coin);
+            // Splice: x → x + 1 … q → p …; when not joining, the writes go to the spare slot.
+            let m = mask(join);
+            next[blend(m, x, spare) as usize] = x + 1;
+            prev[blend(m, x + 1, spare) as usize] = x;
+            next[blend(m, q, spare) as usize] = p;
+            prev[blend(m, p, spare) as usize] = q;
+            walls.push(open, join);
+        }
+        walls.finish(open);
+        if last {
+            break;
+        }
+        fill(&mut coins, wu, pool, rng);
+        let mut walls = WallRow::new(row, 1);
+        for x in 0..w {
+            let xi = x as usize;
+            let coin = coins[xi >> 6] >> (xi & 63) & 1 != 0;
+            let (n, p) = (next[xi], prev[xi]);
+            let is_last = n <= x;
+            let before = below[xi];
+            below[xi] = false;
+            let go = coin | (is_last & !before);
+            below[n as usize] |= (before | go) & !is_last;
+            walls.push(open, go);
+            // Unlink x unless it goes down (else the writes go to the spare slot).
+            let m = mask(!go);
+            next[blend(m, p, spare) as usize] = n;
+            prev[blend(m, n, spare) as usize] = p;
+            next[blend(m, x, spare) as usize] = x;
+            prev[blend(m, x, spare) as usize] = x;
+        }
+        walls.finish(open);
+    }
+}
+
+/// All ones if `c`, else zero, for [`blend`].
+#[inline(always)]
+fn mask(c: bool) -> u32 {
+    u32::from(c).wrapping_neg()
+}
+
+/// `a` where `m` is ones, `b` where it is zeros.
+#[inline(always)]
+fn blend(m: u32, a: u32, b: u32) -> u32 {
+    b ^ ((a ^ b) & m)
+}
+
+/// Collects one wall bit per cell of a row (east walls: `side` 0, south: 1) and ORs them into
+/// the maze 32 cells at a time.
+struct WallRow {
+    first: u64,
+    side: u64,
+    bits: u64,
+    count: u32,
+}
+
+impl WallRow {
+    fn new(first: u64, side: u64) -> Self {
+        WallRow { first, side, bits: 0, count: 0 }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, open: &mut Passages, bit: bool) {
+        self.bits |= u64::from(bit) << (2 * self.count);
+        self.count += 1;
+        if self.count == 32 {
+            self.finish(open);
+        }
+    }
+
+    #[inline(always)]
+    fn finish(&mut self, open: &mut Passages) {
+        open.or_bits(2 * self.first + self.side, self.bits);
+        self.first += u64::from(self.count);
+        self.bits = 0;
+        self.count = 0;
+    }
 }

@@ -208,4 +208,36 @@ impl CellSet {
     pub(crate) fn insert(&mut self, c: CellId) {
         self.words[c.index() >> 6] |= 1 << (c.0 & 63);
     }
+    /// The first id in `from..to` that is in the set (`present`) or not in it, a word at a
+    /// time; `to` if there is none. `to` must not exceed the `cells` the set was made for.
+    pub(crate) fn first_from(&self, from: u32, to: u32, present: bool) -> u32 {
+        let flip = if present { 0 } else { u64::MAX };
+        let mut i = (from >> 6) as usize;
+        if from >= to {
+            return to;
+        }
+        let mut word = (self.words[i] ^ flip) & (u64::MAX << (from & 63));
+        loop {
+            if word != 0 {
+                return (i as u32 * 64 + word.trailing_zeros()).min(to);
+            }
+            i += 1;
+            if i as u64 * 64 >= u64::from(to) {
+                return to;
+            }
+            word = self.words[i] ^ flip;
+        }
+    }
+}
+
+/// Moves bit i of the low 32 bits to bit 2i (interleaving with zeros): square cells' east
+/// and south walls alternate in the wall bits, so a run of cells' east walls is a spread word.
+#[inline(always)]
+pub(crate) fn spread(mut x: u64) -> u64 {
+    x &= 0xFFFF_FFFF;
+    x = (x | x << 16) & 0x0000_FFFF_0000_FFFF;
+    x = (x | x << 8) & 0x00FF_00FF_00FF_00FF;
+    x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | x << 2) & 0x3333_3333_3333_3333;
+    (x | x << 1) & 0x5555_5555_5555_5555
 }
