@@ -351,6 +351,30 @@ fn square<S: Shape<Door = SquareDoor>>(
             (None, None) => false,
         }
     };
+    let mark = |x: u32, y: u32| cell_at(x, y).map(|c| marks[c.index()]);
+    let mut out = String::with_capacity(((3 * w as usize + 2) * (2 * h as usize + 1)) * 2);
+    for y in 0..=h {
+        square_band(&mut out, (w, h), y, &hwall, &vwall, &mark, style);
+    }
+    out
+}
+
+/// Appends one band of a square maze's text picture to `out`: the line of walls above row
+/// `y` (for `y == h`, the bottom line) and, for `y < h`, the row itself, each ending in
+/// `\n`. The picture of a `w × h` maze is bands `0..=h`; a maze made row by row can be
+/// printed band by band (`maze generate --stream`), since band `y` asks only about the
+/// walls on line `y` and in rows `y - 1` and `y`, and the marks of those rows:
+/// `hwall(x, y)` whether the wall above cell `(x, y)` is closed, `vwall(x, y)` the wall left
+/// of it (`x == w`: the right edge), `mark(x, y)` the cell's mark (`None`: no cell).
+pub fn square_band(
+    out: &mut String,
+    (w, h): (u32, u32),
+    y: u32,
+    hwall: &impl Fn(u32, u32) -> bool,
+    vwall: &impl Fn(u32, u32) -> bool,
+    mark: &impl Fn(u32, u32) -> Option<Mark>,
+    style: Style,
+) {
     let (hseg, vseg) = match style {
         Style::Ascii => ("--", '|'),
         Style::Unicode => ("──", '│'),
@@ -366,44 +390,40 @@ fn square<S: Shape<Door = SquareDoor>>(
         BOX[usize::from(up) | usize::from(right) << 1 | usize::from(down) << 2 | usize::from(left) << 3]
     };
     // The path is drawn as one line: gaps between two connected path cells are filled too.
-    let on_path = |x: u32, y: u32| cell_at(x, y).is_some_and(|c| marks[c.index()] >= Mark::Path);
+    let on_path = |x: u32, y: u32| mark(x, y).is_some_and(|m| m >= Mark::Path);
     let joined_path = fill(Mark::Path, style, 2);
-    let mut out = String::with_capacity(((3 * w as usize + 2) * (2 * h as usize + 1)) * 2);
-    for y in 0..=h {
-        for x in 0..w {
-            out.push(corner(x, y));
-            if hwall(x, y) {
-                out.push_str(hseg);
-            } else if y > 0 && y < h && on_path(x, y - 1) && on_path(x, y) {
-                out.push_str(&joined_path);
-            } else {
-                out.push_str("  ");
-            }
+    for x in 0..w {
+        out.push(corner(x, y));
+        if hwall(x, y) {
+            out.push_str(hseg);
+        } else if y > 0 && y < h && on_path(x, y - 1) && on_path(x, y) {
+            out.push_str(&joined_path);
+        } else {
+            out.push_str("  ");
         }
-        out.push(corner(w, y));
-        out.push('\n');
-        if y == h {
-            break;
-        }
-        for x in 0..=w {
-            let joined = x > 0 && x < w && on_path(x - 1, y) && on_path(x, y);
-            out.push(if vwall(x, y) {
-                vseg
-            } else if joined {
-                joined_path.chars().next().unwrap_or(' ')
-            } else {
-                ' '
-            });
-            if x < w {
-                match cell_at(x, y) {
-                    Some(c) => out.push_str(&fill(marks[c.index()], style, 2)),
-                    None => out.push_str("  "),
-                }
-            }
-        }
-        out.push('\n');
     }
-    out
+    out.push(corner(w, y));
+    out.push('\n');
+    if y == h {
+        return;
+    }
+    for x in 0..=w {
+        let joined = x > 0 && x < w && on_path(x - 1, y) && on_path(x, y);
+        out.push(if vwall(x, y) {
+            vseg
+        } else if joined {
+            joined_path.chars().next().unwrap_or(' ')
+        } else {
+            ' '
+        });
+        if x < w {
+            match mark(x, y) {
+                None | Some(Mark::Empty) => out.push_str("  "),
+                Some(m) => out.push_str(&fill(m, style, 2)),
+            }
+        }
+    }
+    out.push('\n');
 }
 
 /// A character canvas, trimmed of trailing spaces when printed.
