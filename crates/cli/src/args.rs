@@ -171,6 +171,12 @@ pub struct GenerateArgs {
     /// Number of mazes to write, with seeds SEED, SEED+1, ... (JSON Lines for json).
     #[arg(long, short = 'n', default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub count: u32,
+    /// Make the maze row by row and write each row as it is made (eller, sidewinder or
+    /// binary-tree; square cells; text, unicode, or png of the walls alone): memory grows
+    /// with the width only, so --height may be in the millions. The maze is the one made
+    /// without --stream.
+    #[arg(long)]
+    pub stream: bool,
     /// With --count: make the mazes on this many threads [default: one per core]; the
     /// output is the same whatever the number.
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024))]

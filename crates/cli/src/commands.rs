@@ -790,6 +790,9 @@ fn report(args: &GenerateArgs, kept: &Kept, progress: &ProgressBar) {
 
 /// `maze generate`.
 pub fn generate(args: GenerateArgs) -> Result<()> {
+    if args.stream {
+        return crate::stream::run(&args);
+    }
     let (spec, animation) = plan(&args)?;
     if let Some(n) = args.threads {
         // Only fails if the pool was already made, which `maze generate` never does.

@@ -16,6 +16,7 @@ mod output;
 mod play;
 mod serve;
 mod stats;
+mod stream;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

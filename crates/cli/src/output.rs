@@ -36,6 +36,21 @@ pub enum Sink {
     Memory(Vec<u8>),
 }
 
+impl Write for Sink {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.write_all(bytes)?;
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Sink::Stdout(w) => w.flush(),
+            Sink::Special(w) => w.flush(),
+            Sink::File(p) => p.file.flush(),
+            Sink::Memory(_) => Ok(()),
+        }
+    }
+}
+
 /// A temporary file waiting to replace its target.
 pub struct Pending {
     file: io::BufWriter<tempfile::NamedTempFile>,

@@ -173,3 +173,82 @@ fn sharded_runs_join_up_to_one_run() {
         .expect("runs the script");
     assert_eq!(out.status.code(), Some(2));
 }
+
+fn png_pixels(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().expect("a png");
+    let mut buf = vec![0; reader.output_buffer_size().expect("fits")];
+    let info = reader.next_frame(&mut buf).expect("decodes");
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
+
+/// `--stream` writes the maze made without it: the same text, byte for byte, and the same
+/// png pixels as the walls-only picture, for each row algorithm and corner; the rest is
+/// refused by name.
+#[test]
+fn streams_draw_the_same_maze() {
+    let cases: &[&[&str]] = &[
+        &["-a", "eller", "-W", "37", "-H", "23"],
+        &["-a", "sidewinder", "-W", "70", "-H", "9"],
+        &["-a", "binary-tree", "-W", "12", "-H", "30"],
+        &["-a", "binary-tree", "--bias", "south-west", "-W", "9", "-H", "9"],
+        &["-a", "eller", "-W", "1", "-H", "5"],
+        &["-a", "sidewinder", "-W", "6", "-H", "1"],
+    ];
+    for case in cases {
+        for format in ["text", "unicode", "png"] {
+            let mut args = vec!["generate", "--seed", "31", "-f", format];
+            args.extend_from_slice(case);
+            if format == "png" {
+                args.extend(["--no-markers", "--cell-size", "3"]);
+            }
+            let whole = output_of(&args);
+            args.push("--stream");
+            let streamed = output_of(&args);
+            if format == "png" {
+                assert_eq!(png_pixels(&streamed), png_pixels(&whole), "{args:?}");
+            } else {
+                assert_eq!(String::from_utf8_lossy(&streamed), String::from_utf8_lossy(&whole), "{args:?}");
+            }
+        }
+    }
+    for (bad, needle) in [
+        (&["-a", "kruskal"][..], "eller, sidewinder or binary-tree"),
+        (&["-a", "eller", "-s", "hex"], "square"),
+        (&["-a", "eller", "--solve"], "--solve"),
+        (&["-a", "eller", "-f", "svg"], "text, unicode or png"),
+        (&["-a", "eller", "-n", "2"], "--count"),
+    ] {
+        let mut args = vec!["generate", "--stream"];
+        args.extend_from_slice(bad);
+        let out = maze().args(&args).output().expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle) && err.trim().lines().count() == 1, "{args:?}: {err}");
+    }
+}
+
+/// A stream of ten million rows goes through a pipe in memory that does not grow with the
+/// height (a million-row stream's peak is checked against a thousand-row one's).
+#[test]
+fn streams_are_unbounded_in_height() {
+    let run = |height: &str| {
+        let out = std::process::Command::new("/usr/bin/time")
+            .args(["-f", "%M"])
+            .arg(assert_cmd::cargo::cargo_bin("maze"))
+            .args(["generate", "-a", "eller", "--stream", "-W", "8", "-H", height, "--seed", "1"])
+            .stdout(std::process::Stdio::null())
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let err = String::from_utf8_lossy(&out.stderr);
+        err.trim().lines().last().and_then(|l| l.trim().parse::<u64>().ok()).expect("peak RSS in KB")
+    };
+    if !std::path::Path::new("/usr/bin/time").exists() {
+        eprintln!("skipping: /usr/bin/time not installed");
+        return;
+    }
+    let small = run("1000");
+    let big = run("10000000");
+    assert!(big < small + 4096, "peak RSS {big} KB for 10^7 rows against {small} KB for 10^3");
+}

@@ -258,6 +258,7 @@ pub fn square_walls<S: maze_core::Shape>(
     let cell = |x: u32, y: u32| CellId(y * cols + x);
     let bands = WallBands::new(cols, rows, style)?;
     let (w, h) = bands.size();
+    check_size(u64::from(w), u64::from(h), HARD_MAX_PIXELS)?;
     let palette = bands.palette(style)?;
     let mut raw = Vec::with_capacity((bands.row_bytes() + 1) * h as usize);
     let words = |bits: u32| vec![0u64; (bits as usize).div_ceil(64)];
@@ -323,18 +324,25 @@ pub struct WallBands {
 }
 
 impl WallBands {
-    /// The bands of a `cols` × `rows` grid drawn in `style` (no title).
+    /// The bands of a `cols` × `rows` grid drawn in `style` (no title). Only PNG's own
+    /// limit on a side (2^31 − 1 pixels) is checked: an image drawn band by band need not
+    /// fit in memory, so callers check their own pixel limits.
     ///
     /// # Errors
-    /// [`Error::TooLarge`] above [`HARD_MAX_PIXELS`]; [`Error::Parameter`] when the walls are
-    /// as thick as the cells (the bands would overlap), or for a title.
+    /// [`Error::Parameter`] for a side over PNG's limit, walls as thick as the cells (the
+    /// bands would overlap), or a title.
     pub fn new(cols: u32, rows: u32, style: &Style) -> Result<Self, Error> {
         if style.title.is_some() || style.instructions.is_some() {
             return Err(Error::Parameter("a banded picture has no heading".into()));
         }
         let scene = Scene { width: f64::from(cols), height: f64::from(rows), ..Scene::default() };
         let (w, h) = image_size(&scene, style);
-        check_size(w, h, HARD_MAX_PIXELS)?;
+        const PNG_SIDE: u64 = (1 << 31) - 1;
+        if w > PNG_SIDE || h > PNG_SIDE {
+            return Err(Error::Parameter(format!(
+                "a {w}x{h} image is over PNG's limit of {PNG_SIDE} pixels a side (use a smaller --cell-size)"
+            )));
+        }
         let (k, m) = (style.cell_size, style.margin);
         let half = style.wall_width.max(1.0) / 2.0;
         // Pixels whose centres fall in [a, b), as in `Canvas::fill_rect`; the float work is

@@ -18,6 +18,7 @@ mod prim;
 mod quad_division;
 mod recursive_backtracker;
 mod recursive_division;
+mod rows;
 mod sidewinder;
 mod wilson;
 
@@ -31,6 +32,7 @@ pub use prim::{prim, prim_modified, prim_true};
 pub use quad_division::quad_division;
 pub use recursive_backtracker::recursive_backtracker;
 pub use recursive_division::recursive_division;
+pub use rows::{MazeRow, RowStream};
 pub use sidewinder::sidewinder;
 pub use wilson::wilson;
 
@@ -137,6 +139,12 @@ impl std::fmt::Display for Algorithm {
 }
 
 impl Algorithm {
+    /// Whether [`RowStream`] makes this algorithm's mazes a row at a time (Eller,
+    /// sidewinder, binary tree), in memory proportional to the width.
+    pub fn streams(self) -> bool {
+        matches!(self, Algorithm::Eller | Algorithm::Sidewinder | Algorithm::BinaryTree)
+    }
+
     /// Whether the algorithm runs on this shape.
     pub fn supports<S: Shape>(self, shape: &S) -> bool {
         !self.needs_grid() || shape.grid().is_some()
