@@ -165,7 +165,10 @@ fn check_braided<S: Shape>(shape: S) {
                     // The route alone: bfs_route takes the very path bfs takes, loops or not.
                     let full = Solver::Bfs.solve(&maze, from, to, &mut ()).unwrap();
                     let route = Solver::Bfs.solve_route(&maze, from, to).unwrap();
-                    assert_eq!(route.path, full.path, "bfs_route on {alg}+braid {fraction} {spec:?} seed {seed}");
+                    assert_eq!(
+                        route.path, full.path,
+                        "bfs_route on {alg}+braid {fraction} {spec:?} seed {seed}"
+                    );
                     assert!(route.visited.is_empty());
                     // From the entrance, on the outer wall, a wall follower traces the outer
                     // wall and so reaches every cell on it, loops or not: the exit too. (Not on

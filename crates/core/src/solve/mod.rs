@@ -152,7 +152,9 @@ impl Solver {
     pub fn solve_route<S: Shape>(self, maze: &Maze<S>, from: CellId, to: CellId) -> Result<Solution, Error> {
         check_ends(maze, from, to)?;
         match self {
-            Solver::Bfs => Ok(Solution { path: breadth_first::bfs_route(maze, from, to)?, visited: Vec::new() }),
+            Solver::Bfs => {
+                Ok(Solution { path: breadth_first::bfs_route(maze, from, to)?, visited: Vec::new() })
+            }
             _ => {
                 let mut s = self.solve(maze, from, to, &mut ())?;
                 s.visited = Vec::new();
