@@ -214,6 +214,17 @@ impl ShapeVisitor for GenerateJob<'_> {
         {
             return Ok(Made { rendered: None, stats });
         }
+        if a.format == Format::Json && !self.compact && self.animation.is_none() {
+            // One maze's JSON is written as it is made, not built in memory first.
+            let Built { maze, provenance, solution, .. } = built;
+            let write = move |w: &mut dyn std::io::Write| {
+                let solution = solution.as_ref().map(|(v, s)| (v.name(), s));
+                let mut buffered = std::io::BufWriter::with_capacity(1 << 16, w);
+                json::write_json(&mut buffered, &maze, &provenance, solution, false)?;
+                std::io::Write::flush(&mut buffered)
+            };
+            return Ok(Made { rendered: Some(Rendered::Write(Box::new(write))), stats });
+        }
         let solution = built.solution.as_ref().map(|(_, s)| s);
         let rendered = if let (Some(animation), Some((start, trace))) = (self.animation, &built.recording) {
             let rec = Recording { start, events: &trace.events, end: &built.maze, solution };
@@ -322,7 +333,12 @@ struct Request<'a> {
 /// One maze, presented: bytes to write, or pages for a PDF made at the end.
 enum Rendered {
     Bytes(Vec<u8>),
-    Pages { puzzle: Box<PdfPage>, solution: Option<Box<PdfPage>> },
+    /// Written straight to the output (a big JSON file, never held whole in memory).
+    Write(Box<dyn FnOnce(&mut dyn std::io::Write) -> std::io::Result<()> + Send>),
+    Pages {
+        puzzle: Box<PdfPage>,
+        solution: Option<Box<PdfPage>>,
+    },
 }
 
 /// Formats a maze for output, in any format.
@@ -506,6 +522,12 @@ impl Collector {
                 }
                 sink.write_all(&bytes)?;
             }
+            Rendered::Write(write) => {
+                if !first && self.separator {
+                    sink.write_all(b"\n")?;
+                }
+                write(sink)?;
+            }
             Rendered::Pages { mut puzzle, solution } => {
                 let n = self.puzzles.len() + 1;
                 puzzle.heading = Some(format!("Puzzle {n}"));
@@ -556,11 +578,45 @@ fn check_binary_target(format: Format, output: Option<&std::path::Path>) -> Resu
     Ok(())
 }
 
+/// Says, on stderr, about how much memory a maze above the default cell limit will take
+/// (the limit was raised with --max-cells): the walls (at most 4 bits a cell), the
+/// generator's tables and the solver's.
+fn memory_note(args: &GenerateArgs, spec: &ShapeSpec) {
+    let cells = spec.cells() as f64;
+    let walls = cells / 2.0;
+    let generator = cells * args.algorithm.bytes_per_cell();
+    let solver = match args.solve {
+        None => 0.0,
+        Some(Solver::Bfs) if args.draw.no_visited => cells,
+        Some(_) => cells * 8.0,
+    };
+    let solving = match args.solve {
+        None => String::new(),
+        Some(s) => format!(", {} to solve with {s}", budget::human(solver as u64)),
+    };
+    let hint = if args.solve.is_some() && !args.draw.no_visited {
+        " (--no-visited keeps the path alone: bfs then takes 1 byte a cell)"
+    } else {
+        ""
+    };
+    eprintln!(
+        "note: {} cells, above the default limit: about {} of memory (walls {}, {} for {}{solving}){hint}",
+        spec.cells(),
+        budget::human((walls + generator + solver) as u64),
+        budget::human(walls as u64),
+        budget::human(generator as u64),
+        args.algorithm,
+    );
+}
+
 /// Checks `generate`'s options before anything is allocated: the shape and its cell limit,
 /// the generator's support for it, the MultiMaze dots, the animation and `--count`.
 /// Returns the shape and the animation, if one is asked for.
 pub(crate) fn plan(args: &GenerateArgs) -> Result<(ShapeSpec, Option<Animation>)> {
     let spec = crate::masks::spec(&args.shape, args.limits.max_cells)?;
+    if spec.cells() > maze_core::limits::MAX_CELLS {
+        memory_note(args, &spec);
+    }
     if args.parametric {
         check_parametric(args, &spec)?;
     }
@@ -1038,8 +1094,20 @@ fn write_file_job(
     limits: LimitArgs,
 ) -> Result<()> {
     check_binary_target(job.format, output)?;
+    // A spinner (on a terminal only) while a big maze is solved and drawn.
+    let spinner = if file.cells >= SPINNER_CELLS {
+        let bar = ProgressBar::new_spinner();
+        let what = if job.solve.is_some() { "solving and drawing" } else { "drawing" };
+        bar.set_message(format!("{what} {} cells ({})", file.cells, job.format.name()));
+        bar.enable_steady_tick(Duration::from_millis(120));
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
     let out = run_file_job(file, job, &limits, Some(name))?;
-    with_sink(output, |sink| out.write(sink))
+    with_sink(output, |sink| out.write(sink))?;
+    spinner.finish_and_clear();
+    Ok(())
 }
 
 /// Runs a file job into memory.

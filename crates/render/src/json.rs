@@ -2,6 +2,7 @@
 //! `maze render`. The format is documented in `docs/FORMAT.md`.
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 
 use maze_core::{CellId, Door, Error, Mask, Maze, Shape, ShapeKind, ShapeSpec, Solution};
 use serde::{Deserialize, Serialize};
@@ -286,18 +287,6 @@ fn ids(cells: impl IntoIterator<Item = CellId>) -> String {
     s
 }
 
-fn pairs(pairs: impl IntoIterator<Item = (CellId, CellId)>) -> String {
-    let mut s = String::from("[");
-    for (i, (a, b)) in pairs.into_iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        let _ = write!(s, "[{},{}]", a.0, b.0);
-    }
-    s.push(']');
-    s
-}
-
 fn quoted(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
 }
@@ -356,20 +345,70 @@ pub(crate) fn header_fields<S: Shape>(
 
 /// Writes `fields` as one JSON object: one key per line, or all on one line when `compact`.
 pub(crate) fn object(fields: &[(&str, String)], compact: bool) -> String {
-    let mut out = String::from("{");
-    for (i, (key, value)) in fields.iter().enumerate() {
-        out.push_str(if i == 0 { "" } else { "," });
-        if !compact {
-            out.push_str("\n  ");
+    let mut out = Vec::new();
+    let mut o = Object { out: &mut out, compact, keys: 0 };
+    let written =
+        fields.iter().try_for_each(|(k, v)| o.field(k, |w| w.write_all(v.as_bytes()))).and_then(|()| o.end());
+    debug_assert!(written.is_ok(), "writing to memory cannot fail");
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// A JSON object written key by key to a writer, laid out as [`to_json`] documents it.
+struct Object<'a, W: std::io::Write> {
+    out: &'a mut W,
+    compact: bool,
+    keys: usize,
+}
+
+impl<W: std::io::Write> Object<'_, W> {
+    /// Writes one key, then its value by `value`.
+    fn field(&mut self, key: &str, value: impl FnOnce(&mut W) -> std::io::Result<()>) -> std::io::Result<()> {
+        self.out.write_all(if self.keys == 0 { b"{" } else { b"," })?;
+        if !self.compact {
+            self.out.write_all(b"\n  ")?;
         }
-        let _ = write!(out, "\"{key}\":");
-        if !compact {
-            out.push(' ');
+        write!(self.out, "\"{key}\":")?;
+        if !self.compact {
+            self.out.write_all(b" ")?;
         }
-        out.push_str(value);
+        self.keys += 1;
+        value(self.out)
     }
-    out.push_str(if compact { "}" } else { "\n}" });
-    out
+
+    /// Closes the object.
+    fn end(&mut self) -> std::io::Result<()> {
+        if self.keys == 0 {
+            self.out.write_all(b"{")?;
+        }
+        self.out.write_all(if self.compact { b"}" } else { b"\n}" })
+    }
+}
+
+/// Writes `[a,b]` pairs as a JSON array, as they come.
+fn write_pairs<W: std::io::Write>(
+    out: &mut W,
+    pairs: impl IntoIterator<Item = (CellId, CellId)>,
+) -> std::io::Result<()> {
+    out.write_all(b"[")?;
+    for (i, (a, b)) in pairs.into_iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        write!(out, "[{},{}]", a.0, b.0)?;
+    }
+    out.write_all(b"]")
+}
+
+/// Writes cell ids as a JSON array, as they come.
+fn write_ids<W: std::io::Write>(out: &mut W, cells: impl IntoIterator<Item = CellId>) -> std::io::Result<()> {
+    out.write_all(b"[")?;
+    for (i, c) in cells.into_iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        write!(out, "{}", c.0)?;
+    }
+    out.write_all(b"]")
 }
 
 /// Writes a maze (and optionally a solution) as a JSON document: one key per line, each
@@ -380,19 +419,39 @@ pub fn to_json<S: Shape>(
     solution: Option<(&str, &Solution)>,
     compact: bool,
 ) -> String {
-    let mut fields = header_fields(maze, provenance);
-    fields.push(("passages", pairs(maze.passage_pairs())));
-    fields.push(("walls", pairs(maze.wall_pairs())));
+    let mut out = Vec::new();
+    let written = write_json(&mut out, maze, provenance, solution, compact);
+    debug_assert!(written.is_ok(), "writing to memory cannot fail");
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Writes what [`to_json`] returns to `out` as it goes, without building the document in
+/// memory (an 8000 × 8000 maze's JSON is about 2.4 GB): the passages, walls and solution
+/// are written pair by pair and id by id. Give it a buffered writer.
+///
+/// # Errors
+/// The writer's.
+pub fn write_json<S: Shape, W: std::io::Write>(
+    out: &mut W,
+    maze: &Maze<S>,
+    provenance: &Provenance,
+    solution: Option<(&str, &Solution)>,
+    compact: bool,
+) -> std::io::Result<()> {
+    let mut o = Object { out, compact, keys: 0 };
+    for (key, value) in header_fields(maze, provenance) {
+        o.field(key, |w| w.write_all(value.as_bytes()))?;
+    }
+    o.field("passages", |w| write_pairs(w, maze.passage_pairs()))?;
+    o.field("walls", |w| write_pairs(w, maze.wall_pairs()))?;
     if let Some((name, sol)) = solution {
-        fields.push((
-            "solution",
-            format!(
-                r#"{{"algorithm":{},"path":{},"visited":{}}}"#,
-                quoted(name),
-                ids(sol.path.iter().copied()),
-                ids(sol.visited.iter().copied())
-            ),
-        ));
+        o.field("solution", |w| {
+            write!(w, r#"{{"algorithm":{},"path":"#, quoted(name))?;
+            write_ids(w, sol.path.iter().copied())?;
+            w.write_all(br#","visited":"#)?;
+            write_ids(w, sol.visited.iter().copied())?;
+            w.write_all(b"}")
+        })?;
         if maze.starts.len() > 1 || maze.ends.len() > 1 {
             // Document 003's answer key: each start joined to its own end.
             let routes: Vec<String> = maze_core::solve::answer_key(maze)
@@ -406,10 +465,9 @@ pub fn to_json<S: Shape>(
                     )
                 })
                 .collect();
-            fields.push(("routes", format!("[{}]", routes.join(","))));
+            o.field("routes", |w| write!(w, "[{}]", routes.join(",")))?;
         }
     }
-    let mut out = object(&fields, compact);
-    out.push('\n');
-    out
+    o.end()?;
+    o.out.write_all(b"\n")
 }
