@@ -330,11 +330,14 @@ struct Request<'a> {
     draw: &'a DrawArgs,
 }
 
+/// Writes a maze to the output as it goes.
+type WriteOut = Box<dyn FnOnce(&mut dyn std::io::Write) -> std::io::Result<()> + Send>;
+
 /// One maze, presented: bytes to write, or pages for a PDF made at the end.
 enum Rendered {
     Bytes(Vec<u8>),
     /// Written straight to the output (a big JSON file, never held whole in memory).
-    Write(Box<dyn FnOnce(&mut dyn std::io::Write) -> std::io::Result<()> + Send>),
+    Write(WriteOut),
     Pages {
         puzzle: Box<PdfPage>,
         solution: Option<Box<PdfPage>>,
