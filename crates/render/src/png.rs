@@ -189,17 +189,22 @@ pub fn encode(canvas: &Canvas, palette: &[Colour], level: u8) -> Vec<u8> {
 /// indexed-colour PNG of the given bit depth.
 fn encode_rows(width: u32, height: u32, depth: u8, raw: &[u8], palette: &[Colour], level: u8) -> Vec<u8> {
     let mut out = Vec::with_capacity(raw.len() / 4 + 1024);
+    head(&mut out, width, height, depth, palette);
+    chunk(&mut out, b"IDAT", &miniz_oxide::deflate::compress_to_vec_zlib(raw, level));
+    chunk(&mut out, b"IEND", &[]);
+    out
+}
+
+/// The signature, `IHDR` and `PLTE` of an indexed-colour PNG.
+fn head(out: &mut Vec<u8>, width: u32, height: u32, depth: u8, palette: &[Colour]) {
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut ihdr = Vec::with_capacity(13);
     ihdr.extend_from_slice(&width.to_be_bytes());
     ihdr.extend_from_slice(&height.to_be_bytes());
     ihdr.extend_from_slice(&[depth, 3, 0, 0, 0]);
-    chunk(&mut out, b"IHDR", &ihdr);
+    chunk(out, b"IHDR", &ihdr);
     let plte: Vec<u8> = palette.iter().flat_map(|c| [c.r, c.g, c.b]).collect();
-    chunk(&mut out, b"PLTE", if plte.is_empty() { &[0, 0, 0] } else { &plte });
-    chunk(&mut out, b"IDAT", &miniz_oxide::deflate::compress_to_vec_zlib(raw, level));
-    chunk(&mut out, b"IEND", &[]);
-    out
+    chunk(out, b"PLTE", if plte.is_empty() { &[0, 0, 0] } else { &plte });
 }
 
 fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
@@ -485,16 +490,9 @@ impl<W: std::io::Write> PngRows<W> {
         palette: &[Colour],
         level: u8,
     ) -> std::io::Result<Self> {
-        let mut head = Vec::with_capacity(64);
-        head.extend_from_slice(b"\x89PNG\r\n\x1a\n");
-        let mut ihdr = Vec::with_capacity(13);
-        ihdr.extend_from_slice(&width.to_be_bytes());
-        ihdr.extend_from_slice(&height.to_be_bytes());
-        ihdr.extend_from_slice(&[depth, 3, 0, 0, 0]);
-        chunk(&mut head, b"IHDR", &ihdr);
-        let plte: Vec<u8> = palette.iter().flat_map(|c| [c.r, c.g, c.b]).collect();
-        chunk(&mut head, b"PLTE", if plte.is_empty() { &[0, 0, 0] } else { &plte });
-        out.write_all(&head)?;
+        let mut start = Vec::with_capacity(64);
+        head(&mut start, width, height, depth, palette);
+        out.write_all(&start)?;
         let mut compressor = Box::<miniz_oxide::deflate::core::CompressorOxide>::default();
         compressor.set_format_and_level(miniz_oxide::DataFormat::Zlib, level);
         let row_bytes = (width as usize * usize::from(depth)).div_ceil(8);

@@ -101,8 +101,7 @@ fn square_fast<S: Shape, R: Random>(
     rng: &mut R,
 ) {
     let n = maze.cell_count();
-    let step: [u32; 4] = [w.wrapping_neg(), 1, w, u32::MAX];
-    let wall: [u64; 4] = [(1u64).wrapping_sub(2 * u64::from(w)), 0, 1, 2u64.wrapping_neg()];
+    let (step, wall) = super::square_steps(w);
     // The unvisited (`want == false`) or visited neighbours of `id` in column `x`, as door bits.
     let doors = |visited: &CellSet, id: u32, x: u32, want: bool| -> u16 {
         let up = if id >= w { id - w } else { id };

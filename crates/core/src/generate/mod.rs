@@ -203,6 +203,16 @@ pub(crate) fn carve<S: Shape, O: Observer>(maze: &mut Maze<S>, cell: CellId, doo
     obs.on(Event::Carve(cell, door.index()));
 }
 
+/// On a [`Shape::square_lattice`] `w` cells wide, by door (north, east, south, west): what
+/// to add to a cell id to step through the door, and to twice the id to get the wall's id
+/// (east `2·id`, south `2·id + 1`; additions wrap).
+#[inline]
+pub(crate) fn square_steps(w: u32) -> ([u32; 4], [u64; 4]) {
+    let step = [w.wrapping_neg(), 1, w, u32::MAX];
+    let wall = [(1u64).wrapping_sub(2 * u64::from(w)), 0, 1, 2u64.wrapping_neg()];
+    (step, wall)
+}
+
 /// The row layout, or the error naming the algorithm that needed it.
 pub(crate) fn need_grid<S: Shape>(shape: &S, algorithm: Algorithm) -> Result<Grid<S::Door>, Error> {
     shape.grid().ok_or(Error::Unsupported {

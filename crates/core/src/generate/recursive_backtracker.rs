@@ -68,9 +68,8 @@ fn square_fast<S: Shape, R: Random>(
     rng: &mut R,
 ) {
     let n = maze.cell_count();
-    let step: [u32; 4] = [w.wrapping_neg(), 1, w, u32::MAX];
+    let (step, wall) = super::square_steps(w);
     let dx: [u32; 4] = [0, 1, 0, u32::MAX];
-    let wall: [u64; 4] = [(1u64).wrapping_sub(2 * u64::from(w)), 0, 1, 2u64.wrapping_neg()];
     let mut stack: Vec<u64> = vec![u64::from(start.0) | u64::from(start.0 % w) << 32];
     while let Some(&top) = stack.last() {
         let (id, x) = (top as u32, (top >> 32) as u32);
