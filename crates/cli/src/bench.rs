@@ -7,7 +7,6 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use indicatif::{ProgressBar, ProgressStyle};
 use maze_core::{Algorithm, Maze, Shape, ShapeSpec, ShapeVisitor, Solver, Xoshiro, limits};
 use serde::Serialize;
 
@@ -134,11 +133,9 @@ pub fn run(args: BenchArgs) -> Result<()> {
         .iter()
         .map(|&n| ShapeSpec::new(args.shape, n, n, limits::MAX_CELLS))
         .collect::<Result<_, _>>()?;
-    let bar = ProgressBar::new((subjects.len() * specs.len()) as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{msg:>32} {pos}/{len} [{bar:30}] {elapsed}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
+    let bar = crate::commands::progress_bar(
+        (subjects.len() * specs.len()) as u64,
+        "{msg:>32} {pos}/{len} [{bar:30}] {elapsed}",
     );
     let mut rows = Vec::new();
     for spec in &specs {

@@ -898,18 +898,29 @@ fn progress_for(args: &GenerateArgs, spec: &ShapeSpec) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = if args.count > 1 {
-        let bar = ProgressBar::new(u64::from(args.count));
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {msg} {pos}/{len} [{bar:30}] {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar())
-                .progress_chars("=> "),
-        );
-        bar
+        progress_bar(u64::from(args.count), "{spinner} {msg} {pos}/{len} [{bar:30}] {eta}")
     } else {
         ProgressBar::new_spinner()
     };
-    bar.set_message(format!("{}x{} {} ({})", spec.width, spec.height, spec.kind, args.algorithm));
+    ticking(bar, format!("{}x{} {} ({})", spec.width, spec.height, spec.kind, args.algorithm))
+}
+
+/// `bar` with `message`, redrawn on its own (a spinner turns while a long step runs).
+fn ticking(bar: ProgressBar, message: String) -> ProgressBar {
+    bar.set_message(message);
     bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}
+
+/// A progress bar of `len` steps drawn with an indicatif `template` (hidden by indicatif
+/// when stderr is not a terminal).
+pub(crate) fn progress_bar(len: u64, template: &str) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template(template)
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
     bar
 }
 
@@ -1099,11 +1110,8 @@ fn write_file_job(
     check_binary_target(job.format, output)?;
     // A spinner (on a terminal only) while a big maze is solved and drawn.
     let spinner = if file.cells >= SPINNER_CELLS {
-        let bar = ProgressBar::new_spinner();
         let what = if job.solve.is_some() { "solving and drawing" } else { "drawing" };
-        bar.set_message(format!("{what} {} cells ({})", file.cells, job.format.name()));
-        bar.enable_steady_tick(Duration::from_millis(120));
-        bar
+        ticking(ProgressBar::new_spinner(), format!("{what} {} cells ({})", file.cells, job.format.name()))
     } else {
         ProgressBar::hidden()
     };

@@ -6,7 +6,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use maze_core::generate::{MazeRow, RowStream};
 use maze_core::text::{self, Mark};
 use maze_core::{Options, ShapeKind, Xoshiro};
@@ -98,13 +98,7 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
     }
     let options = Options { corner: args.bias, policy: args.policy };
     let progress = if u64::from(w) * u64::from(h) >= 4_000_000 {
-        let bar = ProgressBar::new(u64::from(h));
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} rows {pos}/{len} [{bar:30}] {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar())
-                .progress_chars("=> "),
-        );
-        bar
+        crate::commands::progress_bar(u64::from(h), "{spinner} rows {pos}/{len} [{bar:30}] {eta}")
     } else {
         ProgressBar::hidden()
     };
@@ -186,9 +180,14 @@ impl Window {
     /// Moves to band `y`: row `y - 1` above, row `y` (if any) below.
     fn advance<R: maze_core::Random>(&mut self, rows: &mut RowStream<R>, y: u32) {
         self.y = y;
-        self.above = self.row.take();
-        if y < self.h {
-            self.row = rows.next_row().cloned();
+        // The row two above is done with: its buffers take the next row.
+        let spare = std::mem::replace(&mut self.above, self.row.take());
+        if y < self.h
+            && let Some(next) = rows.next_row()
+        {
+            let mut row = spare.unwrap_or_default();
+            row.clone_from(next);
+            self.row = Some(row);
         }
     }
 
@@ -204,7 +203,11 @@ impl Window {
     /// The wall left of cell `(x, yy)` is closed, for `yy` the band's row or the one above
     /// it; the outer sides always are.
     fn vwall(&self, x: u32, yy: u32) -> bool {
-        let r = if yy == self.y { self.row.as_ref() } else { self.above.as_ref() };
+        self.left_closed(if yy == self.y { self.row.as_ref() } else { self.above.as_ref() }, x)
+    }
+
+    /// The wall left of column `x` in row `r` is closed (no row: no wall).
+    fn left_closed(&self, r: Option<&MazeRow>, x: u32) -> bool {
         match r {
             None => false,
             Some(_) if x == 0 || x == self.w => true,
@@ -235,12 +238,8 @@ impl Window {
         }
         let verticals = |r: Option<&MazeRow>| {
             let mut v = words(self.w + 1);
-            if let Some(r) = r {
-                for x in 0..=self.w {
-                    if x == 0 || x == self.w || !r.east_open(x - 1) {
-                        v[x as usize >> 6] |= 1 << (x & 63);
-                    }
-                }
+            for x in (0..=self.w).filter(|&x| self.left_closed(r, x)) {
+                v[x as usize >> 6] |= 1 << (x & 63);
             }
             v
         };

@@ -244,11 +244,7 @@ pub fn parse_many(bytes: &[u8]) -> Result<Vec<MazeFile>, Error> {
     let mut r = Reader { bytes, at: 0 };
     let mut files = Vec::new();
     while r.at < bytes.len() {
-        let n = files.len();
-        let file = record(&mut r).map_err(|e| match e {
-            Error::Parse(m) if n > 0 => Error::Parse(format!("maze {}: {m}", n + 1)),
-            other => other,
-        })?;
+        let file = record(&mut r).map_err(|e| json::in_batch(files.len(), e))?;
         files.push(file);
     }
     if files.is_empty() {

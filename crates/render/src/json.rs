@@ -94,6 +94,15 @@ pub struct MazeFile {
     pub passage_bits: Option<crate::compact::DoorBits>,
 }
 
+/// Names the maze (from 1) in a parse error about the `index`-th maze of a batch (not
+/// the first: a file of one maze reads as before).
+pub(crate) fn in_batch(index: usize, e: Error) -> Error {
+    match e {
+        Error::Parse(m) if index > 0 => Error::Parse(format!("maze {}: {m}", index + 1)),
+        other => other,
+    }
+}
+
 fn default_version() -> u32 {
     VERSION
 }
@@ -131,12 +140,8 @@ impl MazeFile {
         for (i, value) in
             serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>().enumerate()
         {
-            let at = |m: String| if i == 0 { m } else { format!("maze {}: {m}", i + 1) };
-            let value = value.map_err(|e| Error::Parse(at(format!("not a maze JSON file: {e}"))))?;
-            let file = MazeFile::from_value(value).map_err(|e| match e {
-                Error::Parse(m) => Error::Parse(at(m)),
-                other => other,
-            })?;
+            let value = value.map_err(|e| Error::Parse(format!("not a maze JSON file: {e}")));
+            let file = value.and_then(MazeFile::from_value).map_err(|e| in_batch(i, e))?;
             files.push(file);
         }
         if files.is_empty() {
