@@ -247,8 +247,9 @@ fn crc32(bytes: &[u8]) -> u32 {
 /// About ten times faster than going through the scene for big mazes.
 ///
 /// # Errors
-/// As [`png`]: too many pixels, or a colour that does not parse; a shape without rows is
-/// an [`Error::Parameter`].
+/// As [`png`]: too many pixels, or a colour that does not parse; a shape without rows, or
+/// walls as thick as the cells ([`maze_png`] draws those through the scene), is an
+/// [`Error::Parameter`].
 pub fn square_walls<S: maze_core::Shape>(
     maze: &maze_core::Maze<S>,
     style: &Style,
@@ -337,6 +338,20 @@ impl WallBands {
     /// [`Error::Parameter`] for a side over PNG's limit, walls as thick as the cells (the
     /// bands would overlap), or a title.
     pub fn new(cols: u32, rows: u32, style: &Style) -> Result<Self, Error> {
+        Self::try_new(cols, rows, style)?.ok_or_else(|| {
+            Error::Parameter(
+                "walls as thick as the cells cannot be drawn band by band (use a thinner --wall-width)"
+                    .into(),
+            )
+        })
+    }
+
+    /// As [`new`](Self::new), but `None` rather than an error when the walls are as thick
+    /// as the cells (a band would reach into the next).
+    ///
+    /// # Errors
+    /// As [`new`](Self::new), but for thick walls.
+    pub fn try_new(cols: u32, rows: u32, style: &Style) -> Result<Option<Self>, Error> {
         if style.title.is_some() || style.instructions.is_some() {
             return Err(Error::Parameter("a banded picture has no heading".into()));
         }
@@ -367,10 +382,7 @@ impl WallBands {
             hi_y: ends(rows, h, half),
         };
         let apart = |lo: &[usize], hi: &[usize]| hi.iter().zip(&lo[1..]).all(|(h, l)| h <= l);
-        if !apart(&bands.lo_x, &bands.hi_x) || !apart(&bands.lo_y, &bands.hi_y) {
-            return Err(Error::Parameter("walls as thick as the cells cannot be drawn in bands".into()));
-        }
-        Ok(bands)
+        Ok((apart(&bands.lo_x, &bands.hi_x) && apart(&bands.lo_y, &bands.hi_y)).then_some(bands))
     }
 
     /// The image's size in pixels.
@@ -583,7 +595,11 @@ pub fn maze_png<S: maze_core::Shape>(
     style: &Style,
 ) -> Result<Vec<u8>, Error> {
     let plain = overlay.solution.is_none() && !overlay.heat && overlay.no_markers && style.title.is_none();
-    if plain && maze.shape().grid().is_some() {
+    // Walls as thick as the cells overlap the next band: those take the scene path.
+    if plain
+        && let Some(g) = maze.shape().grid()
+        && WallBands::try_new(g.width, g.height, style)?.is_some()
+    {
         return square_walls(maze, style, 6);
     }
     png(&crate::scene::scene(maze, overlay), style)

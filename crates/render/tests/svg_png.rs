@@ -325,4 +325,10 @@ fn square_fast_path_matches_the_scene_path_pixel_for_pixel() {
             assert_eq!(via, fast, "maze_png takes the fast path for plain square mazes");
         }
     }
+    // Walls as thick as the cells overlap the bands: maze_png draws them through the scene.
+    let thick = Style { cell_size: 4.0, wall_width: 6.0, margin: 2.0, ..Style::default() };
+    let m = maze(Square::new(9, 7), 6);
+    assert!(png::square_walls(&m, &thick, 6).is_err());
+    let via = png::maze_png(&m, &Overlay { no_markers: true, ..Overlay::default() }, &thick).expect("png");
+    assert_eq!(decode(&via), decode(&png::png(&plain_scene(&m), &thick).expect("scene")));
 }
