@@ -91,7 +91,12 @@ impl DoorBits {
             ))
         };
         if self.bytes.len() as u64 != self.count.div_ceil(8) {
-            return Err(wrong(self.bytes.len() as u64 * 8));
+            return Err(Error::Parse(format!(
+                "{} passage bits need {} bytes, not {}",
+                self.count,
+                self.count.div_ceil(8),
+                self.bytes.len()
+            )));
         }
         let mut i = 0u64;
         let shape = maze.shape().clone(); // shapes share their tables: a cheap copy
@@ -218,7 +223,10 @@ fn record(r: &mut Reader<'_>) -> Result<MazeFile, Error> {
     }
     let solver = object.remove("solver");
     object.insert("passages".into(), serde_json::Value::Array(Vec::new()));
-    let mut file = MazeFile::from_value(value)?;
+    let mut file = MazeFile::from_value(value).map_err(|e| match e {
+        Error::Parse(m) => Error::Parse(format!("the record's header: {m}")),
+        other => other,
+    })?;
     let count = r.u64("the passage bit count")?;
     let bytes = r.take(count.div_ceil(8), "the passage bits")?.to_vec();
     file.passage_bits = Some(DoorBits { count, bytes });
