@@ -133,6 +133,16 @@ pub struct ShapeArgs {
     /// Document 001's difficulty 1-7: a 2^k x 2^k maze (overridden by --width/--height).
     #[arg(long, short = 'd', value_parser = clap::value_parser!(u8).range(1..=7))]
     pub difficulty: Option<u8>,
+    /// Join the borders (square and hex cells): `x` the east edge to the west (a cylinder),
+    /// `y` the bottom to the top, `xy` both (a torus). Pictures mark open passages through a
+    /// border with short walls leaving it.
+    #[arg(long, value_name = "x|y|xy", default_value = "none", value_parser = parse_with::<maze_core::Wrap>)]
+    pub wrap: maze_core::Wrap,
+    /// Stack this many levels joined by stairs (square and hex cells, 1-64): the maze starts
+    /// on the bottom level and ends on the top one; pictures draw the levels side by side,
+    /// an open stair as an arrow (up ^, down v in text).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub levels: u32,
 }
 
 /// `maze generate`.

@@ -228,8 +228,15 @@ pub fn spec_with_picture(args: &ShapeArgs, picture: Option<Picture>, max_cells: 
         if args.mask_connect {
             anyhow::bail!(UsageError("--mask-connect needs --mask or --mask-text".into()));
         }
-        return Ok(spec);
+        let usage = |e| match e {
+            Error::Parameter(m) => anyhow::anyhow!(UsageError(m)),
+            other => other.into(),
+        };
+        return spec.with_wrap(args.wrap).map_err(usage)?.with_levels(args.levels, max_cells).map_err(usage);
     };
+    if args.wrap.any() || args.levels > 1 {
+        anyhow::bail!(UsageError("a mask does not work with --wrap or --levels yet".into()));
+    }
     struct Lay(Picture);
     impl ShapeVisitor for Lay {
         type Output = Mask;

@@ -46,9 +46,9 @@ pub use maze::{Maze, Passages};
 pub use observe::{Event, Observer, Trace};
 pub use random::{Random, Xoshiro};
 pub use shape::{
-    Adjacent, Bitmap, CellCursor, CellId, Cursor, Door, DoorSet, Hex, HexDoor, Mask, Masked, Outline, Point,
-    Polar, PolarDoor, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Square, SquareDoor, Triangle, TriangleDoor,
-    Upsilon, UpsilonDoor, WallId,
+    Adjacent, Bitmap, CellCursor, CellId, Cursor, Door, DoorKind, DoorSet, Hex, HexDoor, LevelDoor, Levels,
+    Mask, Masked, Outline, Point, Polar, PolarDoor, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Square,
+    SquareDoor, Triangle, TriangleDoor, Upsilon, UpsilonDoor, WallId, Wrap, WrapHex, WrapSquare,
 };
 pub use solve::{Solution, Solver};
 pub use stats::{Hardness, Stats};

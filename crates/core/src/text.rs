@@ -8,7 +8,10 @@
 use std::any::Any;
 
 use crate::maze::Maze;
-use crate::shape::{CellId, Hex, HexDoor, Masked, Point, Shape, Square, SquareDoor, Triangle, TriangleDoor};
+use crate::shape::{
+    CellId, DoorKind, Hex, HexDoor, LevelDoor, Levels, Masked, Point, Shape, Square, SquareDoor, Triangle,
+    TriangleDoor, WrapHex, WrapSquare,
+};
 use crate::solve::Solution;
 
 /// Which characters to draw with.
@@ -108,16 +111,52 @@ pub fn render_marks<S: Shape>(maze: &Maze<S>, marks: &[Mark], style: Style) -> S
     let any = maze as &dyn Any;
     if let Some(m) = any.downcast_ref::<Maze<Square>>() {
         let s = m.shape();
-        square(m, s, |x, y| Some(CellId(y * s.width() + x)), marks, style)
+        let open = |c, d| m.is_open(c, d);
+        square((s.width(), s.height()), |x, y| Some(CellId(y * s.width() + x)), open, marks, style)
     } else if let Some(m) = any.downcast_ref::<Maze<Masked<Square>>>() {
         let s = m.shape();
         let base = s.base();
-        square(m, base, |x, y| s.from_base(CellId(y * base.width() + x)), marks, style)
+        let open = |c, d| m.is_open(c, d);
+        square(
+            (base.width(), base.height()),
+            |x, y| s.from_base(CellId(y * base.width() + x)),
+            open,
+            marks,
+            style,
+        )
+    } else if let Some(m) = any.downcast_ref::<Maze<WrapSquare>>() {
+        let s = m.shape();
+        let open = |c, d| m.is_open(c, d);
+        square((s.width(), s.height()), |x, y| Some(CellId(y * s.width() + x)), open, marks, style)
+    } else if let Some(m) = any.downcast_ref::<Maze<Levels<Square>>>() {
+        let s = m.shape();
+        let (w, h) = (s.base().width(), s.base().height());
+        let stair_at = |b: u32| (2 * (b / w) as usize + 1, 3 * (b % w) as usize + 2);
+        levels(m, marks, style, stair_at, |l, marks| {
+            let open = |c, d| m.is_open(c, LevelDoor::plane(d));
+            square((w, h), |x, y| Some(s.lift(l, CellId(y * w + x))), open, marks, style)
+        })
     } else if let Some(m) = any.downcast_ref::<Maze<Hex>>() {
-        hex(m, m.shape(), Some, marks, style)
+        let s = m.shape();
+        hex((s.width(), s.height()), Some, |c, d| m.is_open(c, d), marks, style)
     } else if let Some(m) = any.downcast_ref::<Maze<Masked<Hex>>>() {
         let s = m.shape();
-        hex(m, s.base(), |c| s.from_base(c), marks, style)
+        let base = s.base();
+        hex((base.width(), base.height()), |c| s.from_base(c), |c, d| m.is_open(c, d), marks, style)
+    } else if let Some(m) = any.downcast_ref::<Maze<WrapHex>>() {
+        let s = m.shape();
+        hex((s.width(), s.height()), Some, |c, d| m.is_open(c, d), marks, style)
+    } else if let Some(m) = any.downcast_ref::<Maze<Levels<Hex>>>() {
+        let s = m.shape();
+        let (w, h) = (s.base().width(), s.base().height());
+        let stair_at = |b: u32| {
+            let (x, y) = ((b % w) as usize, (b / w) as usize);
+            (2 * y + 1, 4 * x + 2 * (y % 2) + 3)
+        };
+        levels(m, marks, style, stair_at, |l, marks| {
+            let open = |c, d| m.is_open(c, LevelDoor::plane(d));
+            hex((w, h), |b| Some(s.lift(l, b)), open, marks, style)
+        })
     } else if let Some(m) = any.downcast_ref::<Maze<Triangle>>() {
         triangle(m, m.shape(), Some, marks, style)
     } else if let Some(m) = any.downcast_ref::<Maze<Masked<Triangle>>>() {
@@ -150,7 +189,9 @@ fn drawing<S: Shape>(maze: &Maze<S>, marks: &[Mark], style: Style) -> String {
     for c in 0..n {
         let cell = CellId(c);
         let o = shape.centre(cell);
-        for d in shape.doors(cell).iter() {
+        for d in
+            shape.doors(cell).iter().filter(|&d| !matches!(shape.door_kind(cell, d), DoorKind::Stair { .. }))
+        {
             let [a, b] = shape.wall_segment(cell, d);
             let (vx, vy) = (b.x - a.x, b.y - a.y);
             let len2 = (vx * vx + vy * vy).max(1e-12);
@@ -196,8 +237,7 @@ fn drawing<S: Shape>(maze: &Maze<S>, marks: &[Mark], style: Style) -> String {
     for c in 0..n {
         let cell = CellId(c);
         for d in shape.doors(cell).iter() {
-            let owner = shape.neighbour(cell, d).is_none_or(|b| cell < b);
-            if !owner || maze.is_open(cell, d) {
+            if !shape.draws_wall(cell, d) || maze.is_open(cell, d) {
                 continue;
             }
             let wall = shape.wall(cell, d).0;
@@ -316,29 +356,34 @@ pub fn has_picture<S: Shape>(maze: &Maze<S>) -> bool {
     let any = maze as &dyn Any;
     any.is::<Maze<Square>>()
         || any.is::<Maze<Masked<Square>>>()
+        || any.is::<Maze<WrapSquare>>()
+        || any.is::<Maze<Levels<Square>>>()
         || any.is::<Maze<Hex>>()
         || any.is::<Maze<Masked<Hex>>>()
+        || any.is::<Maze<WrapHex>>()
+        || any.is::<Maze<Levels<Hex>>>()
         || any.is::<Maze<Triangle>>()
         || any.is::<Maze<Masked<Triangle>>>()
 }
 
-/// Square cells, perhaps masked: `at(x, y)` is the maze cell at column x, row y of `base`
-/// (`None` where the mask removed it: drawn blank, walled off from its neighbours).
-fn square<S: Shape<Door = SquareDoor>>(
-    maze: &Maze<S>,
-    base: &Square,
+/// Square cells, `w × h` of them, perhaps masked: `at(x, y)` is the maze cell at column x,
+/// row y (`None` where the mask removed it: drawn blank, walled off from its neighbours),
+/// `open(cell, door)` whether a door is open. A seam of a wrapped maze is a border wall
+/// like any other here: open, it leaves a gap in both borders.
+fn square(
+    (w, h): (u32, u32),
     at: impl Fn(u32, u32) -> Option<CellId>,
+    open: impl Fn(CellId, SquareDoor) -> bool,
     marks: &[Mark],
     style: Style,
 ) -> String {
-    let (w, h) = (base.width(), base.height());
     let cell_at = |x: u32, y: u32| if x < w && y < h { at(x, y) } else { None };
     // Closed horizontal wall above row y (y == h: the bottom edge), column x.
     let hwall = |x: u32, y: u32| {
         let above = if y > 0 { cell_at(x, y - 1) } else { None };
         match (above, cell_at(x, y)) {
-            (_, Some(b)) => !maze.is_open(b, SquareDoor::North),
-            (Some(a), None) => !maze.is_open(a, SquareDoor::South),
+            (_, Some(b)) => !open(b, SquareDoor::North),
+            (Some(a), None) => !open(a, SquareDoor::South),
             (None, None) => false,
         }
     };
@@ -346,8 +391,8 @@ fn square<S: Shape<Door = SquareDoor>>(
     let vwall = |x: u32, y: u32| {
         let left = if x > 0 { cell_at(x - 1, y) } else { None };
         match (left, cell_at(x, y)) {
-            (_, Some(b)) => !maze.is_open(b, SquareDoor::West),
-            (Some(a), None) => !maze.is_open(a, SquareDoor::East),
+            (_, Some(b)) => !open(b, SquareDoor::West),
+            (Some(a), None) => !open(a, SquareDoor::East),
             (None, None) => false,
         }
     };
@@ -426,6 +471,73 @@ pub fn square_band(
     out.push('\n');
 }
 
+/// A multi-level maze's picture: each level drawn by `level(l, marks)` (with the marks of
+/// the whole maze), side by side from the bottom level, under a heading, three columns
+/// apart. In each cell an open stair shows beside the cell's mark: `^` up, `v` down, `X`
+/// both (`↑`, `↓`, `↕` in [`Style::Unicode`]), at `stair_at(base cell)` (line, column) of
+/// the level's picture: the last column of the cell's inside, which the picture leaves
+/// blank unless the cell is on the path.
+fn levels<B: Shape>(
+    maze: &Maze<Levels<B>>,
+    marks: &[Mark],
+    style: Style,
+    stair_at: impl Fn(u32) -> (usize, usize),
+    level: impl Fn(u32, &[Mark]) -> String,
+) -> String {
+    let shape = maze.shape();
+    let (up, down) = (LevelDoor::<B::Door>::up(), LevelDoor::<B::Door>::down());
+    let glyph = |c: CellId| {
+        let doors = shape.doors(c);
+        let (u, d) =
+            (doors.contains(up) && maze.is_open(c, up), doors.contains(down) && maze.is_open(c, down));
+        match (u, d, style) {
+            (false, false, _) => None,
+            (true, false, Style::Ascii) => Some('^'),
+            (false, true, Style::Ascii) => Some('v'),
+            (true, true, Style::Ascii) => Some('X'),
+            (true, false, Style::Unicode) => Some('↑'),
+            (false, true, Style::Unicode) => Some('↓'),
+            (true, true, Style::Unicode) => Some('↕'),
+        }
+    };
+    let mut columns: Vec<Vec<Vec<char>>> = Vec::new();
+    for l in 0..shape.levels() {
+        let mut lines: Vec<Vec<char>> = level(l, marks).lines().map(|s| s.chars().collect()).collect();
+        let cols = lines.iter().map(Vec::len).max().unwrap_or(0);
+        for b in 0..shape.base().cell_count() {
+            let Some(g) = glyph(shape.lift(l, CellId(b))) else { continue };
+            let (row, col) = stair_at(b);
+            if let Some(line) = lines.get_mut(row) {
+                if line.len() <= col {
+                    line.resize(col + 1, ' ');
+                }
+                line[col] = g;
+            }
+        }
+        let mut heading: Vec<char> = format!("level {}", l + 1).chars().collect();
+        heading.resize(cols, ' ');
+        lines.insert(0, heading);
+        columns.push(lines);
+    }
+    let height = columns.iter().map(Vec::len).max().unwrap_or(0);
+    let mut out = String::new();
+    for r in 0..height {
+        let mut line = String::new();
+        for (i, col) in columns.iter().enumerate() {
+            let width = col.iter().map(Vec::len).max().unwrap_or(0);
+            let text: String = col.get(r).map(|l| l.iter().collect()).unwrap_or_default();
+            if i > 0 {
+                line.push_str("   ");
+            }
+            line.push_str(&text);
+            line.extend(std::iter::repeat_n(' ', width - text.chars().count()));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
 /// A character canvas, trimmed of trailing spaces when printed.
 struct Canvas {
     rows: Vec<Vec<char>>,
@@ -454,20 +566,20 @@ impl Canvas {
     }
 }
 
-/// Hexagons, perhaps masked: `at(base cell)` is the maze cell there (`None` where the mask
-/// removed it: nothing is drawn, and its neighbours' walls close it off).
-fn hex<S: Shape<Door = HexDoor>>(
-    maze: &Maze<S>,
-    base: &Hex,
+/// Hexagons in `w × h` offset rows, perhaps masked: `at(base cell)` is the maze cell there
+/// (`None` where the mask removed it: nothing is drawn, and its neighbours' walls close it
+/// off), `open(cell, door)` whether a door is open.
+fn hex(
+    (w, h): (u32, u32),
     at: impl Fn(CellId) -> Option<CellId>,
+    open: impl Fn(CellId, HexDoor) -> bool,
     marks: &[Mark],
     style: Style,
 ) -> String {
-    let (w, h) = (base.width() as usize, base.height() as usize);
-    let mut canvas = Canvas::new(4 * w + 3, 2 * h + 1);
-    for b in 0..base.cell_count() {
+    let mut canvas = Canvas::new(4 * w as usize + 3, 2 * h as usize + 1);
+    for b in 0..w * h {
         let Some(cell) = at(CellId(b)) else { continue };
-        let (x, y) = base.xy(CellId(b));
+        let (x, y) = (b % w, b / w);
         let (row, col) = (2 * y as usize, 4 * x as usize + 2 * (y as usize % 2));
         let edges = [
             (HexDoor::NorthWest, row, col + 1, '/'),
@@ -478,7 +590,7 @@ fn hex<S: Shape<Door = HexDoor>>(
             (HexDoor::SouthEast, row + 2, col + 3, '/'),
         ];
         for (door, r, k, ch) in edges {
-            canvas.put(r, k, if maze.is_open(cell, door) { ' ' } else { ch });
+            canvas.put(r, k, if open(cell, door) { ' ' } else { ch });
         }
         canvas.text(row + 1, col + 1, &fill(marks[cell.index()], style, 3));
     }

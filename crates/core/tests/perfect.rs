@@ -35,7 +35,7 @@ fn check<S: Shape>(shape: &S, alg: Algorithm, options: &Options) {
         match err {
             Error::Unsupported { algorithm, shape: name, needs } => {
                 assert_eq!(algorithm, alg.name());
-                assert_eq!(name, spec.kind.name());
+                assert_eq!(name, spec.topology_name());
                 assert!(!needs.is_empty());
             }
             other => panic!("{alg} on {spec:?}: expected Unsupported, got {other:?}"),
@@ -59,7 +59,12 @@ fn every_generator_makes_a_spanning_tree_on_every_supported_shape() {
         for_each_shape!(w, h, |s| {
             shapes += 1;
             let spec = s.spec();
-            unmasked_squares += usize::from(spec.kind == maze_core::ShapeKind::Square && spec.mask.is_none());
+            unmasked_squares += usize::from(
+                spec.kind == maze_core::ShapeKind::Square
+                    && spec.mask.is_none()
+                    && !spec.wrap.any()
+                    && spec.levels == 1,
+            );
             for &alg in Algorithm::ALL {
                 check(&s, alg, &Options::default());
                 if alg.supports(&s) {
@@ -155,7 +160,10 @@ fn unsupported_combinations_are_refused_with_the_documented_error() {
     for &alg in Algorithm::ALL.iter().filter(|a| a.needs_grid()) {
         for_each_shape!(4, 4, |s| {
             let spec = s.spec();
-            let rows = spec.kind == maze_core::ShapeKind::Square && spec.mask.is_none();
+            let rows = spec.kind == maze_core::ShapeKind::Square
+                && spec.mask.is_none()
+                && !spec.wrap.any()
+                && spec.levels == 1;
             assert_eq!(alg.supports(&s), rows, "{alg} on {spec:?}");
         });
         let mut maze = Maze::new(maze_core::Hex::new(4, 4));
@@ -218,10 +226,17 @@ fn the_maze_for_a_seed_is_pinned_across_releases() {
     for &alg in Algorithm::ALL {
         for_each_shape!(8, 6, |s| {
             if alg.supports(&s) {
+                let spec = s.spec();
+                let mut name = spec.kind.to_string();
+                if spec.wrap.any() {
+                    name += &format!(" wrap-{}", spec.wrap);
+                }
+                if spec.levels > 1 {
+                    name += &format!(" levels-{}", spec.levels);
+                }
                 got.push(format!(
-                    "{} {} {:016x}",
+                    "{} {name} {:016x}",
                     alg.name(),
-                    s.spec().kind,
                     fingerprint(&make(&s, alg, &Options::default(), 42))
                 ));
             }
@@ -241,6 +256,14 @@ kruskal square 0686c44c410ff0b9
 kruskal hex cd40d0631faccabb
 kruskal polar 0f14c60171559bf0
 kruskal upsilon 00abf3e459b1a97e
+kruskal square wrap-x 9cebaa553f2820a0
+kruskal hex wrap-x 4d67f334416fbdea
+kruskal square wrap-y bc2e1b6978262946
+kruskal hex wrap-y d56a2bf140633aae
+kruskal square wrap-xy c52e6ba8bda7c752
+kruskal hex wrap-xy 03b9ebb324090798
+kruskal square levels-3 fe8d574ec79aceab
+kruskal hex levels-2 c34b559af5eac1a1
 quad-division square 5050da8f4274654f
 binary-tree square e75a987cf927553b
 aldous-broder square 34d5b1812ec825d2
@@ -252,6 +275,14 @@ aldous-broder square acdd6cf361654603
 aldous-broder hex 0fc32e4285b1984e
 aldous-broder polar 2dab7a6dd7635385
 aldous-broder upsilon 631248c712c264bd
+aldous-broder square wrap-x 25a7fe463f102a49
+aldous-broder hex wrap-x 05619d1d935c486a
+aldous-broder square wrap-y 05a6380f6bf724cd
+aldous-broder hex wrap-y 974203fbe25cb5d1
+aldous-broder square wrap-xy 97caf75977430449
+aldous-broder hex wrap-xy ed5978179625f37a
+aldous-broder square levels-3 203f810dba0e1b70
+aldous-broder hex levels-2 a545aeed03dcc338
 recursive-backtracker square 8066ac1b7f67c3a9
 recursive-backtracker hex 60fd737226ea93f0
 recursive-backtracker triangle 228d0865c88fbda6
@@ -261,6 +292,14 @@ recursive-backtracker square 588494c9dcd8de68
 recursive-backtracker hex 5a2e572527a52db4
 recursive-backtracker polar a531b7e3eab53bc0
 recursive-backtracker upsilon a2e0abd4a7faa641
+recursive-backtracker square wrap-x d74f1b539b7afe59
+recursive-backtracker hex wrap-x d4d7a267c409dd48
+recursive-backtracker square wrap-y f1d6a7d63a3b4082
+recursive-backtracker hex wrap-y eed80eb5961b1478
+recursive-backtracker square wrap-xy 7a1221eeff2c1522
+recursive-backtracker hex wrap-xy fbcd6828395e780a
+recursive-backtracker square levels-3 0bc2c790337c9bb6
+recursive-backtracker hex levels-2 d1d2d2874a025386
 wilson square 50460465d5127769
 wilson hex f824161e891d5be6
 wilson triangle dc7ad62a4806549b
@@ -270,6 +309,14 @@ wilson square 6f33dd29ed3bb4d5
 wilson hex 83eb57c1fc068d14
 wilson polar f296155b7b0f17e3
 wilson upsilon 0d0e12d5ca82410a
+wilson square wrap-x 02cbcfc5b04e7752
+wilson hex wrap-x 6b2a84b9fd4e72f5
+wilson square wrap-y 73a473dc971671e4
+wilson hex wrap-y 3674fd49db50f507
+wilson square wrap-xy 6718e0fecb5f14e9
+wilson hex wrap-xy 042161f666db2ed3
+wilson square levels-3 0619b3848b4607f0
+wilson hex levels-2 8949bf4fbb9611e5
 prim square 76e3b6d79b3c88c9
 prim hex 93bf0fbcae8b08f1
 prim triangle 827359111f960fc9
@@ -279,6 +326,14 @@ prim square 77c9c714f1b447ee
 prim hex 6512b09a620d74c2
 prim polar 80805dd7f0c56be3
 prim upsilon 4168f45e495772d5
+prim square wrap-x 38e9ccf8afae82ef
+prim hex wrap-x 4e1a1f31a1592395
+prim square wrap-y 807547d094860a6d
+prim hex wrap-y 0fcbed00d5275cfc
+prim square wrap-xy 4457c2c7ce296e82
+prim hex wrap-xy 96695227d919d762
+prim square levels-3 379a94756259c1dc
+prim hex levels-2 ae3580cdc5ab8932
 prim-true square e6d16236d0806cf4
 prim-true hex 13de0bdd5421990d
 prim-true triangle 8be1871b3f7061d4
@@ -288,6 +343,14 @@ prim-true square 44f84d0d02b5dda6
 prim-true hex 56e871bd0b32d05c
 prim-true polar 0d7aa79f9aaf93b3
 prim-true upsilon a6c3bb9fe03acb25
+prim-true square wrap-x d1293894eae053c6
+prim-true hex wrap-x 6c36f55d22b8e030
+prim-true square wrap-y 11efe070f88ca349
+prim-true hex wrap-y 946d304f48a5d101
+prim-true square wrap-xy c1917d9e0b1f1a10
+prim-true hex wrap-xy e192033bc2242f20
+prim-true square levels-3 2ba3dff985d126c2
+prim-true hex levels-2 3bc5a4ca6a88ad28
 prim-modified square 7d171ea30a2ffb0b
 prim-modified hex 14813b20a872cb1a
 prim-modified triangle 84745f31b4f001b0
@@ -297,6 +360,14 @@ prim-modified square 67be1365ff0d950f
 prim-modified hex 2da0d619e69c2829
 prim-modified polar bc6934814d59a9c0
 prim-modified upsilon 016f2aa221924b8a
+prim-modified square wrap-x bdfd0c017b57f42d
+prim-modified hex wrap-x 9ba4a539c6403a43
+prim-modified square wrap-y d51ad049f8ca0589
+prim-modified hex wrap-y 6dcfc7302e777520
+prim-modified square wrap-xy ddf3f7304346dc9b
+prim-modified hex wrap-xy 9b863f95fe755051
+prim-modified square levels-3 3382b66a2ee38729
+prim-modified hex levels-2 66e586269139b908
 eller square 61fbfff822a82d74
 sidewinder square 6246cadaca547624
 hunt-and-kill square b2ad465e4156af0b
@@ -308,6 +379,14 @@ hunt-and-kill square bb0a90917999e271
 hunt-and-kill hex 5d328c09b465d02b
 hunt-and-kill polar 78909764f9fee826
 hunt-and-kill upsilon 0a025f493abe77a9
+hunt-and-kill square wrap-x 996790aeb39fc152
+hunt-and-kill hex wrap-x 919efd1c738a2cdf
+hunt-and-kill square wrap-y ee812c9eaed5f780
+hunt-and-kill hex wrap-y c351b5d33997ceb0
+hunt-and-kill square wrap-xy 42b4a9bd53ea2990
+hunt-and-kill hex wrap-xy f8d701e4c230c308
+hunt-and-kill square levels-3 893667a331373f3b
+hunt-and-kill hex levels-2 5912f501577e2691
 growing-tree square e5c91f9a807a9e12
 growing-tree hex eabbfa3f85fe39d7
 growing-tree triangle 36a0416a6d4bd8df
@@ -317,6 +396,14 @@ growing-tree square 6f380f3f6a5acb94
 growing-tree hex 007b4ebf4351e6a9
 growing-tree polar 0471904cf8e86cdc
 growing-tree upsilon 02511cf3212f2be2
+growing-tree square wrap-x 1b448a470c010fa6
+growing-tree hex wrap-x 22f563445d9093ce
+growing-tree square wrap-y 965ffcf13c3ef559
+growing-tree hex wrap-y e12fc4a11454557a
+growing-tree square wrap-xy 62b82fb626313ecb
+growing-tree hex wrap-xy cba155701fb1866d
+growing-tree square levels-3 00d612d75599de2f
+growing-tree hex levels-2 f6645f1cd4068acb
 recursive-division square 3378fa0fb8f9e882
 ";
 
@@ -482,7 +569,10 @@ fn generators_work_on_a_maze_with_entrance_and_exit_marks_untouched() {
             let mut maze = make(&s, alg, &Options::default(), 3);
             assert_eq!(maze.outer_opening(false), None);
             maze.open_entrance_and_exit();
-            assert_eq!(maze.passages().count_open(), maze.passage_count() + 2, "{alg}");
+            // A torus has no outer wall to open.
+            let openings = [false, true].iter().filter(|&&exit| maze.outer_opening(exit).is_some()).count();
+            assert_eq!(openings, if s.spec().wrap.x && s.spec().wrap.y { 0 } else { 2 }, "{alg}");
+            assert_eq!(maze.passages().count_open(), maze.passage_count() + openings as u64, "{alg}");
             assert_eq!((maze.entrance(), maze.exit()), s.default_ends());
             if s.spec().kind != maze_core::ShapeKind::Polar {
                 assert_eq!(maze.entrance(), CellId(0));

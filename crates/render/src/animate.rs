@@ -613,8 +613,8 @@ fn paint<S: Shape>(canvas: &mut Canvas, shape: &S, sc: &Scene, cells: &[(CellId,
     for &[a, b] in &sc.straight_walls(0.1 / k.max(1e-9)) {
         canvas.stroke(at(a), at(b), style.wall_width, WALL);
     }
-    if sc.path.len() > 1 {
-        let line: Vec<_> = sc.path.iter().map(|&p| at(p)).collect();
+    for piece in sc.path.iter().filter(|p| p.len() > 1) {
+        let line: Vec<_> = piece.iter().map(|&p| at(p)).collect();
         canvas.polyline(&line, (k * 0.25).max(1.0), PATH);
     }
     for &(p, marker) in &sc.markers {
@@ -847,15 +847,15 @@ pub fn animated_svg<S: Shape>(
     let frames = marks.len() + 2;
     let last = (frames - 1) as u16;
 
-    // Every wall once, as the scene draws them: (cell, door) with the cell on the lower id.
+    // Every wall as the scene draws it (`Shape::draws_wall`): once from the cell on the
+    // lower id, or from both sides of a seam (a wall id then has two slots).
     let mut walls: Vec<(CellId, S::Door)> = Vec::new();
-    let mut wall_slot: HashMap<u64, u32> = HashMap::new();
+    let mut wall_slot: HashMap<u64, Vec<u32>> = HashMap::new();
     for c in 0..shape.cell_count() {
         let cell = CellId(c);
         for d in shape.doors(cell).iter() {
-            let owner = shape.neighbour(cell, d).is_none_or(|n| cell < n);
-            if owner {
-                wall_slot.insert(shape.wall(cell, d).0, walls.len() as u32);
+            if shape.draws_wall(cell, d) {
+                wall_slot.entry(shape.wall(cell, d).0).or_default().push(walls.len() as u32);
                 walls.push((cell, d));
             }
         }
@@ -917,9 +917,11 @@ pub fn animated_svg<S: Shape>(
         } else {
             for &(c, d) in &touched_walls {
                 if let Some(door) = player.door(c, d)
-                    && let Some(&slot) = wall_slot.get(&shape.wall(c, door).0)
+                    && let Some(slots) = wall_slot.get(&shape.wall(c, door).0)
                 {
-                    update(slot as usize, player.maze());
+                    for &slot in slots {
+                        update(slot as usize, player.maze());
+                    }
                 }
             }
         }
@@ -1076,9 +1078,9 @@ pub fn animated_svg<S: Shape>(
     }
     out.push_str("</g>\n");
     // The solution line, on the last frame.
-    if end_scene.path.len() > 1 {
+    for piece in end_scene.path.iter().filter(|p| p.len() > 1) {
         let mut pts = String::new();
-        for (i, &p) in end_scene.path.iter().enumerate() {
+        for (i, &p) in piece.iter().enumerate() {
             if i > 0 {
                 pts.push(' ');
             }

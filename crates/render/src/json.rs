@@ -25,6 +25,12 @@ pub struct ShapeJson {
     /// present runs, starting with an absent run (see docs/FORMAT.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mask: Option<Vec<u32>>,
+    /// The joined borders, `"x"`, `"y"` or `"xy"` (absent: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wrap: Option<String>,
+    /// The number of levels (absent: 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub levels: Option<u32>,
 }
 
 /// A solution read from a file: the solver's name and the route.
@@ -190,6 +196,13 @@ impl MazeFile {
             let mask = Mask::from_runs(base, runs).map_err(Error::Parse)?;
             spec = spec.with_mask(mask, false).map_err(as_parse)?;
         }
+        if let Some(wrap) = &self.shape.wrap {
+            let wrap: maze_core::Wrap = wrap.parse().map_err(as_parse)?;
+            spec = spec.with_wrap(wrap).map_err(as_parse)?;
+        }
+        if let Some(levels) = self.shape.levels {
+            spec = spec.with_levels(levels, max_cells).map_err(as_parse)?;
+        }
         if spec.cells() != self.cells {
             return Err(Error::Parse(format!(
                 "\"cells\" is {} but a {}x{} {} maze has {}",
@@ -310,7 +323,7 @@ pub(crate) fn header_fields<S: Shape>(
         (
             "shape",
             format!(
-                r#"{{"kind":{},"width":{},"height":{}{}}}"#,
+                r#"{{"kind":{},"width":{},"height":{}{}{}{}}}"#,
                 quoted(spec.kind.name()),
                 spec.width,
                 spec.height,
@@ -320,7 +333,13 @@ pub(crate) fn header_fields<S: Shape>(
                         format!(r#","mask":[{}]"#, runs.join(","))
                     }
                     None => String::new(),
-                }
+                },
+                if spec.wrap.any() {
+                    format!(r#","wrap":{}"#, quoted(spec.wrap.name()))
+                } else {
+                    String::new()
+                },
+                if spec.levels > 1 { format!(r#","levels":{}"#, spec.levels) } else { String::new() },
             ),
         ),
     ];

@@ -687,17 +687,19 @@ fn draw_page(scene: &Scene, layout: &Layout, colours: &Colours, settings: Settin
         }
         c.stroke();
     }
-    if scene.path.len() > 1 {
+    if scene.path.iter().any(|p| p.len() > 1) {
         let [cr, cg, cb] = colours.path;
         c.set_stroke_rgb(cr, cg, cb);
         c.set_line_width(r((0.25 * cell).max(wall)));
         c.set_line_cap(LineCapStyle::RoundCap);
         c.set_line_join(LineJoinStyle::RoundJoin);
-        for (i, p) in scene.path.iter().enumerate() {
-            if i == 0 {
-                c.move_to(r(p.x), r(p.y));
-            } else {
-                c.line_to(r(p.x), r(p.y));
+        for piece in scene.path.iter().filter(|p| p.len() > 1) {
+            for (i, p) in piece.iter().enumerate() {
+                if i == 0 {
+                    c.move_to(r(p.x), r(p.y));
+                } else {
+                    c.line_to(r(p.x), r(p.y));
+                }
             }
         }
         c.stroke();

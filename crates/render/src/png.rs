@@ -136,9 +136,9 @@ pub fn png(scene: &Scene, style: &Style) -> Result<Vec<u8>, Error> {
     for &[a, b] in &scene.straight_walls(0.1 / k.max(1e-9)) {
         canvas.stroke(at(a), at(b), style.wall_width, walls);
     }
-    if scene.path.len() > 1 {
+    for piece in scene.path.iter().filter(|p| p.len() > 1) {
         let colour = palette.index(&style.path)?;
-        let pts: Vec<_> = scene.path.iter().map(|&p| at(p)).collect();
+        let pts: Vec<_> = piece.iter().map(|&p| at(p)).collect();
         canvas.polyline(&pts, (k * 0.25).max(1.0), colour);
     }
     for (i, route) in scene.routes.iter().enumerate().filter(|(_, r)| r.len() > 1) {

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use maze_core::{CellId, Maze, Point, Shape, Solution, analyze};
+use maze_core::{CellId, DoorKind, Maze, Point, Shape, Solution, analyze};
 
 /// What to draw over the walls.
 #[derive(Clone, Debug, Default)]
@@ -58,9 +58,11 @@ pub struct Scene {
     pub arcs: Vec<WallArc>,
     /// Shaded cells, as polygons.
     pub fills: Vec<(Vec<Point>, Fill)>,
-    /// The solution path through cell centres (empty without a solution, and for a
-    /// MultiMaze, whose solution is `routes`).
-    pub path: Vec<Point>,
+    /// The solution path through cell centres, in pieces (empty without a solution, and for
+    /// a MultiMaze, whose solution is `routes`): one piece, unless the route goes through a
+    /// seam of a wrapped maze (the piece ends at the border and the next starts at the
+    /// opposite one) or takes a stair to another level (the next piece starts there).
+    pub path: Vec<Vec<Point>>,
     /// A MultiMaze's answer key: one route per start, each to its own end, to be drawn in
     /// turn in [`ROUTE_COLOURS`](crate::style::ROUTE_COLOURS).
     pub routes: Vec<Vec<Point>>,
@@ -149,15 +151,20 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
     for c in 0..maze.cell_count() {
         let cell = CellId(c);
         for d in shape.doors(cell).iter() {
-            let owner = match shape.neighbour(cell, d) {
-                Some(n) => cell < n,
-                None => true,
-            };
-            if owner && !maze.is_open(cell, d) {
+            let open = maze.is_open(cell, d);
+            if shape.draws_wall(cell, d) && !open {
                 let seg = shape.wall_segment(cell, d);
                 match shape.wall_arc(cell, d) {
                     Some(centre) => arcs.push(arc_between(centre, seg)),
                     None => segments.push(seg),
+                }
+            } else if open {
+                match shape.door_kind(cell, d) {
+                    DoorKind::Wall => {}
+                    DoorKind::Seam => {
+                        segments.extend(seam_mark(shape.centre(cell), shape.wall_segment(cell, d)))
+                    }
+                    DoorKind::Stair { up } => segments.extend(stair_mark(shape, cell, up)),
                 }
             }
         }
@@ -200,7 +207,7 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
             }
         }
         if !overlay.no_line {
-            path = sol.path.iter().map(|&c| shape.centre(c)).collect();
+            path = path_pieces(shape, &sol.path);
         }
     }
     let mut markers = Vec::new();
@@ -235,6 +242,60 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
         markers,
         cell,
     }
+}
+
+/// How far, in cell units, the mark of an open seam reaches out of the maze: the two sides
+/// of the passage drawn on past the border, a corridor leaving the picture.
+const SEAM_MARK: f64 = 0.3;
+
+/// The mark of an open seam wall `[a, b]` of a cell centred on `centre`: two short walls
+/// from its ends, outwards (away from the centre).
+fn seam_mark(centre: Point, [a, b]: [Point; 2]) -> [[Point; 2]; 2] {
+    let mid = Point { x: (a.x + b.x) / 2.0, y: (a.y + b.y) / 2.0 };
+    let (dx, dy) = (mid.x - centre.x, mid.y - centre.y);
+    let len = dx.hypot(dy).max(1e-12);
+    let out = |p: Point| Point { x: p.x + dx / len * SEAM_MARK, y: p.y + dy / len * SEAM_MARK };
+    [[a, out(a)], [b, out(b)]]
+}
+
+/// An arrow head in the cell for an open stair: a chevron pointing up in the cell's upper
+/// part for a stair up, down in its lower part for a stair down, so a cell with both shows
+/// both and the route line through the centre crosses neither.
+fn stair_mark<S: Shape>(shape: &S, cell: CellId, up: bool) -> [[Point; 2]; 2] {
+    let c = shape.centre(cell);
+    let pts = shape.outline(cell);
+    let r = pts.points().iter().map(|p| (p.x - c.x).hypot(p.y - c.y)).fold(f64::INFINITY, f64::min).min(0.7);
+    let (tip, base, half) = if up { (-0.6 * r, -0.3 * r, 0.3 * r) } else { (0.6 * r, 0.3 * r, 0.3 * r) };
+    let at = |dx: f64, dy: f64| Point { x: c.x + dx, y: c.y + dy };
+    [[at(-half, base), at(0.0, tip)], [at(0.0, tip), at(half, base)]]
+}
+
+/// A route through cell centres, cut where it goes through a seam (the piece runs on to
+/// the middle of the border and the next starts at the middle of the opposite border) or
+/// up or down a stair (the next piece starts in the other level's drawing).
+pub fn path_pieces<S: Shape>(shape: &S, path: &[CellId]) -> Vec<Vec<Point>> {
+    let mut pieces = Vec::new();
+    let mut piece: Vec<Point> = Vec::new();
+    let mid = |[a, b]: [Point; 2]| Point { x: (a.x + b.x) / 2.0, y: (a.y + b.y) / 2.0 };
+    for (i, &c) in path.iter().enumerate() {
+        if i > 0 {
+            let prev = path[i - 1];
+            let door = shape.door_between(prev, c);
+            match door.map(|d| (d, shape.door_kind(prev, d))) {
+                Some((d, DoorKind::Seam)) => {
+                    piece.push(mid(shape.wall_segment(prev, d)));
+                    pieces.push(std::mem::take(&mut piece));
+                    piece.push(mid(shape.wall_segment(c, shape.opposite(prev, d))));
+                }
+                Some((_, DoorKind::Stair { .. })) => pieces.push(std::mem::take(&mut piece)),
+                _ => {}
+            }
+        }
+        piece.push(shape.centre(c));
+    }
+    pieces.push(piece);
+    pieces.retain(|p| !p.is_empty());
+    pieces
 }
 
 /// The shorter arc around `centre` between the segment's ends.

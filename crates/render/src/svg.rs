@@ -166,8 +166,8 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
             num(style.wall_width)
         );
     }
-    if scene.path.len() > 1 {
-        let pts: Vec<String> = scene.path.iter().map(|&p| at(p).replace(' ', ",")).collect();
+    for piece in scene.path.iter().filter(|p| p.len() > 1) {
+        let pts: Vec<String> = piece.iter().map(|&p| at(p).replace(' ', ",")).collect();
         let _ = writeln!(
             out,
             r#"<polyline fill="none" stroke="{}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round" points="{}"/>"#,

@@ -191,14 +191,14 @@ pub fn tikz(scene: &Scene, style: &Style, standalone: bool) -> String {
     }
 
     // The solution line, cut into overlapping pieces (round caps hide the cuts).
-    if scene.path.len() > 1 {
+    for piece in scene.path.iter().filter(|p| p.len() > 1) {
         let width = (0.25 * cell * k).max(wall).max(0.01);
         let mut start = 0;
-        while start + 1 < scene.path.len() {
-            let end = (start + PER_COMMAND).min(scene.path.len() - 1);
+        while start + 1 < piece.len() {
+            let end = (start + PER_COMMAND).min(piece.len() - 1);
             let _ =
                 write!(out, "\\draw[mazepath, line width={}mm, line cap=round, line join=round]", num(width));
-            for (i, &p) in scene.path[start..=end].iter().enumerate() {
+            for (i, &p) in piece[start..=end].iter().enumerate() {
                 out.push_str(if i % PER_LINE == 0 { "\n  " } else { " " });
                 if i > 0 {
                     out.push_str("-- ");

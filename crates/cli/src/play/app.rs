@@ -200,6 +200,8 @@ impl App {
                     mask_data: None,
                     mask_connect: self.mask_connect,
                     difficulty: None,
+                    wrap: maze_core::Wrap::NONE,
+                    levels: 1,
                 };
                 crate::masks::spec_with_picture(&args, Some(picture.clone()), MAX_CELLS)
                     .map_err(|e| crate::error_line(&e))

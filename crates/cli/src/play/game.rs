@@ -564,6 +564,8 @@ mod tests {
                 mask_data: None,
                 mask_connect: true,
                 difficulty: None,
+                wrap: maze_core::Wrap::NONE,
+                levels: 1,
             };
             let spec = crate::masks::spec_with_picture(&args, Some(picture.clone()), 1 << 20).expect("spec");
             let cells = spec.cells();

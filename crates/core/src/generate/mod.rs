@@ -217,7 +217,7 @@ pub(crate) fn square_steps(w: u32) -> ([u32; 4], [u64; 4]) {
 pub(crate) fn need_grid<S: Shape>(shape: &S, algorithm: Algorithm) -> Result<Grid<S::Door>, Error> {
     shape.grid().ok_or(Error::Unsupported {
         algorithm: algorithm.name(),
-        shape: shape.spec().kind.name(),
+        shape: shape.spec().topology_name(),
         needs: "cells in rows with north, east, south and west doors",
     })
 }

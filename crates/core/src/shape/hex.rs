@@ -51,6 +51,20 @@ impl Door for HexDoor {
 /// Vertical distance between row centres, in units of the hexagon's width.
 pub const HEX_ROW_STEP: f64 = 0.866_025_403_784_438_6;
 
+/// The corners of the pointy-top hexagon one unit wide centred on `c`: the top, then
+/// clockwise, so the wall behind door i runs from corner i to corner i + 1.
+pub(crate) fn outline_around(c: Point) -> Outline {
+    let r = 1.0 / 3f64.sqrt();
+    Outline::new(&[
+        Point { x: c.x, y: c.y - r },
+        Point { x: c.x + 0.5, y: c.y - r / 2.0 },
+        Point { x: c.x + 0.5, y: c.y + r / 2.0 },
+        Point { x: c.x, y: c.y + r },
+        Point { x: c.x - 0.5, y: c.y + r / 2.0 },
+        Point { x: c.x - 0.5, y: c.y - r / 2.0 },
+    ])
+}
+
 /// A `width` × `height` block of hexagons in offset rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hex {
@@ -170,17 +184,7 @@ impl Shape for Hex {
     }
 
     fn outline(&self, cell: CellId) -> Outline {
-        let c = self.centre(cell);
-        let r = 1.0 / 3f64.sqrt();
-        // Top, then clockwise: the wall behind door i runs from corner i to corner i + 1.
-        Outline::new(&[
-            Point { x: c.x, y: c.y - r },
-            Point { x: c.x + 0.5, y: c.y - r / 2.0 },
-            Point { x: c.x + 0.5, y: c.y + r / 2.0 },
-            Point { x: c.x, y: c.y + r },
-            Point { x: c.x - 0.5, y: c.y + r / 2.0 },
-            Point { x: c.x - 0.5, y: c.y - r / 2.0 },
-        ])
+        outline_around(self.centre(cell))
     }
 
     fn wall_segment(&self, cell: CellId, door: HexDoor) -> [Point; 2] {

@@ -10,24 +10,28 @@
 pub mod cursor;
 pub mod font;
 pub mod hex;
+pub mod levels;
 pub mod mask;
 pub mod polar;
 mod registry;
 pub mod square;
 pub mod triangle;
 pub mod upsilon;
+pub mod wrap;
 
 use std::fmt::Debug;
 
 pub use cursor::{CellCursor, Cursor};
 pub use font::Bitmap;
 pub use hex::{Hex, HexDoor};
+pub use levels::{LevelDoor, Levels};
 pub use mask::{Mask, Masked};
 pub use polar::{Polar, PolarCursor, PolarDoor};
 pub use registry::{ShapeKind, ShapeSpec, ShapeVisitor};
 pub use square::{Square, SquareCursor, SquareDoor};
 pub use triangle::{Triangle, TriangleDoor};
 pub use upsilon::{Upsilon, UpsilonCursor, UpsilonDoor};
+pub use wrap::{Wrap, WrapHex, WrapSquare};
 
 /// A cell, numbered densely from 0 to `cell_count() - 1`, so side tables are plain vectors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -309,6 +313,25 @@ impl<D: Door> Adjacent<D> {
     }
 }
 
+/// How a door joins its cell to the neighbour behind it, for the pictures: every algorithm
+/// treats all doors alike, but a drawing must know where a door's wall is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DoorKind {
+    /// An ordinary wall between two cells side by side (or the outer wall): both sides draw
+    /// the same segment, so it is drawn once.
+    Wall,
+    /// A wall on a seam of a wrapped maze (cylinder or torus): the neighbour lies on the far
+    /// border, so each side draws its own half on its own border, and a route through it
+    /// leaves the picture on one side and comes back on the other.
+    Seam,
+    /// A stair to the level above (`up`) or below, in a multi-level maze: not a wall in the
+    /// plane at all; an open one is drawn as an arrow in the cell.
+    Stair {
+        /// Whether the stair leads up.
+        up: bool,
+    },
+}
+
 /// A point in the plane, in cell-size units (y grows downwards, as on screen).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Point {
@@ -400,6 +423,24 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
     /// [`outline`](Shape::outline), or for curved cells points along the curves.
     fn fill_outline(&self, cell: CellId) -> Vec<Point> {
         self.outline(cell).points().to_vec()
+    }
+
+    /// How `door` joins `cell` to its neighbour in the pictures ([`DoorKind::Wall`], the
+    /// default; seams of wrapped shapes and stairs between levels say otherwise).
+    fn door_kind(&self, cell: CellId, door: Self::Door) -> DoorKind {
+        let _ = (cell, door);
+        DoorKind::Wall
+    }
+
+    /// Whether the wall behind `door` is drawn from `cell`'s side: exactly one side of an
+    /// ordinary wall (the outer wall's only side, or the lower cell id), both sides of a
+    /// seam, neither side of a stair. Every picture draws walls by this rule.
+    fn draws_wall(&self, cell: CellId, door: Self::Door) -> bool {
+        match self.door_kind(cell, door) {
+            DoorKind::Wall => self.neighbour(cell, door).is_none_or(|n| cell < n),
+            DoorKind::Seam => true,
+            DoorKind::Stair { .. } => false,
+        }
     }
 
     /// The default entrance and exit: the first and the last cell, unless the shape knows

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::{Hex, Mask, Masked, Polar, Shape, Square, Triangle, Upsilon};
+use super::{Hex, Levels, Mask, Masked, Polar, Shape, Square, Triangle, Upsilon, Wrap, WrapHex, WrapSquare};
 use crate::Error;
 
 /// Something to do with a concrete shape, chosen at run time (the visitor pattern): front ends
@@ -26,6 +26,11 @@ pub struct ShapeSpec {
     pub height: u32,
     /// The cells that exist, if not all of them.
     pub mask: Option<Arc<Mask>>,
+    /// Which borders are joined (square and hex cells only; not with a mask or levels).
+    pub wrap: Wrap,
+    /// Number of levels stacked with stairs between them (1: a flat maze; more only for
+    /// square and hex cells without a mask or wrapping).
+    pub levels: u32,
 }
 
 macro_rules! shapes {
@@ -53,8 +58,14 @@ macro_rules! shapes {
         }
 
         impl ShapeSpec {
-            /// Builds the concrete shape (masked if there is a mask) and runs `visitor` with it.
+            /// Builds the concrete shape (masked if there is a mask, wrapped or stacked in
+            /// levels if the spec says so) and runs `visitor` with it.
             pub fn visit<V: ShapeVisitor>(&self, visitor: V) -> V::Output {
+                self.visit_topology(visitor)
+            }
+
+            /// Builds the concrete flat shape (the mask applied) and runs `visitor` with it.
+            fn visit_flat<V: ShapeVisitor>(&self, visitor: V) -> V::Output {
                 match (self.kind, &self.mask) {
                     $(
                         (ShapeKind::$variant, None) => visitor.visit($ty::new(self.width, self.height)),
@@ -151,7 +162,83 @@ impl ShapeSpec {
 
     /// A spec without a mask, unchecked (shapes describe themselves with it).
     pub fn plain(kind: ShapeKind, width: u32, height: u32) -> Self {
-        ShapeSpec { kind, width, height, mask: None }
+        ShapeSpec { kind, width, height, mask: None, wrap: Wrap::NONE, levels: 1 }
+    }
+
+    /// Runs `visitor` with the shape this spec describes: the wrapped and multi-level
+    /// shapes here, the flat ones (masked or not) through the `shapes!` list.
+    fn visit_topology<V: ShapeVisitor>(&self, visitor: V) -> V::Output {
+        let (w, h) = (self.width, self.height);
+        match (self.kind, self.wrap.any(), self.levels > 1) {
+            (ShapeKind::Square, true, _) => visitor.visit(WrapSquare::new(w, h, self.wrap)),
+            (ShapeKind::Hex, true, _) => visitor.visit(WrapHex::new(w, h, self.wrap)),
+            (ShapeKind::Square, false, true) => visitor.visit(Levels::new(Square::new(w, h), self.levels)),
+            (ShapeKind::Hex, false, true) => visitor.visit(Levels::new(Hex::new(w, h), self.levels)),
+            _ => self.visit_flat(visitor),
+        }
+    }
+
+    /// The shape's name in messages such as [`Error::Unsupported`]: its kind, or for
+    /// wrapped and multi-level shapes what makes them so.
+    pub fn topology_name(&self) -> &'static str {
+        match (self.wrap.any(), self.levels > 1) {
+            (true, _) => "wrapped (cylinder or torus)",
+            (false, true) => "multi-level",
+            _ => self.kind.name(),
+        }
+    }
+
+    /// This spec with its borders joined as `wrap` says, checked ([`Wrap::check`]; not with
+    /// a mask or levels).
+    ///
+    /// # Errors
+    /// [`Error::Parameter`] naming the problem.
+    pub fn with_wrap(mut self, wrap: Wrap) -> Result<Self, Error> {
+        if !wrap.any() {
+            return Ok(self);
+        }
+        wrap.check(self.kind, self.width, self.height)?;
+        if self.mask.is_some() {
+            return Err(Error::Parameter("--wrap does not work with a mask yet".into()));
+        }
+        if self.levels > 1 {
+            return Err(Error::Parameter("--wrap and --levels do not work together yet".into()));
+        }
+        self.wrap = wrap;
+        Ok(self)
+    }
+
+    /// This spec stacked in `levels` levels, checked: square and hex cells only, without a
+    /// mask or wrapping, and the cells of all levels within `max_cells`.
+    ///
+    /// # Errors
+    /// [`Error::Parameter`] naming the problem, [`Error::TooLarge`] above the limit.
+    pub fn with_levels(mut self, levels: u32, max_cells: u64) -> Result<Self, Error> {
+        if levels == 0 {
+            return Err(Error::Parameter("--levels must be at least 1".into()));
+        }
+        if levels == 1 {
+            return Ok(self);
+        }
+        if !matches!(self.kind, ShapeKind::Square | ShapeKind::Hex) {
+            return Err(Error::Parameter(format!(
+                "--levels works on square and hex cells, not on {} cells",
+                self.kind
+            )));
+        }
+        if self.mask.is_some() {
+            return Err(Error::Parameter("--levels does not work with a mask yet".into()));
+        }
+        if self.wrap.any() {
+            return Err(Error::Parameter("--wrap and --levels do not work together yet".into()));
+        }
+        let limit = max_cells.min(crate::limits::HARD_MAX_CELLS);
+        let cells = self.base_cells().saturating_mul(u64::from(levels));
+        if cells > limit {
+            return Err(Error::TooLarge { cells, limit });
+        }
+        self.levels = levels;
+        Ok(self)
     }
 
     /// Cells of the shape without its mask.
@@ -164,11 +251,11 @@ impl ShapeSpec {
         }
     }
 
-    /// Number of cells (those of the mask, if there is one).
+    /// Number of cells (those of the mask, if there is one; of every level).
     pub fn cells(&self) -> u64 {
         match &self.mask {
             Some(mask) => u64::from(mask.count()),
-            None => self.base_cells(),
+            None => self.base_cells() * u64::from(self.levels.max(1)),
         }
     }
 
@@ -179,6 +266,9 @@ impl ShapeSpec {
     /// # Errors
     /// [`Error::Parameter`] naming the problem (with the number of pieces).
     pub fn with_mask(mut self, mask: Mask, connect: bool) -> Result<Self, Error> {
+        if self.wrap.any() || self.levels > 1 {
+            return Err(Error::Parameter("a mask does not work with --wrap or --levels yet".into()));
+        }
         if u64::from(mask.base_cells()) != self.base_cells() {
             return Err(Error::Parameter(format!(
                 "the mask covers {} cells but the {} shape has {}",

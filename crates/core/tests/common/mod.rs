@@ -47,6 +47,24 @@ macro_rules! for_each_shape {
         if let Some($s) = common::masked(maze_core::Upsilon::new(w, h)) {
             $body;
         }
+        // Wrap-around (cylinders and tori) and multi-level mazes.
+        for wrap in ["x", "y", "xy"] {
+            let wrap: maze_core::Wrap = wrap.parse().unwrap();
+            if wrap.check(maze_core::ShapeKind::Square, w, h).is_ok() {
+                let $s = maze_core::WrapSquare::new(w, h, wrap);
+                $body;
+            }
+            if wrap.check(maze_core::ShapeKind::Hex, w, h).is_ok() {
+                let $s = maze_core::WrapHex::new(w, h, wrap);
+                $body;
+            }
+        }
+        if w >= 2 && h >= 2 && w * h <= 64 {
+            let $s = maze_core::Levels::new(maze_core::Square::new(w, h), 3);
+            $body;
+            let $s = maze_core::Levels::new(maze_core::Hex::new(w, h), 2);
+            $body;
+        }
     }};
 }
 

@@ -1,0 +1,445 @@
+//! Wrap-around mazes: square and hexagonal cells on a cylinder or a torus (`--wrap x|y|xy`).
+//!
+//! The east edge joins the west edge (`x`), the top joins the bottom (`y`), or both (`xy`, a
+//! torus). Cells and walls are numbered as for the flat [`Square`](super::Square) and
+//! [`Hex`](super::Hex) shapes (ids `y * width + x`; a square cell owns its east and south
+//! walls, a hexagon its east, south-east and south-west walls), so a seam wall simply takes
+//! the id the flat shape gives that border wall; the border ids that a wrapped side no
+//! longer needs stay unused. Doors through a seam are [`DoorKind::Seam`]: the pictures draw
+//! such a wall on both borders and mark an open one with a short passage leaving the border.
+//!
+//! The drawing leaves a margin of [`SEAM_MARGIN`] on each wrapped side for those marks.
+//! Wrapped shapes have no rows in the sense of [`Shape::grid`] (a row algorithm's "last
+//! column" has a neighbour), so row-based generators refuse them.
+
+use super::hex::HEX_ROW_STEP;
+use super::{
+    CellId, Door, DoorKind, DoorSet, FastDiv, HexDoor, Outline, Point, Shape, ShapeKind, ShapeSpec,
+    SquareDoor, WallId,
+};
+use crate::Error;
+
+/// The margin, in cell units, left around a wrapped side of the drawing for the marks of
+/// open seams.
+pub const SEAM_MARGIN: f64 = 0.35;
+
+/// Which borders of a rectangle of cells are joined.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Wrap {
+    /// The east edge joins the west edge (a cylinder around a vertical axis).
+    pub x: bool,
+    /// The bottom edge joins the top edge.
+    pub y: bool,
+}
+
+impl Wrap {
+    /// No wrapping: a flat maze.
+    pub const NONE: Wrap = Wrap { x: false, y: false };
+
+    /// Whether any border wraps.
+    pub fn any(self) -> bool {
+        self.x || self.y
+    }
+
+    /// The name used on the command line and in files: `x`, `y`, `xy`, or `none`.
+    pub fn name(self) -> &'static str {
+        match (self.x, self.y) {
+            (false, false) => "none",
+            (true, false) => "x",
+            (false, true) => "y",
+            (true, true) => "xy",
+        }
+    }
+
+    /// Checks that a `width × height` shape of `kind` can wrap this way: only square and
+    /// hexagonal cells wrap; a wrapped side needs at least 3 cells across (fewer would make
+    /// a cell its own neighbour, or two cells neighbours twice), and hexagonal rows wrap
+    /// top to bottom only in an even number of rows, at least 4 (the rows' offsets must
+    /// alternate across the seam).
+    ///
+    /// # Errors
+    /// [`Error::Parameter`] naming the problem.
+    pub fn check(self, kind: ShapeKind, width: u32, height: u32) -> Result<(), Error> {
+        if !self.any() {
+            return Ok(());
+        }
+        if !matches!(kind, ShapeKind::Square | ShapeKind::Hex) {
+            return Err(Error::Parameter(format!(
+                "--wrap works on square and hex cells, not on {kind} cells"
+            )));
+        }
+        if self.x && width < 3 {
+            return Err(Error::Parameter(format!(
+                "--wrap {} needs a width of at least 3 (got {width})",
+                self.name()
+            )));
+        }
+        if self.y && height < 3 {
+            return Err(Error::Parameter(format!(
+                "--wrap {} needs a height of at least 3 (got {height})",
+                self.name()
+            )));
+        }
+        if self.y && kind == ShapeKind::Hex && (height % 2 == 1 || height < 4) {
+            return Err(Error::Parameter(format!(
+                "hexagons wrap top to bottom only in an even number of rows, at least 4 (got --height {height})"
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Wrap {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "" | "none" | "no" | "off" => Ok(Wrap::NONE),
+            "x" | "h" | "horizontal" | "cylinder" => Ok(Wrap { x: true, y: false }),
+            "y" | "v" | "vertical" => Ok(Wrap { x: false, y: true }),
+            "xy" | "yx" | "both" | "torus" => Ok(Wrap { x: true, y: true }),
+            other => Err(Error::Parameter(format!("unknown wrap '{other}' (expected x, y, xy or none)"))),
+        }
+    }
+}
+
+impl std::fmt::Display for Wrap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// `v + step` in `0..n`, wrapping when `wraps`, else `None` past either end.
+#[inline]
+fn step(v: u32, delta: i64, n: u32, wraps: bool) -> Option<(u32, bool)> {
+    let t = i64::from(v) + delta;
+    let n64 = i64::from(n);
+    if (0..n64).contains(&t) {
+        Some((t as u32, false))
+    } else if wraps {
+        Some((t.rem_euclid(n64) as u32, true))
+    } else {
+        None
+    }
+}
+
+/// Square cells on a cylinder or torus: the flat [`Square`](super::Square) numbering, with
+/// the wrapped borders joined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrapSquare {
+    width: u32,
+    height: u32,
+    wrap: Wrap,
+    columns: FastDiv,
+}
+
+impl WrapSquare {
+    /// A `width × height` rectangle of square cells with the borders `wrap` joins.
+    ///
+    /// # Panics
+    /// Panics on sizes [`Wrap::check`] refuses or too large for a `u32` (the registry checks
+    /// both first).
+    pub fn new(width: u32, height: u32, wrap: Wrap) -> Self {
+        assert!(wrap.check(ShapeKind::Square, width, height).is_ok(), "bad wrapped size");
+        assert!(width.checked_mul(height).is_some_and(|n| n < u32::MAX), "square grid too large");
+        WrapSquare { width, height, wrap, columns: FastDiv::new(width) }
+    }
+
+    /// Which borders are joined.
+    pub fn wrap(&self) -> Wrap {
+        self.wrap
+    }
+
+    /// Cells per row.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Column and row of a cell.
+    #[inline]
+    pub fn xy(&self, cell: CellId) -> (u32, u32) {
+        let (y, x) = self.columns.div_rem(cell.0);
+        (x, y)
+    }
+
+    /// The neighbour's column and row behind `door`, and whether the step crosses a seam.
+    #[inline]
+    fn beyond(&self, cell: CellId, door: SquareDoor) -> Option<(u32, u32, bool)> {
+        let (x, y) = self.xy(cell);
+        let (dx, dy) = match door {
+            SquareDoor::North => (0, -1),
+            SquareDoor::East => (1, 0),
+            SquareDoor::South => (0, 1),
+            SquareDoor::West => (-1, 0),
+        };
+        let (nx, sx) = step(x, dx, self.width, self.wrap.x)?;
+        let (ny, sy) = step(y, dy, self.height, self.wrap.y)?;
+        Some((nx, ny, sx || sy))
+    }
+
+    fn margin(&self) -> Point {
+        let m = |on: bool| if on { SEAM_MARGIN } else { 0.0 };
+        Point { x: m(self.wrap.x), y: m(self.wrap.y) }
+    }
+}
+
+impl Shape for WrapSquare {
+    type Door = SquareDoor;
+    type Cursor = super::CellCursor;
+
+    fn cell_count(&self) -> u32 {
+        self.width * self.height
+    }
+
+    fn doors(&self, _cell: CellId) -> DoorSet<SquareDoor> {
+        DoorSet::from_bits(0b1111)
+    }
+
+    fn neighbour(&self, cell: CellId, door: SquareDoor) -> Option<CellId> {
+        self.beyond(cell, door).map(|(x, y, _)| CellId(y * self.width + x))
+    }
+
+    fn opposite(&self, _cell: CellId, door: SquareDoor) -> SquareDoor {
+        SquareDoor::from_index((door as u8 + 2) & 3)
+    }
+
+    fn wall(&self, cell: CellId, door: SquareDoor) -> WallId {
+        let n = u64::from(self.cell_count());
+        let id = u64::from(cell.0);
+        let (x, y) = self.xy(cell);
+        WallId(match (door, self.neighbour(cell, door)) {
+            (SquareDoor::East, _) => 2 * id,
+            (SquareDoor::South, _) => 2 * id + 1,
+            (SquareDoor::North, Some(b)) => 2 * u64::from(b.0) + 1,
+            (SquareDoor::North, None) => 2 * n + u64::from(x),
+            (SquareDoor::West, Some(b)) => 2 * u64::from(b.0),
+            (SquareDoor::West, None) => 2 * n + u64::from(self.width) + u64::from(y),
+        })
+    }
+
+    fn wall_count(&self) -> u64 {
+        2 * u64::from(self.cell_count()) + u64::from(self.width) + u64::from(self.height)
+    }
+
+    fn door_kind(&self, cell: CellId, door: SquareDoor) -> DoorKind {
+        match self.beyond(cell, door) {
+            Some((_, _, true)) => DoorKind::Seam,
+            _ => DoorKind::Wall,
+        }
+    }
+
+    fn centre(&self, cell: CellId) -> Point {
+        let (x, y) = self.xy(cell);
+        let m = self.margin();
+        Point { x: f64::from(x) + 0.5 + m.x, y: f64::from(y) + 0.5 + m.y }
+    }
+
+    fn extent(&self) -> Point {
+        let m = self.margin();
+        Point { x: f64::from(self.width) + 2.0 * m.x, y: f64::from(self.height) + 2.0 * m.y }
+    }
+
+    fn outline(&self, cell: CellId) -> Outline {
+        let c = self.centre(cell);
+        let (x, y) = (c.x - 0.5, c.y - 0.5);
+        Outline::new(&[
+            Point { x, y },
+            Point { x: x + 1.0, y },
+            Point { x: x + 1.0, y: y + 1.0 },
+            Point { x, y: y + 1.0 },
+        ])
+    }
+
+    fn wall_segment(&self, cell: CellId, door: SquareDoor) -> [Point; 2] {
+        let o = self.outline(cell);
+        let p = o.points();
+        let i = door as usize;
+        [p[i], p[(i + 1) % 4]]
+    }
+
+    fn spec(&self) -> ShapeSpec {
+        ShapeSpec { wrap: self.wrap, ..ShapeSpec::plain(ShapeKind::Square, self.width, self.height) }
+    }
+
+    fn min_steps(&self, a: CellId, b: CellId) -> u32 {
+        let ((ax, ay), (bx, by)) = (self.xy(a), self.xy(b));
+        let across = |d: u32, n: u32, wraps: bool| if wraps { d.min(n - d) } else { d };
+        across(ax.abs_diff(bx), self.width, self.wrap.x) + across(ay.abs_diff(by), self.height, self.wrap.y)
+    }
+}
+
+/// Hexagonal cells in offset rows on a cylinder or torus: the flat [`Hex`](super::Hex)
+/// numbering, with the wrapped borders joined (top to bottom only in an even number of
+/// rows, so odd rows stay shifted right all round).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrapHex {
+    width: u32,
+    height: u32,
+    wrap: Wrap,
+    columns: FastDiv,
+}
+
+impl WrapHex {
+    /// A `width × height` block of hexagons with the borders `wrap` joins.
+    ///
+    /// # Panics
+    /// Panics on sizes [`Wrap::check`] refuses or too large (the registry checks first).
+    pub fn new(width: u32, height: u32, wrap: Wrap) -> Self {
+        assert!(wrap.check(ShapeKind::Hex, width, height).is_ok(), "bad wrapped size");
+        assert!(width.checked_mul(height).is_some_and(|n| n < u32::MAX / 2), "hex grid too large");
+        WrapHex { width, height, wrap, columns: FastDiv::new(width) }
+    }
+
+    /// Which borders are joined.
+    pub fn wrap(&self) -> Wrap {
+        self.wrap
+    }
+
+    /// Cells per row.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Column and row of a cell.
+    #[inline]
+    pub fn xy(&self, cell: CellId) -> (u32, u32) {
+        let (y, x) = self.columns.div_rem(cell.0);
+        (x, y)
+    }
+
+    /// The neighbour's column and row behind `door`, and whether the step crosses a seam.
+    fn beyond(&self, cell: CellId, door: HexDoor) -> Option<(u32, u32, bool)> {
+        let (x, y) = self.xy(cell);
+        let odd = i64::from(y & 1);
+        let (dx, dy) = match door {
+            HexDoor::East => (1, 0),
+            HexDoor::West => (-1, 0),
+            HexDoor::NorthEast => (odd, -1),
+            HexDoor::NorthWest => (odd - 1, -1),
+            HexDoor::SouthEast => (odd, 1),
+            HexDoor::SouthWest => (odd - 1, 1),
+        };
+        let (nx, sx) = step(x, dx, self.width, self.wrap.x)?;
+        let (ny, sy) = step(y, dy, self.height, self.wrap.y)?;
+        Some((nx, ny, sx || sy))
+    }
+
+    fn margin(&self) -> Point {
+        let m = |on: bool| if on { SEAM_MARGIN } else { 0.0 };
+        Point { x: m(self.wrap.x), y: m(self.wrap.y) }
+    }
+}
+
+impl Shape for WrapHex {
+    type Door = HexDoor;
+    type Cursor = super::CellCursor;
+
+    fn cell_count(&self) -> u32 {
+        self.width * self.height
+    }
+
+    fn doors(&self, _cell: CellId) -> DoorSet<HexDoor> {
+        DoorSet::from_bits(0b11_1111)
+    }
+
+    fn neighbour(&self, cell: CellId, door: HexDoor) -> Option<CellId> {
+        self.beyond(cell, door).map(|(x, y, _)| CellId(y * self.width + x))
+    }
+
+    fn opposite(&self, _cell: CellId, door: HexDoor) -> HexDoor {
+        HexDoor::from_index((door as u8 + 3) % 6)
+    }
+
+    fn wall(&self, cell: CellId, door: HexDoor) -> WallId {
+        let id = u64::from(cell.0);
+        let n = u64::from(self.cell_count());
+        // The owner of a west, north-west or north-east wall is the neighbour (its east,
+        // south-east or south-west wall); on the outer border the ids after the cells'.
+        let owned = |k: u64| match self.neighbour(cell, door) {
+            Some(c) => 3 * u64::from(c.0) + k,
+            None => 3 * n + 3 * id + k,
+        };
+        WallId(match door {
+            HexDoor::East => 3 * id,
+            HexDoor::SouthEast => 3 * id + 1,
+            HexDoor::SouthWest => 3 * id + 2,
+            HexDoor::West => owned(0),
+            HexDoor::NorthWest => owned(1),
+            HexDoor::NorthEast => owned(2),
+        })
+    }
+
+    fn wall_count(&self) -> u64 {
+        6 * u64::from(self.cell_count())
+    }
+
+    fn door_kind(&self, cell: CellId, door: HexDoor) -> DoorKind {
+        match self.beyond(cell, door) {
+            Some((_, _, true)) => DoorKind::Seam,
+            _ => DoorKind::Wall,
+        }
+    }
+
+    fn centre(&self, cell: CellId) -> Point {
+        let (x, y) = self.xy(cell);
+        let shift = if y % 2 == 1 { 0.5 } else { 0.0 };
+        let radius = 1.0 / 3f64.sqrt();
+        let m = self.margin();
+        Point { x: f64::from(x) + 0.5 + shift + m.x, y: radius + f64::from(y) * HEX_ROW_STEP + m.y }
+    }
+
+    fn extent(&self) -> Point {
+        let radius = 1.0 / 3f64.sqrt();
+        let shift = if self.height > 1 { 0.5 } else { 0.0 };
+        let m = self.margin();
+        Point {
+            x: f64::from(self.width) + shift + 2.0 * m.x,
+            y: 2.0 * radius + f64::from(self.height - 1) * HEX_ROW_STEP + 2.0 * m.y,
+        }
+    }
+
+    fn outline(&self, cell: CellId) -> Outline {
+        super::hex::outline_around(self.centre(cell))
+    }
+
+    fn wall_segment(&self, cell: CellId, door: HexDoor) -> [Point; 2] {
+        let o = self.outline(cell);
+        let p = o.points();
+        let i = door as usize;
+        [p[i], p[(i + 1) % 6]]
+    }
+
+    fn spec(&self) -> ShapeSpec {
+        ShapeSpec { wrap: self.wrap, ..ShapeSpec::plain(ShapeKind::Hex, self.width, self.height) }
+    }
+
+    fn min_steps(&self, a: CellId, b: CellId) -> u32 {
+        // The flat hex distance to the nearest copy of `b` in the tiling the seams make
+        // (shifting by a whole width, or an even number of rows, keeps the offset rule).
+        let axial = |x: i64, y: i64| (x - (y - (y & 1)) / 2, y);
+        let (ax, ay) = self.xy(a);
+        let (bx, by) = self.xy(b);
+        let (aq, ar) = axial(i64::from(ax), i64::from(ay));
+        let (w, h) = (i64::from(self.width), i64::from(self.height));
+        let xs: &[i64] = if self.wrap.x { &[-1, 0, 1] } else { &[0] };
+        let ys: &[i64] = if self.wrap.y { &[-1, 0, 1] } else { &[0] };
+        let mut best = i64::MAX;
+        for &kx in xs {
+            for &ky in ys {
+                let (bq, br) = axial(i64::from(bx) + kx * w, i64::from(by) + ky * h);
+                let (dq, dr) = (aq - bq, ar - br);
+                best = best.min((dq.abs() + dr.abs() + (dq + dr).abs()) / 2);
+            }
+        }
+        best as u32
+    }
+}
