@@ -335,3 +335,17 @@ fn the_chi_square_quantile_approximation_is_close() {
         assert!((q - exact).abs() / exact < 0.03, "df {df}: {q} vs {exact}");
     }
 }
+
+#[test]
+fn aldous_broder_and_wilson_are_uniform_on_a_cylinder_and_on_two_levels() {
+    // A 3x2 cylinder is the triangular prism (75 spanning trees); two levels of 2x2 squares
+    // joined by stairs are the cube (384): the known counts check the seams and the stairs.
+    let cylinder = maze_core::WrapSquare::new(3, 2, "x".parse().unwrap());
+    assert_eq!(spanning_trees(&cylinder), 75);
+    let cube = maze_core::Levels::new(Square::new(2, 2), 2);
+    assert_eq!(spanning_trees(&cube), 384);
+    for alg in [Algorithm::AldousBroder, Algorithm::Wilson] {
+        assert_uniform(cylinder, alg);
+        assert_uniform(cube.clone(), alg);
+    }
+}
