@@ -79,6 +79,16 @@ pub fn list(as_json: bool) -> Result<()> {
         for k in ShapeKind::ALL {
             out.push_str(&format!("  {:<22} {}\n", k.name(), k.about()));
         }
+        out.push_str("\nTOPOLOGIES (square and hex; the row generators refuse them)\n");
+        out.push_str(&format!(
+            "  {:<22} {}\n",
+            "--wrap x|y|xy",
+            "join the east and west edges (x), the top and bottom (y), or both: a cylinder or a torus"
+        ));
+        out.push_str(&format!(
+            "  {:<22} {}\n",
+            "--levels L", "L levels (1-64) joined by stairs, from the bottom level to the top one"
+        ));
         out.push_str("\nGENERATORS (shapes supported)\n");
         for &a in Algorithm::ALL {
             out.push_str(&format!("  {:<22} [{}] {}\n", a.name(), shapes_of(a).join(", "), a.about()));
