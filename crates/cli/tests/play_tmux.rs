@@ -131,3 +131,84 @@ fn play_a_masked_circular_maze_under_tmux() {
     let screen = wait_for(&session.0, "Solved in");
     assert!(screen.contains("a perfect run!"), "hint steps follow the shortest route: {screen}");
 }
+
+/// Plays `maze play --no-menu --no-auto <args>` under tmux by the keys `key` gives for each
+/// step of the BFS route (the difference of cell ids), and checks that the summary shows a
+/// perfect run; `first` must be on the first screen.
+fn play_route_under_tmux(name: &str, args: &[&str], first: &str, key: impl Fn(i64) -> &'static str) {
+    let bin = assert_cmd::cargo::cargo_bin("maze");
+    let mut generate = vec!["generate", "--solve", "-f", "json"];
+    generate.extend_from_slice(args);
+    let json = Command::new(&bin).args(&generate).output().expect("generate");
+    assert!(json.status.success(), "{}", String::from_utf8_lossy(&json.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).expect("json");
+    let path: Vec<i64> =
+        v["solution"]["path"].as_array().expect("path").iter().map(|c| c.as_i64().expect("id")).collect();
+
+    let session = Session(format!("maze-{name}-{}", std::process::id()));
+    let command = format!(
+        "'{}' play --no-menu --no-auto --ascii {} > /dev/tty; sleep 30",
+        bin.display(),
+        args.join(" ")
+    );
+    let started = Command::new("tmux")
+        .args(["new-session", "-d", "-s", &session.0, "-x", "120", "-y", "30", &command])
+        .status()
+        .expect("tmux new-session");
+    assert!(started.success());
+    let screen = wait_for(&session.0, "Esc menu");
+    assert!(screen.contains(first), "{screen}");
+    for pair in path.windows(2) {
+        tmux(&["send-keys", "-t", &session.0, key(pair[1] - pair[0])]);
+        std::thread::sleep(Duration::from_millis(60));
+    }
+    let screen = wait_for(&session.0, "Solved in");
+    assert!(screen.contains(&format!("Solved in {} moves", path.len() - 1)), "{screen}");
+    assert!(screen.contains("a perfect run!"), "{screen}");
+}
+
+/// A 3-level maze: the route from the bottom level to the top one climbs with `<` (and may
+/// go down with `>`); arrows never take a stair.
+#[test]
+fn play_a_three_level_maze_up_its_stairs_under_tmux() {
+    if !have("tmux") {
+        return;
+    }
+    let (w, cells) = (4, 12);
+    play_route_under_tmux(
+        "levels",
+        &["-W", "4", "-H", "3", "--levels", "3", "--seed", "11"],
+        "level 1 of 3",
+        |d| match d {
+            1 => "Right",
+            -1 => "Left",
+            d if d == w => "Down",
+            d if d == -w => "Up",
+            d if d == cells => "<",
+            d if d == -cells => ">",
+            _ => panic!("not a step: {d}"),
+        },
+    );
+}
+
+/// A torus: the route leaves through a border and comes back on the other side, by arrows.
+#[test]
+fn play_a_wrapped_maze_through_its_seams_under_tmux() {
+    if !have("tmux") {
+        return;
+    }
+    let (w, h) = (5i64, 4i64);
+    play_route_under_tmux("wrap", &["-W", "5", "-H", "4", "--wrap", "xy", "--seed", "11"], "wrap xy", |d| {
+        match d {
+            1 => "Right",
+            -1 => "Left",
+            d if d == w - 1 => "Left",     // from column 0 west to the last column
+            d if d == -(w - 1) => "Right", // from the last column east to column 0
+            d if d == w => "Down",
+            d if d == -w => "Up",
+            d if d == w * (h - 1) => "Up", // from the top row north to the bottom row
+            d if d == -w * (h - 1) => "Down", // from the bottom row south to the top row
+            _ => panic!("not a step: {d}"),
+        }
+    });
+}

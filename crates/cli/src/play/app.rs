@@ -3,12 +3,11 @@
 
 use std::time::Duration;
 
-use maze_core::{Algorithm, ShapeKind, ShapeSpec, Solver};
+use maze_core::{Algorithm, ShapeKind, ShapeSpec, ShapeVisitor, Solver, Wrap};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use super::game::{Game, Heading, Moved, Replay, Setup, clock, new_game};
+use super::game::{Game, Heading, Hint, Moved, Replay, Setup, clock, new_game};
 use crate::args::ShapeArgs;
-use crate::commands::supports;
 use crate::masks::{EndSpec, Picture};
 
 /// The menu's fields, top to bottom.
@@ -16,6 +15,10 @@ use crate::masks::{EndSpec, Picture};
 pub enum Field {
     /// Cell shape.
     Shape,
+    /// Which borders are joined (square and hex cells): none, x, y or xy.
+    Wrap,
+    /// Levels stacked with stairs between them (square and hex cells).
+    Levels,
     /// Generator.
     Algorithm,
     /// Document 001's difficulty 1-7 (2^k cells a side), or 0 for the custom size.
@@ -39,9 +42,23 @@ pub const PLAY_SHAPES: &[ShapeKind] = ShapeKind::ALL;
 /// The most cells a game may have.
 const MAX_CELLS: u64 = 1 << 22;
 
+/// The most levels the menu offers (the command line takes up to 64).
+pub const MENU_LEVELS: u32 = 9;
+
+/// The wrap choices in menu order.
+pub const WRAPS: [Wrap; 4] =
+    [Wrap::NONE, Wrap { x: true, y: false }, Wrap { x: false, y: true }, Wrap { x: true, y: true }];
+
+/// Whether `kind` can wrap and stack levels (square and hex cells).
+pub fn has_topologies(kind: ShapeKind) -> bool {
+    matches!(kind, ShapeKind::Square | ShapeKind::Hex)
+}
+
 /// The menu fields in order.
-pub const FIELDS: [Field; 8] = [
+pub const FIELDS: [Field; 10] = [
     Field::Shape,
+    Field::Wrap,
+    Field::Levels,
     Field::Algorithm,
     Field::Difficulty,
     Field::Width,
@@ -72,6 +89,10 @@ pub struct App {
     pub field: usize,
     /// Shape index into `PLAY_SHAPES`.
     pub shape: usize,
+    /// Which borders are joined (used for square and hex cells).
+    pub wrap: Wrap,
+    /// Levels stacked with stairs (used for square and hex cells).
+    pub levels: u32,
     /// Algorithm index into `Algorithm::ALL`.
     pub algorithm: usize,
     /// Difficulty 1-7, or 0 for custom.
@@ -125,6 +146,8 @@ impl Default for App {
             screen: Screen::Menu,
             field: 0,
             shape: 0,
+            wrap: Wrap::NONE,
+            levels: 1,
             algorithm: Algorithm::ALL.iter().position(|&a| a == Algorithm::RecursiveBacktracker).unwrap_or(0),
             difficulty: 3,
             width: 20,
@@ -188,8 +211,12 @@ impl App {
     /// Makes the maze chosen in the menu and starts playing.
     pub fn start(&mut self) {
         let (w, h) = self.size();
+        let (wrap, levels) = self.topology();
         let spec = match &self.mask {
-            None => ShapeSpec::new(self.shape_kind(), w, h, MAX_CELLS).map_err(|e| e.to_string()),
+            None => ShapeSpec::new(self.shape_kind(), w, h, MAX_CELLS)
+                .and_then(|s| s.with_wrap(wrap))
+                .and_then(|s| s.with_levels(levels, MAX_CELLS))
+                .map_err(|e| e.to_string()),
             Some((_, picture)) => {
                 let args = ShapeArgs {
                     shape: self.shape_kind(),
@@ -200,8 +227,8 @@ impl App {
                     mask_data: None,
                     mask_connect: self.mask_connect,
                     difficulty: None,
-                    wrap: maze_core::Wrap::NONE,
-                    levels: 1,
+                    wrap,
+                    levels,
                 };
                 crate::masks::spec_with_picture(&args, Some(picture.clone()), MAX_CELLS)
                     .map_err(|e| crate::error_line(&e))
@@ -216,6 +243,14 @@ impl App {
         };
         if spec.mask.is_some() && self.algorithm().needs_grid() {
             self.message = format!("{} cannot follow a mask: choose another generator", self.algorithm());
+            return;
+        }
+        if !supports(&spec, self.algorithm()) {
+            self.message = format!(
+                "{} does not work on {} mazes: choose another generator",
+                self.algorithm(),
+                spec.topology_name()
+            );
             return;
         }
         let setup = Setup {
@@ -282,6 +317,22 @@ impl App {
                     app.shape = wrap(app.shape, PLAY_SHAPES.len());
                     app.fix_algorithm(delta);
                 }
+                Field::Wrap => {
+                    let i = WRAPS.iter().position(|&w| w == app.wrap).unwrap_or(0);
+                    app.wrap = WRAPS[wrap(i, WRAPS.len())];
+                    // Wrapping and levels do not go together (yet): choosing one drops the other.
+                    if app.wrap.any() {
+                        app.levels = 1;
+                    }
+                    app.fix_algorithm(delta);
+                }
+                Field::Levels => {
+                    app.levels = (i64::from(app.levels) + delta).clamp(1, i64::from(MENU_LEVELS)) as u32;
+                    if app.levels > 1 {
+                        app.wrap = Wrap::NONE;
+                    }
+                    app.fix_algorithm(delta);
+                }
                 Field::Algorithm => {
                     app.algorithm = wrap(app.algorithm, Algorithm::ALL.len());
                     app.fix_algorithm(delta);
@@ -314,12 +365,22 @@ impl App {
         }
     }
 
-    /// Skips generators the chosen shape (and mask) cannot use, in the direction of travel.
+    /// The wrap and levels that apply to the chosen shape: those of the menu for square and
+    /// hex cells, none for the others (the menu shows them as not available).
+    pub fn topology(&self) -> (Wrap, u32) {
+        if has_topologies(self.shape_kind()) { (self.wrap, self.levels) } else { (Wrap::NONE, 1) }
+    }
+
+    /// Skips generators the chosen shape (its wrap, levels and mask) cannot use, in the
+    /// direction of travel.
     pub fn fix_algorithm(&mut self, delta: i64) {
+        let (wrap, levels) = self.topology();
+        // A small shape of the chosen topology (hexagons wrap top to bottom in 4 rows).
+        let probe = ShapeSpec { wrap, levels, ..ShapeSpec::plain(self.shape_kind(), 4, 4) };
         let step = if delta < 0 { Algorithm::ALL.len() - 1 } else { 1 };
         for _ in 0..Algorithm::ALL.len() {
             let masked = self.mask.is_some() && self.algorithm().needs_grid();
-            if supports(self.shape_kind(), self.algorithm()) && !masked {
+            if supports(&probe, self.algorithm()) && !masked {
                 return;
             }
             self.algorithm = (self.algorithm + step) % Algorithm::ALL.len();
@@ -346,12 +407,31 @@ impl App {
             self.screen = Screen::Menu;
             return;
         };
-        if let Some(h) = Self::heading(code) {
+        // `<` up and `>` down the stairs of a multi-level maze (as in roguelike games).
+        let climb = match code {
+            KeyCode::Char('<') => Some(true),
+            KeyCode::Char('>') => Some(false),
+            _ => None,
+        };
+        if climb.is_some() || Self::heading(code).is_some() {
             if self.started.is_none() {
                 self.started = Some(self.now);
             }
-            match game.step(h, self.auto) {
-                Moved::Blocked => self.message = "a wall is in the way".into(),
+            let moved = match (climb, Self::heading(code)) {
+                (Some(up), _) => game.climb(up),
+                (None, Some(h)) => game.step(h, self.auto),
+                (None, None) => Moved::Blocked,
+            };
+            match moved {
+                Moved::Blocked => {
+                    self.message = match climb {
+                        Some(up) if game.has_stairs() => {
+                            format!("no open stair {} here", if up { "up" } else { "down" })
+                        }
+                        Some(_) => "this maze has one level: no stairs".into(),
+                        None => "a wall is in the way".into(),
+                    }
+                }
                 Moved::Steps(_) => self.message.clear(),
                 Moved::Finished => {
                     self.took = Some(self.elapsed());
@@ -388,7 +468,11 @@ impl App {
                     if self.started.is_none() {
                         self.started = Some(self.now);
                     }
-                    if game.step(h, false) == Moved::Finished {
+                    let moved = match h {
+                        Hint::Towards(h) => game.step(h, false),
+                        Hint::Climb(up) => game.climb(up),
+                    };
+                    if moved == Moved::Finished {
                         self.took = Some(self.elapsed());
                         self.screen = Screen::Done;
                     }
@@ -504,6 +588,19 @@ impl App {
             if moves == best { "a perfect run!".to_string() } else { format!("{} extra", moves - best) };
         format!("Solved in {moves} moves (shortest {best}: {verdict}), time {}", clock(self.elapsed()))
     }
+}
+
+/// Whether `algorithm` can build a maze of the shape `spec` describes (row-based generators
+/// need rows, which wrapped and multi-level shapes do not have).
+fn supports(spec: &ShapeSpec, algorithm: Algorithm) -> bool {
+    struct Supports(Algorithm);
+    impl ShapeVisitor for Supports {
+        type Output = bool;
+        fn visit<S: maze_core::Shape>(self, shape: S) -> bool {
+            self.0.supports(&shape)
+        }
+    }
+    spec.visit(Supports(algorithm))
 }
 
 /// A seed from the clock.

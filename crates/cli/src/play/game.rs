@@ -8,8 +8,8 @@ use crate::masks::EndSpec;
 use maze_core::generate::Options;
 use maze_core::text::{self, Mark};
 use maze_core::{
-    Algorithm, CellId, Door, Event, Maze, Point, Shape, ShapeSpec, ShapeVisitor, Solution, Solver, Trace,
-    Xoshiro, imperfect,
+    Algorithm, CellId, Door, DoorKind, Event, Maze, Point, Shape, ShapeSpec, ShapeVisitor, Solution, Solver,
+    Trace, Xoshiro, imperfect,
 };
 
 /// The longest trace kept for watching (events beyond it are not recorded).
@@ -22,6 +22,16 @@ pub struct Heading {
     pub dx: f64,
     /// Vertical component (down is positive).
     pub dy: f64,
+}
+
+/// A move along the route: towards a heading in the plane (through a seam of a wrapped
+/// maze too), or up or down a stair of a multi-level maze.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Hint {
+    /// Step towards this heading ([`Game::step`]).
+    Towards(Heading),
+    /// Take the stair up (`true`) or down ([`Game::climb`]).
+    Climb(bool),
 }
 
 /// What a move did.
@@ -67,8 +77,18 @@ pub struct Setup {
 pub trait Game {
     /// The setup it was made from.
     fn setup(&self) -> &Setup;
-    /// Moves the player towards `heading`; with `auto`, keeps going along corridors.
+    /// Moves the player towards `heading`; with `auto`, keeps going along corridors. A
+    /// heading picks a door by where its wall lies, so on a wrapped maze moving off one
+    /// border arrives on the other; stairs are taken with [`climb`](Game::climb) only.
     fn step(&mut self, heading: Heading, auto: bool) -> Moved;
+    /// Takes the open stair of the player's cell up (`up`) or down, if there is one
+    /// ([`Moved::Blocked`] otherwise).
+    fn climb(&mut self, up: bool) -> Moved;
+    /// Where the player is, for the status line: `"level 2 of 3"` in a multi-level maze,
+    /// else empty.
+    fn place(&self) -> String;
+    /// Whether the maze has stairs (more than one level), for the help line.
+    fn has_stairs(&self) -> bool;
     /// Undoes nothing; puts the player back at the first start, clearing breadcrumbs and time.
     fn restart(&mut self);
     /// Moves made so far.
@@ -83,8 +103,8 @@ pub trait Game {
     fn show_solution(&mut self, solver: Option<Solver>) -> Result<(), String>;
     /// The solver whose route is shown.
     fn solution_shown(&self) -> Option<Solver>;
-    /// The heading of the next step along the shown route, if one is shown.
-    fn hint(&self) -> Option<Heading>;
+    /// The next move along the shown route, if one is shown.
+    fn hint(&self) -> Option<Hint>;
     /// Starts watching a replay (records the solver's events when needed).
     fn watch(&mut self, what: Replay) -> Result<(), String>;
     /// Stops watching.
@@ -196,6 +216,27 @@ impl<S: Shape> Play<S> {
         if maze.ends.is_empty() { vec![maze.exit()] } else { maze.ends.clone() }
     }
 
+    /// Moves the player into `next` (one move, a breadcrumb). Reaching an unmatched end
+    /// either finishes the maze (`Some(Moved::Finished)`) or, in a MultiMaze, sends the
+    /// player on from the next start.
+    fn arrive(&mut self, next: CellId) -> Option<Moved> {
+        self.player = next;
+        self.moves += 1;
+        self.breadcrumbs.insert(next);
+        if let Some(i) = self.at_unmatched_end() {
+            self.matched[i] = true;
+            let starts = Self::starts_of(&self.maze);
+            self.start_index += 1;
+            if self.start_index >= starts.len() || self.matched.iter().all(|&m| m) {
+                self.solution = None;
+                return Some(Moved::Finished);
+            }
+            self.player = starts[self.start_index];
+            self.breadcrumbs.insert(self.player);
+        }
+        None
+    }
+
     /// The open door of the player's cell that best matches the heading (within 60°).
     fn door_towards(&self, cell: CellId, h: Heading) -> Option<(S::Door, CellId)> {
         let shape = self.maze.shape();
@@ -203,6 +244,9 @@ impl<S: Shape> Play<S> {
         let len = h.dx.hypot(h.dy);
         let mut best: Option<(f64, S::Door, CellId)> = None;
         for (d, b) in shape.adjacent(cell).iter() {
+            if matches!(shape.door_kind(cell, d), DoorKind::Stair { .. }) {
+                continue; // not in the plane: taken with `climb`
+            }
             let [p, q] = shape.wall_segment(cell, d);
             let mid = Point { x: (p.x + q.x) / 2.0 - c.x, y: (p.y + q.y) / 2.0 - c.y };
             let cos = (mid.x * h.dx + mid.y * h.dy) / (mid.x.hypot(mid.y) * len);
@@ -342,38 +386,66 @@ impl<S: Shape> Game for Play<S> {
         let mut steps = 0;
         loop {
             let from = self.player;
-            self.player = next;
-            self.moves += 1;
             steps += 1;
-            self.breadcrumbs.insert(next);
-            if let Some(i) = self.at_unmatched_end() {
-                self.matched[i] = true;
-                let starts = Self::starts_of(&self.maze);
-                self.start_index += 1;
-                if self.start_index >= starts.len() || self.matched.iter().all(|&m| m) {
-                    self.solution = None;
-                    return Moved::Finished;
-                }
-                self.player = starts[self.start_index];
-                self.breadcrumbs.insert(self.player);
+            if let Some(done) = self.arrive(next) {
+                return done;
+            }
+            if self.player != next {
+                // A MultiMaze start was reached and the player went on from the next one.
                 break;
             }
             if !auto {
                 break;
             }
-            // Auto-move: go on while the cell is a plain corridor (two open doors).
+            // Auto-move: go on while the cell is a plain corridor (two open doors), but stop
+            // before a stair (taking one is always the player's choice).
             let open = self.maze.open_doors(self.player);
             if open.len() != 2 {
                 break;
             }
-            let back = self.maze.shape().opposite(from, door);
+            let shape = self.maze.shape();
+            let back = shape.opposite(from, door);
             let Some(d) = open.iter().find(|&d| d != back) else { break };
-            let Some(b) = self.maze.shape().neighbour(self.player, d) else { break };
+            if matches!(shape.door_kind(self.player, d), DoorKind::Stair { .. }) {
+                break;
+            }
+            let Some(b) = shape.neighbour(self.player, d) else { break };
             door = d;
             next = b;
         }
         self.refresh_solution();
         Moved::Steps(steps)
+    }
+
+    fn climb(&mut self, up: bool) -> Moved {
+        if self.finished() {
+            return Moved::Finished;
+        }
+        let shape = self.maze.shape();
+        let stair = shape.doors(self.player).iter().find(|&d| {
+            shape.door_kind(self.player, d) == DoorKind::Stair { up } && self.maze.is_open(self.player, d)
+        });
+        let Some(next) = stair.and_then(|d| shape.neighbour(self.player, d)) else {
+            return Moved::Blocked;
+        };
+        if let Some(done) = self.arrive(next) {
+            return done;
+        }
+        self.refresh_solution();
+        Moved::Steps(1)
+    }
+
+    fn place(&self) -> String {
+        let levels = self.setup.spec.levels;
+        if levels <= 1 {
+            return String::new();
+        }
+        let per_level = (self.maze.cell_count() / levels).max(1);
+        format!("level {} of {levels}", self.player.0 / per_level + 1)
+    }
+
+    fn has_stairs(&self) -> bool {
+        self.setup.spec.levels > 1
     }
 
     fn restart(&mut self) {
@@ -423,12 +495,19 @@ impl<S: Shape> Game for Play<S> {
         self.solution.as_ref().map(|(s, _)| *s)
     }
 
-    fn hint(&self) -> Option<Heading> {
+    fn hint(&self) -> Option<Hint> {
         let (_, sol) = self.solution.as_ref()?;
         let next = *sol.path.get(1)?;
         let shape = self.maze.shape();
-        let (a, b) = (shape.centre(self.player), shape.centre(next));
-        Some(Heading { dx: b.x - a.x, dy: b.y - a.y })
+        let door = shape.door_between(self.player, next)?;
+        if let DoorKind::Stair { up } = shape.door_kind(self.player, door) {
+            return Some(Hint::Climb(up));
+        }
+        // Towards the door's wall, not the next cell's centre: through a seam the next cell
+        // lies on the far border, but its door is on this cell's side.
+        let [p, q] = shape.wall_segment(self.player, door);
+        let c = shape.centre(self.player);
+        Some(Hint::Towards(Heading { dx: (p.x + q.x) / 2.0 - c.x, dy: (p.y + q.y) / 2.0 - c.y }))
     }
 
     fn watch(&mut self, what: Replay) -> Result<(), String> {
@@ -484,7 +563,8 @@ impl<S: Shape> Game for Play<S> {
     }
 
     fn door_count(&self) -> u8 {
-        S::Door::COUNT
+        // The stairs of a multi-level maze are the last two doors: not moves in the plane.
+        S::Door::COUNT - if self.has_stairs() { 2 } else { 0 }
     }
 }
 
@@ -529,9 +609,11 @@ mod tests {
                 return game.moves();
             }
             game.show_solution(Some(Solver::Bfs)).expect("solvable");
-            let h = game.hint().expect("a route is shown");
             let before = game.moves();
-            let moved = game.step(h, false);
+            let moved = match game.hint().expect("a route is shown") {
+                Hint::Towards(h) => game.step(h, false),
+                Hint::Climb(up) => game.climb(up),
+            };
             assert!(matches!(moved, Moved::Steps(1) | Moved::Finished), "{moved:?}");
             assert_eq!(game.moves(), before + 1);
         }
@@ -577,6 +659,136 @@ mod tests {
             let moves = solve_by_keys(game.as_mut());
             assert!(game.finished() && moves >= game.shortest(), "{kind}");
         }
+    }
+
+    /// A game of a wrapped or multi-level shape (through the registry, as the menu makes it).
+    fn topology_setup(
+        kind: ShapeKind,
+        w: u32,
+        h: u32,
+        wrap: maze_core::Wrap,
+        levels: u32,
+        seed: u64,
+    ) -> Setup {
+        let spec = ShapeSpec::new(kind, w, h, 1 << 20)
+            .and_then(|s| s.with_wrap(wrap))
+            .and_then(|s| s.with_levels(levels, 1 << 20))
+            .expect("valid");
+        Setup { spec, seed, ..setup(kind, w, h, Algorithm::RecursiveBacktracker) }
+    }
+
+    /// The arrow key a player presses for a square door.
+    fn arrow(d: maze_core::SquareDoor) -> Heading {
+        use maze_core::SquareDoor::*;
+        match d {
+            North => Heading { dx: 0.0, dy: -1.0 },
+            East => Heading { dx: 1.0, dy: 0.0 },
+            South => Heading { dx: 0.0, dy: 1.0 },
+            West => Heading { dx: -1.0, dy: 0.0 },
+        }
+    }
+
+    /// Walks the BFS route of `game` door by door as a player would: the arrow of the door
+    /// (a seam door's arrow points off the border) or `<`/`>` for a stair. Returns how many
+    /// seams and stairs the route took.
+    fn walk_route<S: Shape>(
+        game: &mut Play<S>,
+        key: impl Fn(&S, CellId, S::Door) -> Option<Heading>,
+    ) -> (u32, u32) {
+        let route =
+            Solver::Bfs.solve(&game.maze, game.player, game.maze.exit(), &mut ()).expect("route").path;
+        let (mut seams, mut stairs) = (0, 0);
+        for (i, pair) in route.windows(2).enumerate() {
+            let shape = game.maze.shape().clone();
+            let d = shape.door_between(pair[0], pair[1]).expect("adjacent");
+            let moved = match shape.door_kind(pair[0], d) {
+                DoorKind::Stair { up } => {
+                    stairs += 1;
+                    // No arrow takes a stair.
+                    for h in HEADINGS {
+                        let to = game.door_towards(game.player, h).map(|(_, b)| b);
+                        assert_ne!(to, Some(pair[1]), "an arrow took a stair");
+                    }
+                    game.climb(up)
+                }
+                kind => {
+                    seams += u32::from(kind == DoorKind::Seam);
+                    game.step(key(&shape, pair[0], d).expect("a key for the door"), false)
+                }
+            };
+            let last = i + 2 == route.len();
+            assert_eq!(moved, if last { Moved::Finished } else { Moved::Steps(1) }, "step {i}");
+            if !last {
+                assert_eq!(game.player, pair[1], "step {i}");
+            }
+        }
+        assert!(game.finished());
+        assert_eq!(game.moves() as usize, route.len() - 1);
+        (seams, stairs)
+    }
+
+    #[test]
+    fn wrapped_mazes_are_walked_through_their_seams() {
+        use maze_core::{Wrap, WrapSquare};
+        // Arrow keys on a cylinder and a torus: moving off a border arrives on the other.
+        let mut crossed = 0;
+        for wrap in [Wrap { x: true, y: false }, Wrap { x: false, y: true }, Wrap { x: true, y: true }] {
+            for seed in 0..6 {
+                let s = topology_setup(ShapeKind::Square, 6, 5, wrap, 1, seed);
+                let mut game = Play::new(WrapSquare::new(6, 5, wrap), s).expect("game");
+                crossed += walk_route(&mut game, |_, _, d| Some(arrow(d))).0;
+            }
+        }
+        assert!(crossed > 0, "some routes go through a seam");
+        // Straight through the east seam: from (5, y) east to (0, y), and back west.
+        let wrap = Wrap { x: true, y: false };
+        let mut game =
+            Play::new(WrapSquare::new(6, 5, wrap), topology_setup(ShapeKind::Square, 6, 5, wrap, 1, 3))
+                .expect("game");
+        game.maze.open_all_inner();
+        game.player = CellId(2 * 6 + 5);
+        assert_eq!(game.step(arrow(maze_core::SquareDoor::East), false), Moved::Steps(1));
+        assert_eq!(game.player, CellId(2 * 6));
+        assert_eq!(game.step(arrow(maze_core::SquareDoor::West), false), Moved::Steps(1));
+        assert_eq!(game.player, CellId(2 * 6 + 5));
+        // Hexagons too, and every wrapped shape with hint steps from the menu's path.
+        for (kind, w, h, wrap) in [
+            (ShapeKind::Hex, 6, 4, Wrap { x: true, y: false }),
+            (ShapeKind::Hex, 5, 6, Wrap { x: true, y: true }),
+            (ShapeKind::Square, 5, 5, Wrap { x: true, y: true }),
+        ] {
+            let mut game = new_game(topology_setup(kind, w, h, wrap, 1, 4)).expect("game");
+            let moves = solve_by_keys(game.as_mut());
+            assert!(game.finished() && moves == game.shortest(), "{kind} {wrap}: {moves}");
+        }
+    }
+
+    #[test]
+    fn multi_level_mazes_are_walked_up_their_stairs() {
+        use maze_core::{Levels, Square};
+        for seed in 0..5 {
+            let s = topology_setup(ShapeKind::Square, 4, 3, maze_core::Wrap::NONE, 3, seed);
+            let mut game = Play::new(Levels::new(Square::new(4, 3), 3), s).expect("game");
+            assert_eq!(game.place(), "level 1 of 3");
+            assert_eq!(game.door_count(), 4, "stairs are not arrow keys");
+            // No stair down from the bottom level.
+            assert_eq!(game.climb(false), Moved::Blocked);
+            let (_, stairs) = walk_route(&mut game, |_, _, d| d.base().map(arrow));
+            assert!(stairs >= 2, "from the bottom level to the top one: {stairs} stairs");
+        }
+        // Hint steps (`i`) climb too, on square and hex levels.
+        for kind in [ShapeKind::Square, ShapeKind::Hex] {
+            let mut game = new_game(topology_setup(kind, 5, 4, maze_core::Wrap::NONE, 3, 2)).expect("game");
+            assert!(game.has_stairs());
+            let picture = game.picture(false).join("\n");
+            assert_eq!(picture.matches('@').count(), 1, "{kind}\n{picture}");
+            let moves = solve_by_keys(game.as_mut());
+            assert!(game.finished() && moves == game.shortest(), "{kind}: {moves}");
+        }
+        // A flat maze has no stairs.
+        let mut flat = new_game(setup(ShapeKind::Square, 4, 4, Algorithm::Kruskal)).expect("game");
+        assert!(!flat.has_stairs() && flat.place().is_empty());
+        assert_eq!(flat.climb(true), Moved::Blocked);
     }
 
     #[test]

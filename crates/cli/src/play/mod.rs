@@ -20,6 +20,7 @@ use ratatui::crossterm::event::{self, Event, KeyEventKind};
 use crate::UsageError;
 use crate::args::PlayArgs;
 use app::App;
+use maze_core::ShapeSpec;
 
 /// Builds the starting state from the command line (reading the mask picture, if any).
 pub fn app_from_args(args: &PlayArgs) -> Result<App> {
@@ -29,6 +30,22 @@ pub fn app_from_args(args: &PlayArgs) -> Result<App> {
     }
     if let Some(i) = maze_core::Algorithm::ALL.iter().position(|&a| a == args.algorithm) {
         app.algorithm = i;
+    }
+    // Wrapping and levels: checked here as `maze generate` checks them, so a bad pair is
+    // refused on the command line rather than in the menu.
+    let (wrap, levels) = (args.shape.wrap, args.shape.levels);
+    if wrap.any() || levels > 1 {
+        let kind = args.shape.shape;
+        let checked =
+            ShapeSpec::plain(kind, 4, 4).with_wrap(wrap).and_then(|s| s.with_levels(levels, u64::MAX));
+        if let Err(e) = checked {
+            anyhow::bail!(UsageError(e.to_string()));
+        }
+        if args.shape.mask.is_some() || args.shape.mask_text.is_some() || args.shape.mask_data.is_some() {
+            anyhow::bail!(UsageError("a mask does not work with --wrap or --levels yet".into()));
+        }
+        app.wrap = wrap;
+        app.levels = levels;
     }
     if let Some(d) = args.shape.difficulty {
         app.difficulty = u32::from(d);
@@ -139,10 +156,19 @@ mod tests {
     #[test]
     fn menu_screen() {
         let mut a = app();
-        golden("play-menu.txt", &screen(&a, 80, 16));
+        golden("play-menu.txt", &screen(&a, 80, 18));
         // Moving through the fields and changing the shape shows on screen.
         press(&mut a, KeyCode::Right);
         assert!(screen(&a, 80, 16).contains("> shape      hex"));
+        // Hexagons wrap and stack in levels; the two do not go together.
+        press(&mut a, KeyCode::Down);
+        press(&mut a, KeyCode::Right);
+        assert!(screen(&a, 80, 16).contains("> wrap       x (east joins west"));
+        press(&mut a, KeyCode::Down);
+        press(&mut a, KeyCode::Right);
+        press(&mut a, KeyCode::Right);
+        let s = screen(&a, 80, 16);
+        assert!(s.contains("> levels     3 joined by stairs") && s.contains("wrap       none"), "{s}");
         press(&mut a, KeyCode::Down);
         press(&mut a, KeyCode::Down);
         press(&mut a, KeyCode::Char('5'));
@@ -208,6 +234,68 @@ mod tests {
         let cells = a.game.as_ref().map(|g| g.setup().spec.cells()).unwrap_or(0);
         let (w, h) = a.size();
         assert!(cells > 0 && cells < u64::from(w) * u64::from(h), "{cells} of {w}x{h}");
+    }
+
+    /// `maze play --levels 3` and `--wrap xy` from the command line: the help line names the
+    /// stair keys, the header the level; hint steps (`i`) climb the stairs and cross the
+    /// seams to the exit; stairs where there are none are refused with a message.
+    #[test]
+    fn levels_and_wrapping_from_the_command_line_play_to_the_exit() {
+        use clap::Parser;
+        let parse = |extra: &[&str]| {
+            let mut argv = vec!["maze", "play", "--seed", "4", "-W", "5", "--ascii"];
+            argv.extend_from_slice(extra);
+            if !extra.contains(&"-H") {
+                argv.extend_from_slice(&["-H", "4"]);
+            }
+            let cli = crate::args::Cli::try_parse_from(argv).expect("arguments");
+            let crate::args::Command::Play(args) = cli.command else { panic!("not play") };
+            super::app_from_args(&args)
+        };
+        for (extra, header) in [
+            (&["--levels", "3"][..], "level 1 of 3"),
+            (&["--shape", "hex", "--levels", "2"][..], "level 1 of 2"),
+            (&["--wrap", "xy"][..], "wrap xy"),
+            (&["--shape", "hex", "--wrap", "x"][..], "wrap x"),
+        ] {
+            let mut a = parse(extra).expect("app");
+            press(&mut a, KeyCode::Enter);
+            assert_eq!(a.screen, Screen::Playing, "{extra:?}: {}", a.message);
+            let s = screen(&a, 120, 16);
+            assert!(s.contains(header), "{extra:?}:\n{s}");
+            assert_eq!(s.contains("< up > down stairs"), header.starts_with("level"), "{extra:?}:\n{s}");
+            if header.starts_with("level") {
+                // The bottom level has no stair down.
+                press(&mut a, KeyCode::Char('>'));
+                assert!(screen(&a, 120, 16).contains("no open stair down here"));
+            } else {
+                press(&mut a, KeyCode::Char('<'));
+                assert!(screen(&a, 120, 16).contains("no stairs"));
+            }
+            for _ in 0..500 {
+                if a.screen == Screen::Done {
+                    break;
+                }
+                press(&mut a, KeyCode::Char('i'));
+            }
+            assert_eq!(a.screen, Screen::Done, "{extra:?}");
+            assert!(a.summary().contains("a perfect run!"), "{extra:?}: {}", a.summary());
+        }
+        // Refused on the command line as `maze generate` refuses them.
+        for (extra, needle) in [
+            (&["--shape", "polar", "--wrap", "x"][..], "square and hex"),
+            (&["--shape", "triangle", "--levels", "2"][..], "square and hex"),
+            (&["--wrap", "x", "--levels", "2"][..], "do not work together"),
+            (&["--mask-text", "A", "--levels", "2"][..], "mask"),
+        ] {
+            let e = parse(extra).err().map(|e| crate::error_line(&e)).unwrap_or_default();
+            assert!(e.contains(needle), "{extra:?}: {e:?}");
+        }
+        // A size the wrap cannot take is refused when the maze is made, with a message.
+        let mut a = parse(&["--shape", "hex", "--wrap", "y", "-H", "5"]).expect("app");
+        press(&mut a, KeyCode::Enter);
+        assert_eq!(a.screen, Screen::Menu);
+        assert!(screen(&a, 120, 18).contains("even number of rows"), "{}", a.message);
     }
 
     #[test]

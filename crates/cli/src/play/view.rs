@@ -7,7 +7,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use super::app::{App, FIELDS, Field, Screen};
+use super::app::{App, FIELDS, Field, Screen, has_topologies};
 use super::game::{Replay, clock};
 
 /// Draws the current screen.
@@ -33,6 +33,29 @@ fn menu(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
     for (i, field) in FIELDS.iter().enumerate() {
         let (name, value) = match field {
             Field::Shape => ("shape", app.shape_kind().name().to_string()),
+            Field::Wrap => (
+                "wrap",
+                if !has_topologies(app.shape_kind()) {
+                    "- (square and hex cells only)".to_string()
+                } else {
+                    match (app.wrap.x, app.wrap.y) {
+                        (false, false) => "none".to_string(),
+                        (true, false) => "x (east joins west: a cylinder)".to_string(),
+                        (false, true) => "y (bottom joins top)".to_string(),
+                        (true, true) => "xy (both: a torus)".to_string(),
+                    }
+                },
+            ),
+            Field::Levels => (
+                "levels",
+                if !has_topologies(app.shape_kind()) {
+                    "- (square and hex cells only)".to_string()
+                } else if app.levels == 1 {
+                    "1 (flat)".to_string()
+                } else {
+                    format!("{} joined by stairs", app.levels)
+                },
+            ),
             Field::Algorithm => ("algorithm", app.algorithm().name().to_string()),
             Field::Difficulty => (
                 "difficulty",
@@ -80,15 +103,16 @@ fn menu(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
             if app.mask_connect { ", pieces joined" } else { "" }
         )));
     }
+    // The message first: on a small terminal it must not be the line that is cut off.
+    if !app.message.is_empty() {
+        lines.push(Line::styled(app.message.clone(), Style::default().fg(Color::Red)));
+    }
     lines.push(Line::raw(""));
     lines.push(Line::raw(format!(
         "{} generators for {} shapes (those a shape or mask cannot use are skipped)",
         Algorithm::ALL.len(),
         super::app::PLAY_SHAPES.len()
     )));
-    if !app.message.is_empty() {
-        lines.push(Line::styled(app.message.clone(), Style::default().fg(Color::Red)));
-    }
     frame.render_widget(
         Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" new maze ")),
         body,
@@ -111,6 +135,12 @@ fn game(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
         g.moves(),
         clock(app.elapsed())
     );
+    if s.spec.wrap.any() {
+        head.push_str(&format!(" wrap {}", s.spec.wrap));
+    }
+    if s.spec.levels > 1 {
+        head.push_str(&format!(" | {}", g.place()));
+    }
     if total > 1 {
         head.push_str(&format!(" | connected {done}/{total}"));
     }
@@ -152,11 +182,14 @@ fn game(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
             app.summary()
         ),
         _ => {
-            let moves = if g.door_count() == 4 {
-                "arrows/wasd/hjkl move"
+            let mut moves = if g.door_count() == 4 {
+                "arrows/wasd/hjkl move".to_string()
             } else {
-                "arrows/wasd/hjkl move, y u b n diagonals"
+                "arrows/wasd/hjkl move, y u b n diagonals".to_string()
             };
+            if g.has_stairs() {
+                moves.push_str(", < up > down stairs (^ v)");
+            }
             let msg = if app.message.is_empty() { String::new() } else { format!("{}  |  ", app.message) };
             format!(
                 "{msg}{moves}  m auto-move ({})  p route  i hint step  o solver ({})\ng watch generation  v watch solver  r restart  N next maze  x style  Esc menu",
