@@ -436,6 +436,8 @@ fn the_packed_answer_is_the_same_maze_as_the_json_one_in_typed_arrays() {
         "shape=hex&width=6&height=4&algorithm=wilson&seed=42&solve=bfs",
         "shape=polar&rings=4&seed=5&solve=bfs",
         "shape=square&mask-text=HI&seed=9&solve=dfs&starts=2&ends=2",
+        "shape=square&width=5&height=4&wrap=xy&seed=3&solve=bfs",
+        "shape=hex&width=4&height=3&levels=3&seed=2&solve=bfs",
     ] {
         let json = get(server.addr, &format!("/api/generate?{q}&geometry=1&events=1")).json();
         let reply = get(server.addr, &format!("/api/generate?{q}&packed=1"));
@@ -443,7 +445,10 @@ fn the_packed_answer_is_the_same_maze_as_the_json_one_in_typed_arrays() {
         let (head, sec) = unpack(&reply.body);
         for key in ["shape", "cells", "entrance", "exit", "seed", "algorithm", "shortest"] {
             let want = if key == "shape" {
-                serde_json::json!({"kind": json["shape"]["kind"], "width": json["shape"]["width"], "height": json["shape"]["height"]})
+                // The JSON shape without its mask (the packed answer has the cells instead).
+                let mut shape = json["shape"].clone();
+                shape.as_object_mut().map(|o| o.remove("mask"));
+                shape
             } else {
                 json[key].clone()
             };
@@ -489,6 +494,17 @@ fn the_packed_answer_is_the_same_maze_as_the_json_one_in_typed_arrays() {
                 assert!((got - want).abs() < 2.0 / quantum, "{q}: wall {w} end {k}: {got} vs {want}");
             }
         }
+        // Stairs: the same pairs, open alike (none outside multi-level mazes).
+        let stairs = g["stairs"].as_array().expect("stairs");
+        assert_eq!(stairs.is_empty(), !q.contains("levels"), "{q}");
+        let stair_cells = sec.get("stair_cells").map(|(_, b)| u32s(b)).unwrap_or_default();
+        let stair_open = sec.get("stair_open").map(|(_, b)| b.clone()).unwrap_or_default();
+        assert_eq!(stair_cells.len(), 2 * stairs.len(), "{q}");
+        for (k, st) in stairs.iter().enumerate() {
+            assert_eq!(u64::from(stair_cells[2 * k]), st[0].as_u64().expect("a"), "{q}: stair {k}");
+            assert_eq!(u64::from(stair_cells[2 * k + 1]), st[1].as_u64().expect("b"), "{q}: stair {k}");
+            assert_eq!(u64::from(stair_open[k]), st[2].as_u64().expect("open"), "{q}: stair {k}");
+        }
         let boundary_open: usize = sec["boundary_open"].1.iter().map(|&b| usize::from(b)).sum();
         let json_open = g["boundary"].as_array().expect("boundary").iter().filter(|b| b[5] == 1).count();
         assert_eq!(boundary_open, json_open, "{q}: open boundary doors");
@@ -530,4 +546,97 @@ fn the_packed_answer_takes_a_million_cells_at_under_100_bytes_each() {
     assert!(head["events"]["total"].as_u64().expect("total") > 1_000_000);
     let too_big = get(server.addr, "/api/generate?width=1001&height=1000&packed=1");
     assert_eq!(too_big.status, 413, "{}", too_big.text());
+}
+
+/// The unordered cell pairs of a list of `[a, b, ...]` entries.
+fn pairs(list: &Value) -> Vec<(u64, u64)> {
+    list.as_array()
+        .expect("a list")
+        .iter()
+        .map(|p| {
+            let (a, b) = (p[0].as_u64().expect("a"), p[1].as_u64().expect("b"));
+            (a.min(b), a.max(b))
+        })
+        .collect()
+}
+
+#[test]
+fn wrapped_and_multi_level_mazes_through_the_api() {
+    use std::collections::HashSet;
+    let server = Server::start();
+    // A torus: the same maze as the command line; every wall drawn as pictures draw it.
+    let v = get(server.addr, "/api/generate?width=5&height=4&wrap=xy&seed=3&solve=bfs&geometry=1").json();
+    let cli =
+        cli_json(&["generate", "-W", "5", "-H", "4", "--wrap", "xy", "--seed", "3", "--solve", "-f", "json"]);
+    for key in ["shape", "cells", "passages", "walls", "entrance", "exit", "solution"] {
+        assert_eq!(v[key], cli[key], "{key}");
+    }
+    assert_eq!(v["shape"]["wrap"], "xy");
+    let g = &v["geometry"];
+    let walls = g["walls"].as_array().expect("walls");
+    // Every adjacent pair is there; the 4 + 5 seam pairs twice, once from each side.
+    let mut all: Vec<(u64, u64)> = pairs(&v["passages"]);
+    all.extend(pairs(&v["walls"]));
+    let drawn = pairs(&g["walls"]);
+    assert_eq!(drawn.iter().collect::<HashSet<_>>(), all.iter().collect::<HashSet<_>>());
+    assert_eq!(drawn.len(), all.len() + 9, "seams are drawn on both borders");
+    let from_above = walls.iter().filter(|w| w[0].as_u64() > w[1].as_u64()).count();
+    assert_eq!(from_above, 9, "the second side of each seam is drawn from its own cell");
+    // Each side lies on its own cell's border: its middle is half a cell from the centre.
+    for w in walls {
+        let c = &g["centres"][w[0].as_u64().expect("cell") as usize];
+        let f = |i: usize| w[i].as_f64().expect("number");
+        let (mx, my) = ((f(2) + f(4)) / 2.0, (f(3) + f(5)) / 2.0);
+        let d = (mx - c[0].as_f64().expect("x")).hypot(my - c[1].as_f64().expect("y"));
+        assert!((d - 0.5).abs() < 1e-3, "{w:?} is not on its cell's border ({d})");
+    }
+    assert_eq!(g["stairs"].as_array().map(Vec::len), Some(0), "no stairs on one level");
+
+    // Three levels of hexagons: stairs are listed, never drawn as walls.
+    let v = get(server.addr, "/api/generate?shape=hex&width=4&height=3&levels=3&seed=2&geometry=1").json();
+    let cli = cli_json(&[
+        "generate", "-s", "hex", "-W", "4", "-H", "3", "--levels", "3", "--seed", "2", "-f", "json",
+    ]);
+    for key in ["shape", "cells", "passages", "entrance", "exit"] {
+        assert_eq!(v[key], cli[key], "{key}");
+    }
+    assert_eq!(v["cells"], 36);
+    let g = &v["geometry"];
+    let level = |c: u64| c / 12;
+    assert!(pairs(&g["walls"]).iter().all(|&(a, b)| level(a) == level(b)), "no wall joins two levels");
+    let stairs = g["stairs"].as_array().expect("stairs");
+    assert_eq!(stairs.len(), 24, "12 stairs between each pair of levels");
+    let passages: HashSet<(u64, u64)> = pairs(&v["passages"]).into_iter().collect();
+    for st in stairs {
+        let (a, b) = (st[0].as_u64().expect("a"), st[1].as_u64().expect("b"));
+        assert_eq!(b, a + 12, "the cell above");
+        assert_eq!(st[2] == 1, passages.contains(&(a, b)), "{st:?} open as the passages say");
+    }
+    assert!(stairs.iter().filter(|s| s[2] == 1).count() >= 2, "the route climbs two levels");
+    let mut all: HashSet<(u64, u64)> = pairs(&g["walls"]).into_iter().collect();
+    all.extend(pairs(&g["stairs"]));
+    let mut want = passages.clone();
+    want.extend(pairs(&v["walls"]));
+    assert_eq!(all, want, "walls and stairs together are every adjacent pair");
+
+    // Bad values are refused with one line, as the command line refuses them.
+    for (q, status, needle) in [
+        ("wrap=q", 400, "unknown wrap 'q'"),
+        ("wrap=x&shape=polar", 400, "square and hex"),
+        ("wrap=y&shape=hex&height=5", 400, "even number of rows"),
+        ("wrap=x&width=2", 400, "at least 3"),
+        ("levels=0", 400, "levels"),
+        ("levels=abc", 400, "levels"),
+        ("levels=65", 400, "levels"),
+        ("levels=2&shape=triangle", 400, "square and hex"),
+        ("levels=2&wrap=x", 400, "together"),
+        ("levels=2&mask-text=A", 400, "mask"),
+        ("wrap=x&algorithm=eller", 400, "does not support"),
+        ("levels=64&width=1000&height=1000", 413, "too large"),
+    ] {
+        refused(&get(server.addr, &format!("/api/generate?{q}")), status, needle, q);
+    }
+    // Files too: a wrapped maze downloads as SVG, a multi-level one as PNG.
+    assert_eq!(get(server.addr, "/api/render?wrap=x&width=5&height=4&format=svg").status, 200);
+    assert_eq!(get(server.addr, "/api/render?levels=2&width=5&height=4&format=png").status, 200);
 }

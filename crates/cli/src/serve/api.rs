@@ -28,7 +28,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use clap::Parser;
-use maze_core::{CellId, Door, Event, Maze, Point, Shape, ShapeVisitor, Solver, Trace};
+use maze_core::{CellId, Door, DoorKind, Event, Maze, Point, Shape, ShapeVisitor, Solver, Trace};
 use maze_render::Format;
 use maze_render::json::{self, MazeFile};
 
@@ -69,6 +69,8 @@ pub(crate) const GENERATE_KEYS: &[&str] = &[
     "mask-data",
     "entrance",
     "exit",
+    "wrap",
+    "levels",
 ];
 /// Switches of a generation (`--mask-connect`). `mask` (a file on the server) is not
 /// accepted: pictures arrive as `mask-data` rows, converted by the page.
@@ -563,10 +565,10 @@ async fn solve(q: Params, body: Body, deadline: Duration) -> Result<Response, Ap
     Ok(json_response(body))
 }
 
-/// The cells of the maze a generate request asks for (before any checks).
+/// The cells of the maze a generate request asks for (before any checks; every level).
 fn cells(args: &GenerateArgs) -> u64 {
     let (w, h) = commands::dimensions(&args.shape);
-    u64::from(w) * u64::from(h)
+    u64::from(w) * u64::from(h) * u64::from(args.shape.levels.max(1))
 }
 
 fn limit_for(format: Format) -> u64 {
@@ -712,10 +714,15 @@ fn num(out: &mut String, x: f64) {
 
 /// The drawing of a maze in cell units, so a page can draw, animate and play any shape:
 /// `{"width", "height", "centres": [[x,y]...], "outlines": [[x,y,x,y...]...],
-/// "walls": [[a,b,x1,y1,x2,y2]...] (every adjacent pair once, a < b),
-/// "boundary": [[cell,x1,y1,x2,y2,open]...]}`. A curved wall (circular mazes) carries the
-/// centre of its circle at the end: `[a,b,x1,y1,x2,y2,cx,cy]`, `[cell,x1,y1,x2,y2,open,cx,cy]`
-/// (the wall is the shorter arc between its ends). Outlines follow curved sides closely.
+/// "walls": [[a,b,x1,y1,x2,y2]...], "boundary": [[cell,x1,y1,x2,y2,open]...],
+/// "stairs": [[a,b,open]...]}`. `walls` holds every wall as pictures draw it
+/// ([`Shape::draws_wall`]): a wall between two cells once, from the lower cell (a < b); a
+/// seam of a wrapped maze twice, once from each side, each on its own border (`[a,b,...]`
+/// and `[b,a,...]`, the first cell the one whose border it is). `stairs` lists the stairs of
+/// a multi-level maze, which are not walls: cell `a` and the cell `b` above it, and whether
+/// the stair is open. A curved wall (circular mazes) carries the centre of its circle at the
+/// end: `[a,b,x1,y1,x2,y2,cx,cy]`, `[cell,x1,y1,x2,y2,open,cx,cy]` (the wall is the shorter
+/// arc between its ends). Outlines follow curved sides closely.
 fn geometry<S: Shape>(maze: &Maze<S>) -> String {
     let shape = maze.shape();
     let ext = shape.extent();
@@ -780,7 +787,18 @@ fn geometry<S: Shape>(maze: &Maze<S>) -> String {
         }
         target.push(']');
     });
-    let _ = write!(out, "],\"walls\":[{walls}],\"boundary\":[{boundary}]}}");
+    let mut stairs = String::new();
+    each_stair(maze, |a, b, open| {
+        let _ = write!(
+            stairs,
+            "{}[{},{},{}]",
+            if stairs.is_empty() { "" } else { "," },
+            a.0,
+            b.0,
+            u8::from(open)
+        );
+    });
+    let _ = write!(out, "],\"walls\":[{walls}],\"boundary\":[{boundary}],\"stairs\":[{stairs}]}}");
     out
 }
 
@@ -794,18 +812,20 @@ pub(crate) struct DrawnWall {
     pub open: bool,
 }
 
-/// Every wall of `maze` once, in cell order and door order: inner walls from the lower
-/// cell, boundary walls from their cell (the order of the JSON geometry and the packed
-/// answer alike).
+/// Every wall of `maze` as pictures draw it ([`Shape::draws_wall`]), in cell order and door
+/// order: a wall between two cells from the lower cell, a seam of a wrapped maze from each
+/// of its two cells (each side on its own border), boundary walls from their cell; stairs
+/// are not walls ([`each_stair`]). The order of the JSON geometry and the packed answer
+/// alike.
 pub(crate) fn each_wall<S: Shape>(maze: &Maze<S>, mut f: impl FnMut(DrawnWall)) {
     let shape = maze.shape();
     for c in 0..maze.cell_count() {
         let cell = CellId(c);
         for d in shape.doors(cell).iter() {
-            let other = shape.neighbour(cell, d);
-            if other.is_some_and(|o| o < cell) {
+            if !shape.draws_wall(cell, d) {
                 continue;
             }
+            let other = shape.neighbour(cell, d);
             f(DrawnWall {
                 cell,
                 other,
@@ -813,6 +833,27 @@ pub(crate) fn each_wall<S: Shape>(maze: &Maze<S>, mut f: impl FnMut(DrawnWall)) 
                 arc: shape.wall_arc(cell, d),
                 open: maze.is_open(cell, d),
             });
+        }
+    }
+}
+
+/// Every stair of a multi-level maze once, in cell order: the cell, the cell above it and
+/// whether the stair is open (none for other mazes). The order of the JSON geometry and the
+/// packed answer alike.
+pub(crate) fn each_stair<S: Shape>(maze: &Maze<S>, mut f: impl FnMut(CellId, CellId, bool)) {
+    let shape = maze.shape();
+    if shape.spec().levels <= 1 {
+        return;
+    }
+    for c in 0..maze.cell_count() {
+        let cell = CellId(c);
+        for d in shape.doors(cell).iter() {
+            if shape.door_kind(cell, d) != (DoorKind::Stair { up: true }) {
+                continue;
+            }
+            if let Some(above) = shape.neighbour(cell, d) {
+                f(cell, above, maze.is_open(cell, d));
+            }
         }
     }
 }

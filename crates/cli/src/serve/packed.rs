@@ -169,6 +169,18 @@ pub(crate) fn page<S: Shape>(maze: &Maze<S>, head: &Head<'_>) -> Vec<u8> {
     }
     drop((cells, xy, open, arcs, boundary, boundary_xy, boundary_open, boundary_arcs));
 
+    // The stairs of a multi-level maze ([`super::api::each_stair`]): cell pairs, lower first.
+    let mut stair_cells = Vec::new();
+    let mut stair_open = Vec::new();
+    super::api::each_stair(maze, |a, b, open| {
+        stair_cells.extend_from_slice(&[a.0, b.0]);
+        stair_open.push(u8::from(open));
+    });
+    if !stair_open.is_empty() {
+        p.u32s("stair_cells", &stair_cells);
+        p.u8s("stair_open", &stair_open);
+    }
+
     if let Some((_, sol)) = head.solution {
         p.u32s("path", &sol.path.iter().map(|c| c.0).collect::<Vec<_>>());
         p.u32s("visited", &sol.visited.iter().map(|c| c.0).collect::<Vec<_>>());
@@ -193,11 +205,19 @@ pub(crate) fn page<S: Shape>(maze: &Maze<S>, head: &Head<'_>) -> Vec<u8> {
     let mut header = String::from("{\"format\":\"maze-page\",\"version\":1");
     let _ = write!(
         header,
-        ",\"shape\":{{\"kind\":{},\"width\":{},\"height\":{}}}",
+        ",\"shape\":{{\"kind\":{},\"width\":{},\"height\":{}",
         quoted(spec.kind.name()),
         spec.width,
         spec.height
     );
+    // As in the JSON file: present only when the borders wrap or there are levels.
+    if spec.wrap.any() {
+        let _ = write!(header, ",\"wrap\":{}", quoted(spec.wrap.name()));
+    }
+    if spec.levels > 1 {
+        let _ = write!(header, ",\"levels\":{}", spec.levels);
+    }
+    header.push('}');
     if let Some(a) = &head.provenance.algorithm {
         let _ = write!(header, ",\"algorithm\":{}", quoted(a));
     }
