@@ -341,7 +341,8 @@ fn code_lengths(freq: &[u32], limit: u8) -> Vec<u8> {
     let (mut next_leaf, mut next_node) = (0, leaves);
     for node in leaves..2 * leaves - 1 {
         let mut pick = || {
-            let take_leaf = next_leaf < leaves && (next_node >= node || weight[next_leaf] <= weight[next_node]);
+            let take_leaf =
+                next_leaf < leaves && (next_node >= node || weight[next_leaf] <= weight[next_node]);
             if take_leaf {
                 next_leaf += 1;
                 next_leaf - 1
@@ -367,7 +368,8 @@ fn code_lengths(freq: &[u32], limit: u8) -> Vec<u8> {
     let full = 1u64 << limit;
     let mut kraft: u64 = len.iter().map(|&l| 1u64 << (limit - l)).sum();
     while kraft > full {
-        let i = (0..leaves).filter(|&i| len[i] < limit).max_by_key(|&i| (len[i], usize::MAX - i)).expect("room");
+        let i =
+            (0..leaves).filter(|&i| len[i] < limit).max_by_key(|&i| (len[i], usize::MAX - i)).expect("room");
         len[i] += 1;
         kraft -= 1 << (limit - len[i]);
     }

@@ -352,11 +352,11 @@ fn square_fast_path_matches_the_scene_path_pixel_for_pixel() {
     let m = &maze(Square::new(130, 40), 13);
     let style = &whole[0];
     let bands = png::WallBands::new(130, 40, style).expect("bands");
-    let whole_image = decode(&png::square_walls(&m, style, 6).expect("fast"));
+    let whole_image = decode(&png::square_walls(m, style, 6).expect("fast"));
     for level in [0, 1, 6] {
         let (w, h) = bands.size();
-        let mut rows =
-            png::PngRows::new(Vec::new(), w, h, 1, &bands.palette(style).expect("colours"), level).expect("head");
+        let mut rows = png::PngRows::new(Vec::new(), w, h, 1, &bands.palette(style).expect("colours"), level)
+            .expect("head");
         // Bit x set where `closed(x)`, for x in 0..=130.
         let bits = |closed: &dyn Fn(u32) -> bool| {
             let mut v = vec![0u64; 3];
