@@ -105,7 +105,14 @@ fn square_fast<R: Random>(open: &mut Passages, w: u32, h: u32, rng: &mut R) {
         let horizontal = if rh == rw { rng.next_u64() & 1 == 0 } else { rh > rw };
         // `along`: the side the wall's position is drawn on; `across`: the wall's length.
         let (along, across) = if horizontal { (rh, rw) } else { (rw, rh) };
-        let k = 1 + rng.below(u64::from(along - 1)) as u32;
+        // A room two cells along has one place for its wall: `below(1)` takes a word and
+        // answers 0, whatever the word.
+        let k = if along == 2 {
+            rng.next_u64();
+            1
+        } else {
+            1 + rng.below(u64::from(along - 1)) as u32
+        };
         let gap = rng.below(u64::from(across));
         let (kx, ky) = if horizontal { (0, k) } else { (k, 0) };
         // The wall: south sides of row y + k − 1 from column x, or east sides of column
@@ -134,9 +141,9 @@ fn square_fast<R: Random>(open: &mut Passages, w: u32, h: u32, rng: &mut R) {
             break;
         }
     }
-    // Rows again: 64 columns by 64 rows at a time, the east plane turned back to rows.
+    // Rows again, 64 columns by 64 rows at a time: the east plane's block turned back to rows,
+    // then each row's east and south bits interleaved into the maze, 32 cells a word.
     let (south, east) = planes.split_at(south_len);
-    let mut rows_east = vec![0u64; row_words * h as usize];
     let mut block = [0u64; 64];
     for cb in 0..row_words {
         for rb in 0..col_words {
@@ -145,19 +152,15 @@ fn square_fast<R: Random>(open: &mut Passages, w: u32, h: u32, rng: &mut R) {
                 *b = if c < w as usize { east[c * col_words + rb] } else { 0 };
             }
             transpose64(&mut block);
-            for (j, &b) in block.iter().enumerate() {
+            for (j, &e) in block.iter().enumerate().take(h as usize - 64 * rb) {
                 let r = 64 * rb + j;
-                if r < h as usize {
-                    rows_east[r * row_words + cb] = b;
+                let s = south[r * row_words + cb];
+                let first = 2 * (r as u64 * u64::from(w) + 64 * cb as u64);
+                open.or_bits(first, spread(e) | spread(s) << 1);
+                if 64 * cb + 32 < w as usize {
+                    open.or_bits(first + 64, spread(e >> 32) | spread(s >> 32) << 1);
                 }
             }
-        }
-    }
-    for r in 0..h as usize {
-        let first = 2 * r as u64 * u64::from(w);
-        for j in 0..(w as usize).div_ceil(32) {
-            let half = |plane: &[u64]| plane[r * row_words + j / 2] >> (32 * (j & 1)) & 0xFFFF_FFFF;
-            open.or_bits(first + 64 * j as u64, spread(half(&rows_east)) | spread(half(south)) << 1);
         }
     }
 }
