@@ -32,6 +32,18 @@ impl Passages {
         self.words[(wall.0 >> 6) as usize] & (1 << (wall.0 & 63)) != 0
     }
 
+    /// The 64 walls from `first` on as bits (wall `first + i` open in bit `i`), walls past
+    /// the end closed: readers of whole rows take them a word at a time.
+    #[inline]
+    pub fn bits_at(&self, first: u64) -> u64 {
+        let (i, o) = ((first >> 6) as usize, (first & 63) as u32);
+        let low = self.words.get(i).map_or(0, |w| w >> o);
+        match (o, self.words.get(i + 1)) {
+            (1.., Some(high)) => low | high << (64 - o),
+            _ => low,
+        }
+    }
+
     /// Opens a wall.
     #[inline]
     pub fn open(&mut self, wall: WallId) {
@@ -316,5 +328,23 @@ impl<S: Shape> Maze<S> {
     /// Whether `a` and `b` are joined by an open passage.
     pub fn connected(&self, a: CellId, b: CellId) -> bool {
         self.shape.door_between(a, b).is_some_and(|d| self.is_open(a, d))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_at_reads_any_64_walls() {
+        let mut p = Passages::closed(150);
+        let open = [0u64, 5, 63, 64, 65, 100, 127, 128, 149];
+        for &w in &open {
+            p.open(WallId(w));
+        }
+        for first in 0..160 {
+            let expect = (0..64u64).filter(|i| open.contains(&(first + i))).fold(0u64, |acc, i| acc | 1 << i);
+            assert_eq!(p.bits_at(first), expect, "from {first}");
+        }
     }
 }

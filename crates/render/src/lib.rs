@@ -20,6 +20,7 @@
 
 pub mod animate;
 pub mod compact;
+mod deflate;
 pub mod json;
 pub mod pdf;
 pub mod png;

@@ -289,6 +289,8 @@ fn pngcheck_accepts_our_pngs() {
     let dir = tempdir("pngcheck");
     for (i, bytes) in [
         png::png(&plain_scene(&maze(Square::new(20, 10), 5)), &Style::default()).expect("png"),
+        png::square_walls(&maze(Square::new(300, 200), 5), &Style::default(), 0).expect("png"),
+        png::square_walls(&maze(Square::new(300, 200), 5), &Style::default(), 1).expect("png"),
         png::png(
             &scene(&maze(Hex::new(6, 6), 6), &Overlay { heat: true, ..Overlay::default() }),
             &Style::default(),
@@ -324,6 +326,71 @@ fn square_fast_path_matches_the_scene_path_pixel_for_pixel() {
                 png::maze_png(&m, &Overlay { no_markers: true, ..Overlay::default() }, style).expect("png");
             assert_eq!(via, fast, "maze_png takes the fast path for plain square mazes");
         }
+    }
+    // Whole-pixel cells draw by lookup tables, a group of walls at a time: sizes that cross
+    // 64-wall words, margins narrower than half a wall (cut at the picture's edges), walls
+    // as thick as the gap, and every compression level's stream decodes to the same pixels.
+    let whole = [
+        Style { cell_size: 2.0, wall_width: 1.0, margin: 2.0, ..Style::default() },
+        Style { cell_size: 1.0, wall_width: 0.5, margin: 0.0, ..Style::default() },
+        Style { cell_size: 3.0, wall_width: 2.0, margin: 0.0, ..Style::default() },
+        Style { cell_size: 5.0, wall_width: 3.0, margin: 1.0, ..Style::default() },
+        Style { cell_size: 9.0, wall_width: 4.0, margin: 0.5, ..Style::default() },
+        Style { cell_size: 40.0, wall_width: 6.0, margin: 3.0, ..Style::default() },
+    ];
+    for (w, h, seed) in [(1, 1, 7), (63, 3, 8), (64, 2, 9), (65, 4, 10), (130, 11, 11), (7, 70, 12)] {
+        let m = maze(Square::new(w, h), seed);
+        for style in &whole {
+            let slow = decode(&png::png(&plain_scene(&m), style).expect("scene"));
+            for level in [0, 1, 6] {
+                let fast = png::square_walls(&m, style, level).expect("fast");
+                assert_eq!(decode(&fast), slow, "{w}x{h} seed {seed} level {level} {style:?}");
+            }
+        }
+    }
+    // Row by row, at each kind of level, the same picture again.
+    let m = &maze(Square::new(130, 40), 13);
+    let style = &whole[0];
+    let bands = png::WallBands::new(130, 40, style).expect("bands");
+    let whole_image = decode(&png::square_walls(m, style, 6).expect("fast"));
+    for level in [0, 1, 6] {
+        let (w, h) = bands.size();
+        let mut rows = png::PngRows::new(Vec::new(), w, h, 1, &bands.palette(style).expect("colours"), level)
+            .expect("head");
+        // Bit x set where `closed(x)`, for x in 0..=130.
+        let bits = |closed: &dyn Fn(u32) -> bool| {
+            let mut v = vec![0u64; 3];
+            for x in (0..=130).filter(|&x| closed(x)) {
+                v[x as usize / 64] |= 1 << (x % 64);
+            }
+            v
+        };
+        let cell = |x: u32, y: u32| CellId(y * 130 + x);
+        let left = move |y: u32| {
+            move |x: u32| {
+                if x == 0 {
+                    !m.is_open(cell(0, y), maze_core::SquareDoor::West)
+                } else {
+                    x <= 130 && !m.is_open(cell(x - 1, y), maze_core::SquareDoor::East)
+                }
+            }
+        };
+        let none = bits(&|_| false);
+        for y in 0..=40 {
+            let line = bits(&|x| {
+                x < 130
+                    && if y < 40 {
+                        !m.is_open(cell(x, y), maze_core::SquareDoor::North)
+                    } else {
+                        !m.is_open(cell(x, 39), maze_core::SquareDoor::South)
+                    }
+            });
+            let above = if y > 0 { bits(&left(y - 1)) } else { none.clone() };
+            let row = if y < 40 { bits(&left(y)) } else { none.clone() };
+            bands.paint(y, &line, &above, &row, |pixels| rows.row(pixels).expect("row"));
+        }
+        let bytes = rows.finish().expect("end");
+        assert_eq!(decode(&bytes), whole_image, "PngRows at level {level}");
     }
     // Walls as thick as the cells overlap the bands: maze_png draws them through the scene.
     let thick = Style { cell_size: 4.0, wall_width: 6.0, margin: 2.0, ..Style::default() };

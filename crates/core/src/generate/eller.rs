@@ -126,14 +126,14 @@ pub fn eller<S: Shape, R: Random, O: Observer>(
 ///   went down is handed from each cell to the next one of its set (`below`);
 /// - cells that do not go down leave their list (unlinked) and start alone in the next row.
 ///
-/// No write depends on a coin by a branch (it would be mispredicted half the time): a choice
-/// not taken writes to a spare slot instead.
+/// No write depends on a coin, by a branch (it would be mispredicted half the time) or by its
+/// address: each step writes the same links whatever the coin says, the old values when the
+/// choice is not taken, so a read of a link never waits for a coin to know whether a write
+/// before it went there.
 fn square_fast<R: Random>(open: &mut Passages, w: u32, h: u32, pool: &mut Pool, rng: &mut R) {
     let wu = w as usize;
-    // One spare slot past the row takes the writes of choices not made.
-    let spare = w;
-    let mut next: Vec<u32> = (0..=w).collect();
-    let mut prev: Vec<u32> = (0..=w).collect();
+    let mut next: Vec<u32> = (0..w).collect();
+    let mut prev: Vec<u32> = (0..w).collect();
     let mut below = vec![false; wu];
     let mut coins = vec![0u64; wu.div_ceil(64)];
     let fill = |coins: &mut [u64], count: usize, pool: &mut Pool, rng: &mut R| {
@@ -151,12 +151,14 @@ fn square_fast<R: Random>(open: &mut Passages, w: u32, h: u32, pool: &mut Pool, 
             let coin = coins[xi >> 6] >> (xi & 63) & 1 != 0;
             let (p, q) = (next[xi], prev[xi + 1]);
             let join = (p != x + 1) & (last | coin);
-            // Splice: x → x + 1 … q → p …; when not joining, the writes go to the spare slot.
+            // Splice: x → x + 1 … q → p …. Each of the four links is written whether or not
+            // the sets join (unchanged if not: q's next is x + 1, p's previous is x), so no
+            // address waits on the coin.
             let m = mask(join);
-            next[blend(m, x, spare) as usize] = x + 1;
-            prev[blend(m, x + 1, spare) as usize] = x;
-            next[blend(m, q, spare) as usize] = p;
-            prev[blend(m, p, spare) as usize] = q;
+            next[xi] = blend(m, x + 1, p);
+            prev[xi + 1] = blend(m, x, q);
+            next[q as usize] = blend(m, p, x + 1);
+            prev[p as usize] = blend(m, q, x);
             walls.push(open, join);
         }
         walls.finish(open);
@@ -173,14 +175,17 @@ fn square_fast<R: Random>(open: &mut Passages, w: u32, h: u32, pool: &mut Pool, 
             let before = below[xi];
             below[xi] = false;
             let go = coin | (is_last & !before);
-            below[n as usize] |= (before | go) & !is_last;
+            // Only the cell before n in its set writes n's flag (the last cell writes the
+            // first's, already read: false), so a plain write does.
+            below[n as usize] = (before | go) & !is_last;
             walls.push(open, go);
-            // Unlink x unless it goes down (else the writes go to the spare slot).
+            // Unlink x unless it goes down; the links are written either way (unchanged if
+            // it goes down: p's next is x, n's previous is x), so no address waits on it.
             let m = mask(!go);
-            next[blend(m, p, spare) as usize] = n;
-            prev[blend(m, n, spare) as usize] = p;
-            next[blend(m, x, spare) as usize] = x;
-            prev[blend(m, x, spare) as usize] = x;
+            next[p as usize] = blend(m, n, x);
+            prev[n as usize] = blend(m, p, x);
+            next[xi] = blend(m, x, n);
+            prev[xi] = blend(m, x, p);
         }
         walls.finish(open);
     }
