@@ -25,7 +25,7 @@ let requestId = 0;
 // What a field holds when a link does not say (a link resets every field).
 const DEFAULTS = {
   shape: 'square', width: '16', height: '10', algorithm: 'recursive-backtracker', seed: '', braid: '0',
-  starts: '1', ends: '1', 'mask-text': '', entrance: '', exit: '', solver: 'bfs',
+  starts: '1', ends: '1', 'mask-text': '', entrance: '', exit: '', solver: 'bfs', wrap: '', levels: '1',
 };
 // Zones while a generation replays: cells joined so far (union-find), each zone in its
 // own colour; the larger of two merging zones keeps its colour.
@@ -65,6 +65,8 @@ function settings() {
     'mask-connect': $('mask-connect').checked ? '1' : '',
     entrance: $('entrance').value,
     exit: $('exit').value,
+    wrap: $('wrap').value,
+    levels: $('levels').value.trim(),
   };
   return s;
 }
@@ -77,7 +79,8 @@ function query(s, extra) {
     q.set('starts', s.starts || '1');
     q.set('ends', s.ends || '1');
   }
-  for (const k of ['mask-text', 'mask-data', 'mask-connect', 'entrance', 'exit']) if (s[k]) q.set(k, s[k]);
+  for (const k of ['mask-text', 'mask-data', 'mask-connect', 'entrance', 'exit', 'wrap']) if (s[k]) q.set(k, s[k]);
+  if ((Number(s.levels) || 1) !== 1) q.set('levels', s.levels);
   q.set('solve', s.solve || 'off');
   for (const [k, v] of Object.entries(extra || {})) q.set(k, v);
   return q.toString();
@@ -89,7 +92,7 @@ function fromUrl() {
   const set = (id, key) => { $(id).value = q.has(key) ? q.get(key) : DEFAULTS[id]; };
   set('shape', 'shape');
   fillAlgorithms();
-  for (const k of ['width', 'height', 'algorithm', 'seed', 'braid', 'starts', 'ends', 'mask-text', 'entrance', 'exit']) set(k, k);
+  for (const k of ['width', 'height', 'algorithm', 'seed', 'braid', 'starts', 'ends', 'mask-text', 'entrance', 'exit', 'wrap', 'levels']) set(k, k);
   const solve = q.get('solve');
   $('solver').value = solve === null ? DEFAULTS.solver : solve === 'off' ? '' : solve;
   $('mask-connect').checked = q.get('mask-connect') === '1';
@@ -113,6 +116,7 @@ const NUMBER_FIELDS = [
   ['seed', 'a whole number (or empty for a random one)', /^\d+$/, true],
   ['starts', 'a whole number, 1 or more', /^[1-9]\d*$/, false],
   ['ends', 'a whole number, 1 or more', /^[1-9]\d*$/, false],
+  ['levels', 'a whole number, 1 or more', /^[1-9]\d*$/, false],
   ['braid', 'a number from 0 to 1, such as 0.5', /^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, false],
 ];
 
@@ -271,13 +275,72 @@ function buildModel(h) {
     inc[fill[wb[w]]++] = w;
   }
   for (let b = 0; b < k; b++) inc[fill[s.boundary_cell[b]]++] = -1 - b;
+  // A seam of a wrapped maze is listed twice, once from each side ([a,b] drawn on a's
+  // border, [b,a] on b's): twin[w] is the other side's wall, or -1 for an ordinary wall.
+  const twin = new Int32Array(m).fill(-1);
+  if (h.shape.wrap) {
+    for (let w = 0; w < m; w++) {
+      if (wa[w] < wb[w]) continue;
+      for (let i = start[wb[w]]; i < start[wb[w] + 1]; i++) {
+        const v = inc[i];
+        if (v >= 0 && v !== w && wa[v] === wb[w] && wb[v] === wa[w]) {
+          twin[w] = v;
+          twin[v] = w;
+        }
+      }
+    }
+  }
+  // Stairs of a multi-level maze: stair t joins sa[t] to the cell above it, sb[t];
+  // up[c] and down[c] are the stairs of cell c (-1 for none).
+  const st = s.stair_cells || new Uint32Array(0);
+  const ns = st.length / 2;
+  const sa = new Uint32Array(ns);
+  const sb = new Uint32Array(ns);
+  const up = new Int32Array(ns ? n : 0).fill(-1);
+  const down = new Int32Array(ns ? n : 0).fill(-1);
+  for (let t = 0; t < ns; t++) {
+    sa[t] = st[2 * t];
+    sb[t] = st[2 * t + 1];
+    up[sa[t]] = t;
+    down[sb[t]] = t;
+  }
   return {
     n, m, k, q: h.quantum, width: h.extent[0], height: h.extent[1],
     centres: s.centres, oStart: s.outline_start, outline: s.outline,
-    wa, wb, wxy: s.wall_xy, warc: s.wall_arc || null, open: new Uint8Array(m),
+    wa, wb, wxy: s.wall_xy, warc: s.wall_arc || null, open: new Uint8Array(m), twin,
     bcell: s.boundary_cell, bxy: s.boundary_xy, bopen: s.boundary_open, barc: s.boundary_arc || null,
     incStart: start, inc,
+    ns, sa, sb, up, down, sopen: new Uint8Array(ns),
   };
+}
+
+/// The stair between cells a and b (either way), or -1.
+function stairBetween(a, b) {
+  const M = model;
+  if (!M.ns) return -1;
+  if (M.up[a] >= 0 && M.sb[M.up[a]] === b) return M.up[a];
+  if (M.down[a] >= 0 && M.sa[M.down[a]] === b) return M.down[a];
+  return -1;
+}
+
+/// Opens (v = 1) or closes the wall or stair between cells a and b: both sides of a seam.
+function setOpen(a, b, v) {
+  const w = wallBetween(a, b);
+  if (w >= 0) {
+    model.open[w] = v;
+    if (model.twin[w] >= 0) model.open[model.twin[w]] = v;
+    return;
+  }
+  const t = stairBetween(a, b);
+  if (t >= 0) model.sopen[t] = v;
+}
+
+/// Whether the player may go from cell a to cell b: an open wall or stair between them.
+function passable(a, b) {
+  const w = wallBetween(a, b);
+  if (w >= 0) return !!model.open[w];
+  const t = stairBetween(a, b);
+  return t >= 0 && !!model.sopen[t];
 }
 
 /// The wall between cells a and b (an inner wall's number), or -1.
@@ -290,13 +353,15 @@ function wallBetween(a, b) {
   return -1;
 }
 
-/// The open neighbours of cell c.
+/// The open neighbours of cell c in the plane (through seams, not up or down stairs).
 function openNeighbours(c) {
   const M = model;
   const out = [];
   for (let i = M.incStart[c]; i < M.incStart[c + 1]; i++) {
     const w = M.inc[i];
-    if (w >= 0 && M.open[w]) out.push(M.wa[w] === c ? M.wb[w] : M.wa[w]);
+    // A seam's other side (drawn on the far border) would list the same neighbour again.
+    if (w < 0 || !M.open[w] || (M.twin[w] >= 0 && M.wa[w] !== c)) continue;
+    out.push(M.wa[w] === c ? M.wb[w] : M.wa[w]);
   }
   return out;
 }
@@ -365,6 +430,7 @@ function buildSvg() {
   layer.solution = el('path', { class: 'solution', 'stroke-width': 0.18, d: '', 'data-testid': 'solution-path', visibility: 'hidden' }, svg);
   layer.trail = el('path', { class: 'trail', 'stroke-width': 0.22, d: '', 'data-testid': 'breadcrumbs' }, svg);
   layer.walls = el('path', { class: 'walls', 'stroke-width': stroke, d: '', 'data-testid': 'walls' }, svg);
+  layer.stairs = el('path', { class: 'stairs', 'stroke-width': 0.08, d: '', 'data-testid': 'stairs' }, svg);
   // Starts are round and ends square, so they differ by shape as well as colour.
   for (const [c, cls] of ends()) {
     const [x, y] = centre(c);
@@ -401,6 +467,7 @@ function svgWalls() {
   for (let w = 0; w < model.m; w++) if (!model.open[w]) parts.push(wallPath(...wallPoints(w)));
   for (let b = 0; b < model.k; b++) if (!model.bopen[b]) parts.push(wallPath(...wallPoints(-1 - b)));
   layer.walls.setAttribute('d', parts.join(''));
+  svgStairs();
 }
 
 function svgFills() {
@@ -421,13 +488,56 @@ function svgZones() {
   for (const [colour, d] of parts) el('path', { d, fill: colour }, layer.zones);
 }
 
+/// Whether a route from cell a to cell b leaves the picture: through a seam to the far
+/// border, or up or down a stair to another level (the line is cut there).
+function jumps(a, b) {
+  const [x, y] = centre(a);
+  const [u, v] = centre(b);
+  return Math.hypot(u - x, v - y) > 1.6;
+}
+
 function line(cells) {
   let d = '';
   for (let i = 0; i < cells.length; i++) {
     const [x, y] = centre(cells[i]);
-    d += `${i ? 'L' : 'M'}${x} ${y}`;
+    d += `${i && !jumps(cells[i - 1], cells[i]) ? 'L' : 'M'}${x} ${y}`;
   }
   return d;
+}
+
+/// The chevrons of the open stairs of cell c as path commands (up ^, down v; both when
+/// the cell has both, the up one above), or ''.
+function stairMarks(c) {
+  const M = model;
+  if (!M.ns) return '';
+  const up = M.up[c] >= 0 && M.sopen[M.up[c]];
+  const down = M.down[c] >= 0 && M.sopen[M.down[c]];
+  if (!up && !down) return '';
+  const [x, y] = centre(c);
+  const a = 0.18; // half the width of a chevron
+  const h = 0.08; // half its height
+  const shift = up && down ? 0.18 : 0; // both: up above, down below, well apart
+  let d = '';
+  if (up) d += `M${x - a} ${y - shift + h}L${x} ${y - shift - h}L${x + a} ${y - shift + h}`;
+  if (down) d += `M${x - a} ${y + shift - h}L${x} ${y + shift + h}L${x + a} ${y + shift - h}`;
+  return d;
+}
+
+/// The open stairs on screen (the SVG layer), counted in its data-open attribute.
+function svgStairs() {
+  if (!layer.stairs) return;
+  const cells = new Set();
+  let open = 0;
+  for (let t = 0; t < model.ns; t++) {
+    if (!model.sopen[t]) continue;
+    open++;
+    cells.add(model.sa[t]);
+    cells.add(model.sb[t]);
+  }
+  let d = '';
+  for (const c of cells) d += stairMarks(c);
+  layer.stairs.setAttribute('d', d);
+  layer.stairs.dataset.open = String(open);
 }
 
 // ---- drawing: canvas for big mazes ---------------------------------------------------
@@ -441,6 +551,7 @@ const RASTER_BELOW = 4;
 const BUCKET = 8; // cells per bucket side, in drawing units
 const FILL_RGB = [null, [227, 229, 232], [154, 160, 168], [185, 215, 255], [244, 229, 181], [108, 113, 122], [255, 159, 28]];
 const INK = [29, 35, 48];
+const STAIR_INK = '#7b2cbf';
 let canvasMode = false;
 let cv = null; // canvas state: view, buckets, image
 
@@ -794,6 +905,16 @@ function vectorPaint(ctx, canvas, fillCells, wallCells, whole) {
   ctx.lineCap = 'round';
   ctx.strokeStyle = `rgb(${INK.join(',')})`;
   ctx.stroke();
+  if (model.ns) {
+    // Open stairs as chevrons in their cells (SVG path commands, drawn by a Path2D).
+    let d = '';
+    for (const c of whole ? fillCells : wallCells) d += stairMarks(c);
+    if (d) {
+      ctx.lineWidth = 0.08;
+      ctx.strokeStyle = STAIR_INK;
+      ctx.stroke(new Path2D(d));
+    }
+  }
   ctx.restore();
   return drawn;
 }
@@ -812,7 +933,7 @@ function paintOverlay() {
     ctx.beginPath();
     for (let i = 0; i < cells.length; i++) {
       const [x, y] = centre(cells[i]);
-      if (i) ctx.lineTo(x, y);
+      if (i && !jumps(cells[i - 1], cells[i])) ctx.lineTo(x, y);
       else ctx.moveTo(x, y);
     }
     ctx.lineWidth = Math.max(width, minW);
@@ -923,6 +1044,7 @@ function zoneRgb(label) {
 
 function finalWalls() {
   model.open.set(maze.sec.wall_open);
+  if (model.ns) model.sopen.set(maze.sec.stair_open);
 }
 
 function drawSolution() {
@@ -1003,8 +1125,11 @@ async function generate() {
   updateDownloads();
   $('result').textContent = '';
   $('play-stats').textContent = '';
-  status(`${data.shape.kind} ${data.shape.width}×${data.shape.height}, ${data.algorithm}, seed ${data.seed}: ` +
-    `${data.cells} cells, shortest route ${data.shortest} steps`);
+  const topology = (data.shape.wrap ? `, wrapped ${data.shape.wrap}` : '') +
+    (data.shape.levels ? `, ${data.shape.levels} levels (stairs ^ v: keys < >)` : '');
+  data.about = `${data.shape.kind} ${data.shape.width}×${data.shape.height}${topology}, ${data.algorithm}, ` +
+    `seed ${data.seed}: ${data.cells} cells, shortest route ${data.shortest} steps`;
+  status(data.about);
   // Ready once drawn: the time from the answer to the first picture is kept for the tests.
   const done = () => {
     document.body.dataset.drawMs = (performance.now() - answered).toFixed(1);
@@ -1117,8 +1242,10 @@ function animate(kind) {
   }
   showSolution = false;
   drawSolution();
-  if (kind === 'generation') model.open.fill(0);
-  else finalWalls();
+  if (kind === 'generation') {
+    model.open.fill(0);
+    model.sopen.fill(0);
+  } else finalWalls();
   fills.fill(0);
   if (kind === 'generation' && $('zones').checked) zonesFrom(null);
   drawWalls();
@@ -1160,14 +1287,14 @@ function apply(i) {
   switch (what) {
     case 0: // reset
       model.open.fill(a ? 1 : 0);
+      model.sopen.fill(a ? 1 : 0);
       if (zones) zones.stale = true;
       anim.full = true;
       return;
     case 1: // visit
       fills[a] = 1; anim.current = a; dirty.add(a); return;
     case 2: { // carve
-      const w = b >= 0 ? wallBetween(a, b) : -1;
-      if (w >= 0) model.open[w] = 1;
+      if (b >= 0) setOpen(a, b, 1);
       if (zones && b >= 0) zoneJoin(a, b);
       if (gen) {
         fills[a] = 1;
@@ -1179,8 +1306,7 @@ function apply(i) {
       return;
     }
     case 3: { // wall
-      const w = b >= 0 ? wallBetween(a, b) : -1;
-      if (w >= 0) model.open[w] = 0;
+      if (b >= 0) setOpen(a, b, 0);
       if (zones) zones.stale = true;
       dirty.add(a);
       if (b >= 0) dirty.add(b);
@@ -1249,6 +1375,7 @@ function tick(now) {
 function stopPlay() {
   if (play) clearInterval(play.timer);
   play = null;
+  if ($('stairs')) $('stairs').toggleAttribute('hidden', true);
   if (layer.player) layer.player.setAttribute('visibility', 'hidden');
   if (layer.trail) layer.trail.setAttribute('d', '');
   if (canvasMode) repaint(false);
@@ -1286,6 +1413,7 @@ function showStats() {
 }
 
 function drawPlayer() {
+  stairButtons();
   if (canvasMode) {
     // Keep the player on screen: when it comes near an edge, the view follows.
     const [x, y] = centre(play.cell);
@@ -1312,8 +1440,9 @@ function drawPlayer() {
 
 function moveTo(to) {
   if (!play || play.done || to === play.cell) return false;
-  const w = wallBetween(play.cell, to);
-  if (w < 0 || !model.open[w]) return false;
+  if (!passable(play.cell, to)) return false;
+  // A move puts the maze's description back in place of a message such as "no open stair".
+  if ($('status').classList.contains('error') && maze.about) status(maze.about);
   if (!play.start) play.start = performance.now();
   play.cell = to;
   play.moves++;
@@ -1334,16 +1463,34 @@ function moveTo(to) {
   return true;
 }
 
-/// The open neighbour most nearly in direction (dx, dy), if any is within about 70 degrees.
+/// The open neighbour most nearly in direction (dx, dy), if any is within about 70 degrees:
+/// the direction of its centre, or through a seam of a wrapped maze, of the seam's wall on
+/// this cell's border (the neighbour itself is on the far border). Never a stair.
 function step(dx, dy) {
-  const [x, y] = centre(play.cell);
+  const M = model;
+  const c = play.cell;
+  const [x, y] = centre(c);
   const len = Math.hypot(dx, dy);
   let best = -1;
   let bestCos = 0.34;
-  for (const n of openNeighbours(play.cell)) {
-    const [nx, ny] = centre(n);
-    const vx = nx - x;
-    const vy = ny - y;
+  for (let i = M.incStart[c]; i < M.incStart[c + 1]; i++) {
+    const w = M.inc[i];
+    if (w < 0 || !M.open[w]) continue;
+    let n;
+    let vx;
+    let vy;
+    if (M.twin[w] >= 0) {
+      if (M.wa[w] !== c) continue; // the far side of a seam: its twin is this cell's side
+      n = M.wb[w];
+      const p = wallPoints(w);
+      vx = (p[0] + p[2]) / 2 - x;
+      vy = (p[1] + p[3]) / 2 - y;
+    } else {
+      n = M.wa[w] === c ? M.wb[w] : M.wa[w];
+      const [nx, ny] = centre(n);
+      vx = nx - x;
+      vy = ny - y;
+    }
     const cos = (vx * dx + vy * dy) / (Math.hypot(vx, vy) * len);
     if (cos > bestCos + 1e-9) {
       bestCos = cos;
@@ -1351,6 +1498,29 @@ function step(dx, dy) {
     }
   }
   return best >= 0 && moveTo(best);
+}
+
+/// Takes the open stair of the player's cell up (`up`) or down, if there is one.
+function climb(up) {
+  if (!play || play.done) return false;
+  const M = model;
+  const t = M.ns ? (up ? M.up : M.down)[play.cell] : -1;
+  if (t < 0 || !M.sopen[t]) {
+    status(M.ns ? `no open stair ${up ? 'up' : 'down'} here` : 'this maze has one level: no stairs', true);
+    return false;
+  }
+  return moveTo(up ? M.sb[t] : M.sa[t]);
+}
+
+/// Shows the stair buttons for a multi-level maze while playing, enabled where a stair is.
+function stairButtons() {
+  const on = !!(play && model && model.ns);
+  $('stairs').toggleAttribute('hidden', !on);
+  if (!on) return;
+  for (const [id, list] of [['stair-up', model.up], ['stair-down', model.down]]) {
+    const t = list[play.cell];
+    $(id).disabled = play.done || t < 0 || !model.sopen[t];
+  }
 }
 
 /// A swipe on the maze: slide the player that way until a wall stops it.
@@ -1379,6 +1549,13 @@ function onKey(ev) {
     return;
   }
   if (!play) return;
+  // Stairs: < and PageUp up, > and PageDown down (as in roguelike games).
+  const stair = { '<': true, PageUp: true, '>': false, PageDown: false }[ev.key];
+  if (stair !== undefined) {
+    ev.preventDefault();
+    climb(stair);
+    return;
+  }
   const dir = KEYS[ev.key] || KEYS[ev.key.toLowerCase()];
   if (!dir) return;
   ev.preventDefault();
@@ -1608,6 +1785,8 @@ async function init() {
     replayControls();
   });
   $('play').addEventListener('click', startPlay);
+  $('stair-up').addEventListener('click', () => { climb(true); surface().focus(); });
+  $('stair-down').addEventListener('click', () => { climb(false); surface().focus(); });
   $('print').addEventListener('click', printMaze);
   $('png-size').addEventListener('change', updateDownloads);
   $('difficulty').addEventListener('change', () => {
