@@ -717,6 +717,85 @@ async function seriousA11yProblems(p) {
   });
 }
 
+// The keys of a route on a w x h square maze by cell ids: arrows in the plane (through a
+// seam: off one border onto the other), < and > for the stairs between levels of w*h cells.
+function routeKeys(path, w, h) {
+  const keys = [];
+  for (let i = 1; i < path.length; i++) {
+    const d = path[i] - path[i - 1];
+    const key = {
+      [1]: 'ArrowRight', [-1]: 'ArrowLeft', [w]: 'ArrowDown', [-w]: 'ArrowUp',
+      [w - 1]: 'ArrowLeft', [-(w - 1)]: 'ArrowRight', [w * (h - 1)]: 'ArrowUp', [-w * (h - 1)]: 'ArrowDown',
+      [w * h]: '<', [-w * h]: '>',
+    }[d];
+    expect(key, `step ${path[i - 1]} -> ${path[i]} is not a move`);
+    keys.push(key);
+  }
+  return keys;
+}
+
+await check('a maze with levels from the form: stairs drawn as chevrons, climbed with keys and buttons', async () => {
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await openMaze('shape=square&width=4&height=3&algorithm=recursive-backtracker&seed=11&solve=bfs');
+  await page.fill(testid('levels'), '3');
+  await regenerate(() => page.click(testid('generate')));
+  const status = await page.textContent(testid('status'));
+  expect(status.includes('3 levels') && status.includes('36 cells'), `status: ${status}`);
+  expect(page.url().includes('levels=3'), `URL: ${page.url()}`);
+  const data = await page.evaluate(async () =>
+    (await fetch('/api/generate?shape=square&width=4&height=3&levels=3&seed=11&solve=bfs&geometry=1')).json());
+  const open = data.geometry.stairs.filter((t) => t[2] === 1).length;
+  expect(open >= 2, `${open} open stairs`);
+  expect((await page.getAttribute(testid('stairs'), 'data-open')) === String(open), 'open stairs on screen');
+  expect(((await page.getAttribute(testid('stairs'), 'd')) || '').startsWith('M'), 'no chevrons drawn');
+  const keys = routeKeys(data.solution.path, 4, 3);
+  expect(keys.includes('<'), 'the route climbs');
+  await page.click(testid('play'));
+  expect(!(await page.isHidden(testid('stair-buttons'))), 'stair buttons hidden while playing levels');
+  // A stair down from the bottom level does not exist.
+  await page.keyboard.press('>');
+  expect((await page.textContent(testid('status'))).includes('no open stair down'), 'no message for a missing stair');
+  let button = false;
+  for (const key of keys) {
+    if (key === '<' && !button) {
+      // The first climb by the on-screen button (phones have no < key).
+      expect(!(await page.isDisabled(testid('stair-up'))), 'the up button is disabled on a stair');
+      await page.click(testid('stair-up'));
+      button = true;
+    } else {
+      await page.keyboard.press(key);
+    }
+  }
+  await page.waitForSelector('body[data-playing="done"]');
+  const steps = keys.length;
+  const result = await page.textContent(testid('result'));
+  expect(result.includes(`${steps} moves (shortest ${steps})`), `unexpected result: ${result}`);
+  await page.screenshot({ path: join(artifacts, 'serve-levels.png') });
+});
+
+await check('a wrapped maze from a link: walls on both borders, walked through a seam with the arrows', async () => {
+  await openMaze('shape=square&width=5&height=4&wrap=xy&algorithm=recursive-backtracker&seed=11&solve=bfs');
+  expect((await page.inputValue(testid('wrap'))) === 'xy', 'wrap not restored from the link');
+  const data = await page.evaluate(async () =>
+    (await fetch('/api/generate?shape=square&width=5&height=4&wrap=xy&seed=11&solve=bfs&geometry=1')).json());
+  const passages = new Set(data.passages.map(([a, b]) => `${Math.min(a, b)},${Math.max(a, b)}`));
+  const closed = data.geometry.walls.filter(([a, b]) => !passages.has(`${Math.min(a, b)},${Math.max(a, b)}`)).length +
+    data.geometry.boundary.filter((b) => b[5] === 0).length;
+  const drawn = ((await page.getAttribute(testid('walls'), 'd')) || '').split('M').length - 1;
+  expect(drawn === closed, `${drawn} walls drawn, ${closed} closed sides (seams on both borders)`);
+  const keys = routeKeys(data.solution.path, 5, 4);
+  await page.click(testid('play'));
+  expect(await page.isHidden(testid('stair-buttons')), 'stair buttons on a maze without levels');
+  for (const key of keys) await page.keyboard.press(key);
+  await page.waitForSelector('body[data-playing="done"]');
+  const result = await page.textContent(testid('result'));
+  expect(result.includes(`${keys.length} moves (shortest ${keys.length})`), `unexpected result: ${result}`);
+  // The breadcrumbs are cut where the route leaves one border for the other.
+  const crumbs = await page.getAttribute(testid('breadcrumbs'), 'd');
+  expect((crumbs.match(/M/g) || []).length >= 2, `breadcrumbs across the seam: ${crumbs}`);
+  await page.screenshot({ path: join(artifacts, 'serve-wrap.png') });
+});
+
 await check('accessibility: axe-core finds no serious or critical problem, on desktop and phone', async () => {
   const desktop = await seriousA11yProblems(page);
   expect(desktop.length === 0, 'desktop:\n' + desktop.join('\n'));
