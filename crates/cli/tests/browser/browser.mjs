@@ -738,6 +738,10 @@ await check('a maze with levels from the form: stairs drawn as chevrons, climbed
   await page.setViewportSize({ width: 1200, height: 800 });
   await openMaze('shape=square&width=4&height=3&algorithm=recursive-backtracker&seed=11&solve=bfs');
   await page.fill(testid('levels'), '3');
+  await page.dispatchEvent(testid('levels'), 'change');
+  // The row generators cannot build levels: they are not offered.
+  const offered = await page.$$eval(`${testid('algorithm')} option`, (os) => os.map((o) => o.value));
+  expect(!offered.includes('eller') && offered.includes('wilson'), `generators offered: ${offered}`);
   await regenerate(() => page.click(testid('generate')));
   const status = await page.textContent(testid('status'));
   expect(status.includes('3 levels') && status.includes('36 cells'), `status: ${status}`);

@@ -91,8 +91,11 @@ function fromUrl() {
   // Every field takes the link's value or its default: nothing is left from before.
   const set = (id, key) => { $(id).value = q.has(key) ? q.get(key) : DEFAULTS[id]; };
   set('shape', 'shape');
+  // Wrapping and levels first: they decide which generators the list offers.
+  set('wrap', 'wrap');
+  set('levels', 'levels');
   fillAlgorithms();
-  for (const k of ['width', 'height', 'algorithm', 'seed', 'braid', 'starts', 'ends', 'mask-text', 'entrance', 'exit', 'wrap', 'levels']) set(k, k);
+  for (const k of ['width', 'height', 'algorithm', 'seed', 'braid', 'starts', 'ends', 'mask-text', 'entrance', 'exit']) set(k, k);
   const solve = q.get('solve');
   $('solver').value = solve === null ? DEFAULTS.solver : solve === 'off' ? '' : solve;
   $('mask-connect').checked = q.get('mask-connect') === '1';
@@ -217,8 +220,12 @@ function fillAlgorithms() {
   const sel = $('algorithm');
   const keep = sel.value;
   sel.innerHTML = '';
+  // Wrapped and multi-level mazes have no rows: the row generators (those that work on
+  // square cells only) refuse them, so they are not offered.
+  const rows = !$('wrap').value && (Number($('levels').value) || 1) === 1;
   for (const g of catalog.generators) {
     if (!g.shapes.includes(shape)) continue;
+    if (!rows && g.shapes.length === 1) continue;
     const o = new Option(g.name, g.name);
     // Plain words for the tooltip: the catalogue's "doc 000:" source notes are for `maze list`.
     o.title = g.about.replace(/^doc \d+:\s*/, '');
@@ -1717,6 +1724,8 @@ async function init() {
     fillAlgorithms();
     shapeLabels();
   });
+  $('wrap').addEventListener('change', fillAlgorithms);
+  $('levels').addEventListener('change', fillAlgorithms);
   // A new word or picture sets its own size: the size fields go back to "auto".
   const autoSize = () => {
     $('width').value = '';
