@@ -58,12 +58,6 @@ macro_rules! shapes {
         }
 
         impl ShapeSpec {
-            /// Builds the concrete shape (masked if there is a mask, wrapped or stacked in
-            /// levels if the spec says so) and runs `visitor` with it.
-            pub fn visit<V: ShapeVisitor>(&self, visitor: V) -> V::Output {
-                self.visit_topology(visitor)
-            }
-
             /// Builds the concrete flat shape (the mask applied) and runs `visitor` with it.
             fn visit_flat<V: ShapeVisitor>(&self, visitor: V) -> V::Output {
                 match (self.kind, &self.mask) {
@@ -165,9 +159,10 @@ impl ShapeSpec {
         ShapeSpec { kind, width, height, mask: None, wrap: Wrap::NONE, levels: 1 }
     }
 
-    /// Runs `visitor` with the shape this spec describes: the wrapped and multi-level
-    /// shapes here, the flat ones (masked or not) through the `shapes!` list.
-    fn visit_topology<V: ShapeVisitor>(&self, visitor: V) -> V::Output {
+    /// Builds the concrete shape (masked if there is a mask, wrapped or stacked in levels if
+    /// the spec says so) and runs `visitor` with it: the wrapped and multi-level shapes
+    /// here, the flat ones through the `shapes!` list.
+    pub fn visit<V: ShapeVisitor>(&self, visitor: V) -> V::Output {
         let (w, h) = (self.width, self.height);
         match (self.kind, self.wrap.any(), self.levels > 1) {
             (ShapeKind::Square, true, _) => visitor.visit(WrapSquare::new(w, h, self.wrap)),

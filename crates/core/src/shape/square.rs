@@ -45,6 +45,18 @@ impl Door for SquareDoor {
     }
 }
 
+/// The unit square with its top-left corner at `p`, corners clockwise from there, so the
+/// wall behind door i runs from corner i to corner i + 1.
+pub(crate) fn unit_square(p: Point) -> Outline {
+    let Point { x, y } = p;
+    Outline::new(&[
+        Point { x, y },
+        Point { x: x + 1.0, y },
+        Point { x: x + 1.0, y: y + 1.0 },
+        Point { x, y: y + 1.0 },
+    ])
+}
+
 /// A `width` × `height` rectangle of square cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Square {
@@ -193,13 +205,7 @@ impl Shape for Square {
 
     fn outline(&self, cell: CellId) -> Outline {
         let (x, y) = self.xy(cell);
-        let (x, y) = (f64::from(x), f64::from(y));
-        Outline::new(&[
-            Point { x, y },
-            Point { x: x + 1.0, y },
-            Point { x: x + 1.0, y: y + 1.0 },
-            Point { x, y: y + 1.0 },
-        ])
+        unit_square(Point { x: f64::from(x), y: f64::from(y) })
     }
 
     fn wall_segment(&self, cell: CellId, door: SquareDoor) -> [Point; 2] {

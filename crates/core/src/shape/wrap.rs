@@ -122,14 +122,67 @@ fn step(v: u32, delta: i64, n: u32, wraps: bool) -> Option<(u32, bool)> {
     }
 }
 
-/// Square cells on a cylinder or torus: the flat [`Square`](super::Square) numbering, with
-/// the wrapped borders joined.
+/// What both wrapped shapes share: `width × height` cells numbered row by row, the borders
+/// `wrap` joins, and the drawing's margins on the wrapped sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WrapSquare {
+struct Lattice {
     width: u32,
     height: u32,
     wrap: Wrap,
     columns: FastDiv,
+}
+
+impl Lattice {
+    /// The lattice of a wrapped `kind` shape; panics on sizes [`Wrap::check`] refuses or
+    /// whose cells overflow `limit`.
+    fn new(kind: ShapeKind, width: u32, height: u32, wrap: Wrap, limit: u32) -> Self {
+        assert!(wrap.check(kind, width, height).is_ok(), "bad wrapped size");
+        assert!(width.checked_mul(height).is_some_and(|n| n < limit), "grid too large");
+        Lattice { width, height, wrap, columns: FastDiv::new(width) }
+    }
+
+    fn cells(&self) -> u32 {
+        self.width * self.height
+    }
+
+    #[inline]
+    fn xy(&self, cell: CellId) -> (u32, u32) {
+        let (y, x) = self.columns.div_rem(cell.0);
+        (x, y)
+    }
+
+    /// The cell `(dx, dy)` away from the cell at `(x, y)`, and whether the step crosses a
+    /// seam (`None` past an unwrapped border).
+    #[inline]
+    fn beyond(&self, (x, y): (u32, u32), (dx, dy): (i64, i64)) -> Option<(CellId, bool)> {
+        let (nx, sx) = step(x, dx, self.width, self.wrap.x)?;
+        let (ny, sy) = step(y, dy, self.height, self.wrap.y)?;
+        Some((CellId(ny * self.width + nx), sx || sy))
+    }
+
+    fn kind(&self, beyond: Option<(CellId, bool)>) -> DoorKind {
+        match beyond {
+            Some((_, true)) => DoorKind::Seam,
+            _ => DoorKind::Wall,
+        }
+    }
+
+    /// The margins left for seam marks: [`SEAM_MARGIN`] on each wrapped side.
+    fn margin(&self) -> Point {
+        let m = |on: bool| if on { SEAM_MARGIN } else { 0.0 };
+        Point { x: m(self.wrap.x), y: m(self.wrap.y) }
+    }
+
+    fn spec(&self, kind: ShapeKind) -> ShapeSpec {
+        ShapeSpec { wrap: self.wrap, ..ShapeSpec::plain(kind, self.width, self.height) }
+    }
+}
+
+/// Square cells on a cylinder or torus: the flat [`Square`](super::Square) numbering, with
+/// the wrapped borders joined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrapSquare {
+    grid: Lattice,
 }
 
 impl WrapSquare {
@@ -139,51 +192,35 @@ impl WrapSquare {
     /// Panics on sizes [`Wrap::check`] refuses or too large for a `u32` (the registry checks
     /// both first).
     pub fn new(width: u32, height: u32, wrap: Wrap) -> Self {
-        assert!(wrap.check(ShapeKind::Square, width, height).is_ok(), "bad wrapped size");
-        assert!(width.checked_mul(height).is_some_and(|n| n < u32::MAX), "square grid too large");
-        WrapSquare { width, height, wrap, columns: FastDiv::new(width) }
+        WrapSquare { grid: Lattice::new(ShapeKind::Square, width, height, wrap, u32::MAX) }
     }
 
     /// Which borders are joined.
     pub fn wrap(&self) -> Wrap {
-        self.wrap
+        self.grid.wrap
     }
 
     /// Cells per row.
     pub fn width(&self) -> u32 {
-        self.width
+        self.grid.width
     }
 
     /// Number of rows.
     pub fn height(&self) -> u32 {
-        self.height
+        self.grid.height
     }
 
     /// Column and row of a cell.
     #[inline]
     pub fn xy(&self, cell: CellId) -> (u32, u32) {
-        let (y, x) = self.columns.div_rem(cell.0);
-        (x, y)
+        self.grid.xy(cell)
     }
 
-    /// The neighbour's column and row behind `door`, and whether the step crosses a seam.
+    /// The neighbour behind `door`, and whether the step crosses a seam.
     #[inline]
-    fn beyond(&self, cell: CellId, door: SquareDoor) -> Option<(u32, u32, bool)> {
-        let (x, y) = self.xy(cell);
-        let (dx, dy) = match door {
-            SquareDoor::North => (0, -1),
-            SquareDoor::East => (1, 0),
-            SquareDoor::South => (0, 1),
-            SquareDoor::West => (-1, 0),
-        };
-        let (nx, sx) = step(x, dx, self.width, self.wrap.x)?;
-        let (ny, sy) = step(y, dy, self.height, self.wrap.y)?;
-        Some((nx, ny, sx || sy))
-    }
-
-    fn margin(&self) -> Point {
-        let m = |on: bool| if on { SEAM_MARGIN } else { 0.0 };
-        Point { x: m(self.wrap.x), y: m(self.wrap.y) }
+    fn beyond(&self, cell: CellId, door: SquareDoor) -> Option<(CellId, bool)> {
+        const STEPS: [(i64, i64); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+        self.grid.beyond(self.xy(cell), STEPS[door as usize])
     }
 }
 
@@ -192,7 +229,7 @@ impl Shape for WrapSquare {
     type Cursor = super::CellCursor;
 
     fn cell_count(&self) -> u32 {
-        self.width * self.height
+        self.grid.cells()
     }
 
     fn doors(&self, _cell: CellId) -> DoorSet<SquareDoor> {
@@ -200,7 +237,7 @@ impl Shape for WrapSquare {
     }
 
     fn neighbour(&self, cell: CellId, door: SquareDoor) -> Option<CellId> {
-        self.beyond(cell, door).map(|(x, y, _)| CellId(y * self.width + x))
+        self.beyond(cell, door).map(|(b, _)| b)
     }
 
     fn opposite(&self, _cell: CellId, door: SquareDoor) -> SquareDoor {
@@ -217,41 +254,32 @@ impl Shape for WrapSquare {
             (SquareDoor::North, Some(b)) => 2 * u64::from(b.0) + 1,
             (SquareDoor::North, None) => 2 * n + u64::from(x),
             (SquareDoor::West, Some(b)) => 2 * u64::from(b.0),
-            (SquareDoor::West, None) => 2 * n + u64::from(self.width) + u64::from(y),
+            (SquareDoor::West, None) => 2 * n + u64::from(self.width()) + u64::from(y),
         })
     }
 
     fn wall_count(&self) -> u64 {
-        2 * u64::from(self.cell_count()) + u64::from(self.width) + u64::from(self.height)
+        2 * u64::from(self.cell_count()) + u64::from(self.width()) + u64::from(self.height())
     }
 
     fn door_kind(&self, cell: CellId, door: SquareDoor) -> DoorKind {
-        match self.beyond(cell, door) {
-            Some((_, _, true)) => DoorKind::Seam,
-            _ => DoorKind::Wall,
-        }
+        self.grid.kind(self.beyond(cell, door))
     }
 
     fn centre(&self, cell: CellId) -> Point {
         let (x, y) = self.xy(cell);
-        let m = self.margin();
+        let m = self.grid.margin();
         Point { x: f64::from(x) + 0.5 + m.x, y: f64::from(y) + 0.5 + m.y }
     }
 
     fn extent(&self) -> Point {
-        let m = self.margin();
-        Point { x: f64::from(self.width) + 2.0 * m.x, y: f64::from(self.height) + 2.0 * m.y }
+        let m = self.grid.margin();
+        Point { x: f64::from(self.width()) + 2.0 * m.x, y: f64::from(self.height()) + 2.0 * m.y }
     }
 
     fn outline(&self, cell: CellId) -> Outline {
         let c = self.centre(cell);
-        let (x, y) = (c.x - 0.5, c.y - 0.5);
-        Outline::new(&[
-            Point { x, y },
-            Point { x: x + 1.0, y },
-            Point { x: x + 1.0, y: y + 1.0 },
-            Point { x, y: y + 1.0 },
-        ])
+        super::square::unit_square(Point { x: c.x - 0.5, y: c.y - 0.5 })
     }
 
     fn wall_segment(&self, cell: CellId, door: SquareDoor) -> [Point; 2] {
@@ -262,13 +290,14 @@ impl Shape for WrapSquare {
     }
 
     fn spec(&self) -> ShapeSpec {
-        ShapeSpec { wrap: self.wrap, ..ShapeSpec::plain(ShapeKind::Square, self.width, self.height) }
+        self.grid.spec(ShapeKind::Square)
     }
 
     fn min_steps(&self, a: CellId, b: CellId) -> u32 {
         let ((ax, ay), (bx, by)) = (self.xy(a), self.xy(b));
+        let g = &self.grid;
         let across = |d: u32, n: u32, wraps: bool| if wraps { d.min(n - d) } else { d };
-        across(ax.abs_diff(bx), self.width, self.wrap.x) + across(ay.abs_diff(by), self.height, self.wrap.y)
+        across(ax.abs_diff(bx), g.width, g.wrap.x) + across(ay.abs_diff(by), g.height, g.wrap.y)
     }
 }
 
@@ -277,10 +306,7 @@ impl Shape for WrapSquare {
 /// rows, so odd rows stay shifted right all round).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WrapHex {
-    width: u32,
-    height: u32,
-    wrap: Wrap,
-    columns: FastDiv,
+    grid: Lattice,
 }
 
 impl WrapHex {
@@ -289,38 +315,35 @@ impl WrapHex {
     /// # Panics
     /// Panics on sizes [`Wrap::check`] refuses or too large (the registry checks first).
     pub fn new(width: u32, height: u32, wrap: Wrap) -> Self {
-        assert!(wrap.check(ShapeKind::Hex, width, height).is_ok(), "bad wrapped size");
-        assert!(width.checked_mul(height).is_some_and(|n| n < u32::MAX / 2), "hex grid too large");
-        WrapHex { width, height, wrap, columns: FastDiv::new(width) }
+        WrapHex { grid: Lattice::new(ShapeKind::Hex, width, height, wrap, u32::MAX / 2) }
     }
 
     /// Which borders are joined.
     pub fn wrap(&self) -> Wrap {
-        self.wrap
+        self.grid.wrap
     }
 
     /// Cells per row.
     pub fn width(&self) -> u32 {
-        self.width
+        self.grid.width
     }
 
     /// Number of rows.
     pub fn height(&self) -> u32 {
-        self.height
+        self.grid.height
     }
 
     /// Column and row of a cell.
     #[inline]
     pub fn xy(&self, cell: CellId) -> (u32, u32) {
-        let (y, x) = self.columns.div_rem(cell.0);
-        (x, y)
+        self.grid.xy(cell)
     }
 
-    /// The neighbour's column and row behind `door`, and whether the step crosses a seam.
-    fn beyond(&self, cell: CellId, door: HexDoor) -> Option<(u32, u32, bool)> {
+    /// The neighbour behind `door`, and whether the step crosses a seam.
+    fn beyond(&self, cell: CellId, door: HexDoor) -> Option<(CellId, bool)> {
         let (x, y) = self.xy(cell);
         let odd = i64::from(y & 1);
-        let (dx, dy) = match door {
+        let delta = match door {
             HexDoor::East => (1, 0),
             HexDoor::West => (-1, 0),
             HexDoor::NorthEast => (odd, -1),
@@ -328,14 +351,7 @@ impl WrapHex {
             HexDoor::SouthEast => (odd, 1),
             HexDoor::SouthWest => (odd - 1, 1),
         };
-        let (nx, sx) = step(x, dx, self.width, self.wrap.x)?;
-        let (ny, sy) = step(y, dy, self.height, self.wrap.y)?;
-        Some((nx, ny, sx || sy))
-    }
-
-    fn margin(&self) -> Point {
-        let m = |on: bool| if on { SEAM_MARGIN } else { 0.0 };
-        Point { x: m(self.wrap.x), y: m(self.wrap.y) }
+        self.grid.beyond((x, y), delta)
     }
 }
 
@@ -344,7 +360,7 @@ impl Shape for WrapHex {
     type Cursor = super::CellCursor;
 
     fn cell_count(&self) -> u32 {
-        self.width * self.height
+        self.grid.cells()
     }
 
     fn doors(&self, _cell: CellId) -> DoorSet<HexDoor> {
@@ -352,7 +368,7 @@ impl Shape for WrapHex {
     }
 
     fn neighbour(&self, cell: CellId, door: HexDoor) -> Option<CellId> {
-        self.beyond(cell, door).map(|(x, y, _)| CellId(y * self.width + x))
+        self.beyond(cell, door).map(|(b, _)| b)
     }
 
     fn opposite(&self, _cell: CellId, door: HexDoor) -> HexDoor {
@@ -383,27 +399,24 @@ impl Shape for WrapHex {
     }
 
     fn door_kind(&self, cell: CellId, door: HexDoor) -> DoorKind {
-        match self.beyond(cell, door) {
-            Some((_, _, true)) => DoorKind::Seam,
-            _ => DoorKind::Wall,
-        }
+        self.grid.kind(self.beyond(cell, door))
     }
 
     fn centre(&self, cell: CellId) -> Point {
         let (x, y) = self.xy(cell);
         let shift = if y % 2 == 1 { 0.5 } else { 0.0 };
         let radius = 1.0 / 3f64.sqrt();
-        let m = self.margin();
+        let m = self.grid.margin();
         Point { x: f64::from(x) + 0.5 + shift + m.x, y: radius + f64::from(y) * HEX_ROW_STEP + m.y }
     }
 
     fn extent(&self) -> Point {
         let radius = 1.0 / 3f64.sqrt();
-        let shift = if self.height > 1 { 0.5 } else { 0.0 };
-        let m = self.margin();
+        let shift = if self.height() > 1 { 0.5 } else { 0.0 };
+        let m = self.grid.margin();
         Point {
-            x: f64::from(self.width) + shift + 2.0 * m.x,
-            y: 2.0 * radius + f64::from(self.height - 1) * HEX_ROW_STEP + 2.0 * m.y,
+            x: f64::from(self.width()) + shift + 2.0 * m.x,
+            y: 2.0 * radius + f64::from(self.height() - 1) * HEX_ROW_STEP + 2.0 * m.y,
         }
     }
 
@@ -419,7 +432,7 @@ impl Shape for WrapHex {
     }
 
     fn spec(&self) -> ShapeSpec {
-        ShapeSpec { wrap: self.wrap, ..ShapeSpec::plain(ShapeKind::Hex, self.width, self.height) }
+        self.grid.spec(ShapeKind::Hex)
     }
 
     fn min_steps(&self, a: CellId, b: CellId) -> u32 {
@@ -429,9 +442,9 @@ impl Shape for WrapHex {
         let (ax, ay) = self.xy(a);
         let (bx, by) = self.xy(b);
         let (aq, ar) = axial(i64::from(ax), i64::from(ay));
-        let (w, h) = (i64::from(self.width), i64::from(self.height));
-        let xs: &[i64] = if self.wrap.x { &[-1, 0, 1] } else { &[0] };
-        let ys: &[i64] = if self.wrap.y { &[-1, 0, 1] } else { &[0] };
+        let (w, h) = (i64::from(self.width()), i64::from(self.height()));
+        let xs: &[i64] = if self.grid.wrap.x { &[-1, 0, 1] } else { &[0] };
+        let ys: &[i64] = if self.grid.wrap.y { &[-1, 0, 1] } else { &[0] };
         let mut best = i64::MAX;
         for &kx in xs {
             for &ky in ys {
