@@ -143,6 +143,12 @@ pub struct ShapeArgs {
     /// an open stair as an arrow (up ^, down v in text).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub levels: u32,
+    /// Weave (square cells): passages may cross under others. P, from 0 to 1, is the share
+    /// of inner cells offered as crossings, drawn from the seed (never side by side);
+    /// Kruskal keeps them all, other generators those their walk goes straight through.
+    /// Pictures draw corridors inset so the lower passage shows gaps under the upper one.
+    #[arg(long, value_name = "P")]
+    pub weave: Option<f64>,
 }
 
 /// `maze generate`.

@@ -232,10 +232,21 @@ pub fn spec_with_picture(args: &ShapeArgs, picture: Option<Picture>, max_cells: 
             Error::Parameter(m) => anyhow::anyhow!(UsageError(m)),
             other => other.into(),
         };
-        return spec.with_wrap(args.wrap).map_err(usage)?.with_levels(args.levels, max_cells).map_err(usage);
+        let spec =
+            spec.with_wrap(args.wrap).map_err(usage)?.with_levels(args.levels, max_cells).map_err(usage)?;
+        return match args.weave {
+            Some(p) => {
+                let layout = maze_core::WeaveLayout::share(p).map_err(usage)?;
+                spec.with_weave(layout, max_cells).map_err(usage)
+            }
+            None => Ok(spec),
+        };
     };
     if args.wrap.any() || args.levels > 1 {
         anyhow::bail!(UsageError("a mask does not work with --wrap or --levels yet".into()));
+    }
+    if args.weave.is_some() {
+        anyhow::bail!(UsageError("--weave does not work with a mask, --wrap or --levels yet".into()));
     }
     struct Lay(Picture);
     impl ShapeVisitor for Lay {

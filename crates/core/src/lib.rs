@@ -48,7 +48,8 @@ pub use random::{Random, Xoshiro};
 pub use shape::{
     Adjacent, Bitmap, CellCursor, CellId, Cursor, Door, DoorKind, DoorSet, Hex, HexDoor, LevelDoor, Levels,
     Mask, Masked, Outline, Point, Polar, PolarDoor, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Square,
-    SquareDoor, Triangle, TriangleDoor, Upsilon, UpsilonDoor, WallId, Wrap, WrapHex, WrapSquare,
+    SquareDoor, Triangle, TriangleDoor, Upsilon, UpsilonDoor, WallId, Weave, WeaveLayout, Wrap, WrapHex,
+    WrapSquare,
 };
 pub use solve::{Solution, Solver};
 pub use stats::{Hardness, Stats};

@@ -108,6 +108,13 @@ impl<S: Shape> Maze<S> {
         Maze { shape, open, entrance, exit, end_doors: [None; 2], starts: Vec::new(), ends: Vec::new() }
     }
 
+    /// Puts the maze on `shape`, an other layout of the same walls ([`Shape::draw_layout`],
+    /// [`Shape::settle`]): the passages, entrance, exit and dots stay as they are.
+    pub(crate) fn set_shape(&mut self, shape: S) {
+        debug_assert_eq!(shape.wall_count(), self.shape.wall_count(), "same walls");
+        self.shape = shape;
+    }
+
     /// The shape.
     #[inline]
     pub fn shape(&self) -> &S {

@@ -9,8 +9,8 @@ use std::any::Any;
 
 use crate::maze::Maze;
 use crate::shape::{
-    CellId, DoorKind, Hex, HexDoor, LevelDoor, Levels, Masked, Point, Shape, Square, SquareDoor, Triangle,
-    TriangleDoor, WrapHex, WrapSquare,
+    CellId, DoorKind, Hex, HexDoor, LevelDoor, Levels, Masked, Over, Point, Shape, Square, SquareDoor,
+    Triangle, TriangleDoor, Weave, WrapHex, WrapSquare,
 };
 use crate::solve::Solution;
 
@@ -128,6 +128,8 @@ pub fn render_marks<S: Shape>(maze: &Maze<S>, marks: &[Mark], style: Style) -> S
         let s = m.shape();
         let open = |c, d| m.is_open(c, d);
         square((s.width(), s.height()), |x, y| Some(CellId(y * s.width() + x)), open, marks, style)
+    } else if let Some(m) = any.downcast_ref::<Maze<Weave>>() {
+        woven(m, marks, style)
     } else if let Some(m) = any.downcast_ref::<Maze<Levels<Square>>>() {
         let s = m.shape();
         let (w, h) = (s.base().width(), s.base().height());
@@ -357,6 +359,7 @@ pub fn has_picture<S: Shape>(maze: &Maze<S>) -> bool {
     any.is::<Maze<Square>>()
         || any.is::<Maze<Masked<Square>>>()
         || any.is::<Maze<WrapSquare>>()
+        || any.is::<Maze<Weave>>()
         || any.is::<Maze<Levels<Square>>>()
         || any.is::<Maze<Hex>>()
         || any.is::<Maze<Masked<Hex>>>()
@@ -469,6 +472,53 @@ pub fn square_band(
         }
     }
     out.push('\n');
+}
+
+/// A woven maze's picture: the square picture with both layers of each crossing in one
+/// place (its doors read from the layer that has them, its mark the stronger of the two),
+/// and an unmarked crossing showing which passage goes over: `==` east–west, `||`
+/// north–south (`══`, `║║` in [`Style::Unicode`]).
+fn woven(maze: &Maze<Weave>, marks: &[Mark], style: Style) -> String {
+    let s = maze.shape();
+    let (w, h) = (s.square().width(), s.square().height());
+    let mut merged = marks[..(w * h) as usize].to_vec();
+    for (c, _) in s.crossings().iter() {
+        if let Some(u) = s.under(c) {
+            merged[c.index()] = merged[c.index()].max(marks[u.index()]);
+        }
+    }
+    let open = |c: CellId, d: SquareDoor| {
+        let layer = if s.doors(c).contains(d) { c } else { s.under(c).unwrap_or(c) };
+        maze.is_open(layer, d)
+    };
+    let picture = square((w, h), |x, y| Some(CellId(y * w + x)), open, &merged, style);
+    let mut lines: Vec<Vec<char>> = picture.lines().map(|l| l.chars().collect()).collect();
+    for (c, over) in s.crossings().iter() {
+        if merged[c.index()] != Mark::Empty {
+            continue;
+        }
+        let glyph = match (over, style) {
+            (Over::EastWest, Style::Ascii) => '=',
+            (Over::NorthSouth, Style::Ascii) => '|',
+            (Over::EastWest, Style::Unicode) => '═',
+            (Over::NorthSouth, Style::Unicode) => '║',
+        };
+        let (x, y) = ((c.0 % w) as usize, (c.0 / w) as usize);
+        if let Some(line) = lines.get_mut(2 * y + 1) {
+            for col in [3 * x + 1, 3 * x + 2] {
+                if line.len() <= col {
+                    line.resize(col + 1, ' ');
+                }
+                line[col] = glyph;
+            }
+        }
+    }
+    let mut out = String::with_capacity(picture.len());
+    for line in lines {
+        out.extend(line);
+        out.push('\n');
+    }
+    out
 }
 
 /// A multi-level maze's picture: each level drawn by `level(l, marks)` (with the marks of

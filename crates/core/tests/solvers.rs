@@ -174,11 +174,13 @@ fn check_braided<S: Shape>(shape: S) {
                     // wall and so reaches every cell on it, loops or not: the exit too. (Not on
                     // polar mazes: cell 0 lies on the centre's rim, the last cell on the outer
                     // one, two different walls; nor on cylinders, tori and levels, whose ends
-                    // lie on different rims or levels.)
+                    // lie on different rims or levels; nor on woven mazes, whose passages
+                    // under others break the planar argument.)
                     if (from, to) == (CellId(0), CellId(n - 1))
                         && spec.kind != maze_core::ShapeKind::Polar
                         && !spec.wrap.any()
                         && spec.levels == 1
+                        && spec.weave.is_none()
                     {
                         for solver in [Solver::WallFollower, Solver::WallFollowerRight] {
                             let sol = solver.solve(&maze, from, to, &mut ());

@@ -67,15 +67,18 @@ fn the_two_uniform_generators_agree_on_every_shape() {
 
 #[test]
 fn kruskal_and_true_prim_agree_on_every_shape() {
-    // Both build the minimum spanning tree of independent random wall weights.
+    // Both build the minimum spanning tree of independent random wall weights. (Not on
+    // woven mazes: Kruskal opens every crossing first, true Prim settles what its tree kept.)
     for_each_shape!(100, 100, |s| {
-        let kruskal = mean_dead_end_percent(&s, Algorithm::Kruskal, 8);
-        let prim = mean_dead_end_percent(&s, Algorithm::PrimTrue, 8);
-        assert!(
-            (kruskal - prim).abs() < 1.0,
-            "{:?}: kruskal {kruskal:.2}% vs prim-true {prim:.2}%",
-            s.spec()
-        );
+        if s.spec().weave.is_none() {
+            let kruskal = mean_dead_end_percent(&s, Algorithm::Kruskal, 8);
+            let prim = mean_dead_end_percent(&s, Algorithm::PrimTrue, 8);
+            assert!(
+                (kruskal - prim).abs() < 1.0,
+                "{:?}: kruskal {kruskal:.2}% vs prim-true {prim:.2}%",
+                s.spec()
+            );
+        }
     });
 }
 

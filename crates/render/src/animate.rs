@@ -599,7 +599,7 @@ fn paint<S: Shape>(canvas: &mut Canvas, shape: &S, sc: &Scene, cells: &[(CellId,
         let colour = match fill {
             Fill::Visited => VISITED,
             Fill::Path => PATH_CELL,
-            Fill::Heat(_) => continue,
+            Fill::Heat(_) | Fill::Solid => continue,
         };
         pts.clear();
         pts.extend(poly.iter().map(|&p| at(p)));
@@ -1019,7 +1019,7 @@ pub fn animated_svg<S: Shape>(
         let colour = match fill {
             Fill::Visited => style.visited.as_str(),
             Fill::Path => style.path_cells.as_str(),
-            Fill::Heat(_) => continue,
+            Fill::Heat(_) | Fill::Solid => continue,
         };
         let i = match fills.iter().position(|(c, _)| *c == colour) {
             Some(i) => i,

@@ -31,6 +31,11 @@ pub struct ShapeJson {
     /// The number of levels (absent: 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub levels: Option<u32>,
+    /// A woven maze's crossings, as `[cell, over]` pairs by increasing cell id (`over` 0:
+    /// the east–west passage on top, 1: the north–south one); the `k`-th crossing's under
+    /// cell has id `width · height + k` (absent: not woven).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crossings: Option<Vec<[u32; 2]>>,
 }
 
 /// A solution read from a file: the solver's name and the route.
@@ -203,6 +208,24 @@ impl MazeFile {
         if let Some(levels) = self.shape.levels {
             spec = spec.with_levels(levels, max_cells).map_err(as_parse)?;
         }
+        if let Some(list) = &self.shape.crossings {
+            let limit = max_cells.min(maze_core::limits::HARD_MAX_CELLS);
+            if list.len() as u64 > limit {
+                return Err(Error::TooLarge { cells: list.len() as u64, limit });
+            }
+            let list = list
+                .iter()
+                .map(|&[cell, over]| {
+                    maze_core::shape::Over::from_code(over).map(|o| (CellId(cell), o)).ok_or_else(|| {
+                        Error::Parse(format!("crossing {cell}: \"over\" must be 0 or 1, not {over}"))
+                    })
+                })
+                .collect::<Result<Vec<_>, Error>>()?;
+            let crossings =
+                maze_core::shape::Crossings::new(spec.width, spec.height, list).map_err(as_parse)?;
+            let layout = maze_core::WeaveLayout::Placed(std::sync::Arc::new(crossings));
+            spec = spec.with_weave(layout, max_cells).map_err(as_parse)?;
+        }
         if spec.cells() != self.cells {
             return Err(Error::Parse(format!(
                 "\"cells\" is {} but a {}x{} {} maze has {}",
@@ -323,7 +346,7 @@ pub(crate) fn header_fields<S: Shape>(
         (
             "shape",
             format!(
-                r#"{{"kind":{},"width":{},"height":{}{}{}{}}}"#,
+                r#"{{"kind":{},"width":{},"height":{}{}{}{}{}}}"#,
                 quoted(spec.kind.name()),
                 spec.width,
                 spec.height,
@@ -340,6 +363,15 @@ pub(crate) fn header_fields<S: Shape>(
                     String::new()
                 },
                 if spec.levels > 1 { format!(r#","levels":{}"#, spec.levels) } else { String::new() },
+                match &spec.weave {
+                    Some(maze_core::WeaveLayout::Placed(c)) => {
+                        let list: Vec<String> =
+                            c.iter().map(|(cell, over)| format!("[{},{}]", cell.0, over.code())).collect();
+                        format!(r#","crossings":[{}]"#, list.join(","))
+                    }
+                    Some(maze_core::WeaveLayout::Share(_)) => r#","crossings":[]"#.to_string(),
+                    None => String::new(),
+                },
             ),
         ),
     ];

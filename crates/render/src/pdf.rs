@@ -634,6 +634,7 @@ fn draw_page(scene: &Scene, layout: &Layout, colours: &Colours, settings: Settin
     for (poly, fill) in &scene.fills {
         let colour = match fill {
             Fill::Visited => colours.visited,
+            Fill::Solid => colours.walls,
             Fill::Path => colours.path_cells,
             Fill::Heat(t) => parse(&heat_colour(*t)).unwrap_or(colours.visited),
         };

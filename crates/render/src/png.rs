@@ -123,6 +123,7 @@ pub fn png(scene: &Scene, style: &Style) -> Result<Vec<u8>, Error> {
     for (poly, fill) in &scene.fills {
         let colour = match fill {
             Fill::Visited => palette.index(&style.visited)?,
+            Fill::Solid => palette.index(&style.walls)?,
             Fill::Path => palette.index(&style.path_cells)?,
             Fill::Heat(t) => {
                 let level = (t * f64::from(HEAT_LEVELS - 1)).round() / f64::from(HEAT_LEVELS - 1);

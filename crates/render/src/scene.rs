@@ -5,7 +5,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use maze_core::{CellId, DoorKind, Maze, Point, Shape, Solution, analyze};
+use maze_core::shape::Layer;
+use maze_core::{CellId, Door, DoorKind, Maze, Point, Shape, Solution, analyze};
 
 /// What to draw over the walls.
 #[derive(Clone, Debug, Default)]
@@ -33,6 +34,9 @@ pub enum Fill {
     Path,
     /// Distance heat, 0 (entrance) to 1 (farthest cell).
     Heat(f64),
+    /// The inside of a thick wall, in the walls' colour: a woven maze's corridors are cut
+    /// out of solid ground, so that a passage going under another shows.
+    Solid,
 }
 
 /// A dot marking a start or an end.
@@ -148,7 +152,11 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
     let extent = shape.extent();
     let mut segments = Vec::new();
     let mut arcs = Vec::new();
-    for c in 0..maze.cell_count() {
+    let mut solid = Vec::new();
+    if S::WOVEN {
+        woven_walls(maze, &mut segments, &mut solid);
+    }
+    for c in (0..maze.cell_count()).filter(|_| !S::WOVEN) {
         let cell = CellId(c);
         for d in shape.doors(cell).iter() {
             let open = maze.is_open(cell, d);
@@ -210,6 +218,9 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
             path = path_pieces(shape, &sol.path);
         }
     }
+    // The solid ground of a woven maze goes over the shading, which then shows in the
+    // corridors alone.
+    fills.extend(solid.into_iter().map(|p| (p, Fill::Solid)));
     let mut markers = Vec::new();
     let starts_and_ends = if overlay.no_markers { 0 } else { usize::MAX };
     let starts = std::iter::once(maze.entrance()).chain(maze.starts.iter().copied());
@@ -241,6 +252,71 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
         routes,
         markers,
         cell,
+    }
+}
+
+/// How far, in cell units, a woven maze's corridors stay from their cells' borders: its
+/// walls are drawn as the two sides of each corridor, so that a passage can be seen to go
+/// under another.
+pub const WEAVE_INSET: f64 = 0.25;
+
+/// The walls of a woven maze ([`Shape::WOVEN`]), every corridor inset in its cell by
+/// [`WEAVE_INSET`]: a closed door is a wall across the inset square, an open one two short
+/// walls out to the border (the corridor's sides, met by the neighbour's); a cell over
+/// another draws its sides along the passage beneath right across (the upper passage runs
+/// on), and a cell under another draws nothing there (the lower passage shows only where
+/// it comes out, with gaps between).
+///
+/// The ground around the corridors goes to `solid` (cells' corners, and the strip along each
+/// closed door), so the corridors read as cut out of it.
+fn woven_walls<S: Shape>(maze: &Maze<S>, segments: &mut Vec<[Point; 2]>, solid: &mut Vec<Vec<Point>>) {
+    let shape = maze.shape();
+    // The point of the line through a and b nearest p.
+    let foot = |p: Point, [a, b]: [Point; 2]| {
+        let (vx, vy) = (b.x - a.x, b.y - a.y);
+        let t = ((p.x - a.x) * vx + (p.y - a.y) * vy) / (vx * vx + vy * vy).max(1e-12);
+        Point { x: a.x + t * vx, y: a.y + t * vy }
+    };
+    for c in 0..maze.cell_count() {
+        let cell = CellId(c);
+        let o = shape.centre(cell);
+        // A corner moved towards the centre so that it lies WEAVE_INSET from both sides.
+        let inset = |p: Point| {
+            let (dx, dy) = (o.x - p.x, o.y - p.y);
+            let reach = dx.abs().max(dy.abs()).max(1e-12);
+            Point { x: p.x + dx / reach * WEAVE_INSET, y: p.y + dy / reach * WEAVE_INSET }
+        };
+        let doors = shape.doors(cell);
+        let layer = shape.layer(cell);
+        let n = S::Door::COUNT;
+        for i in 0..n {
+            let d = S::Door::from_index(i);
+            let side = shape.wall_segment(cell, d);
+            let (qa, qb) = (inset(side[0]), inset(side[1]));
+            if layer != Layer::Under {
+                // The corner where this side starts (the cell under another has the same
+                // place, drawn once from the cell over it).
+                let before = shape.wall_segment(cell, S::Door::from_index((i + n - 1) % n));
+                solid.push(vec![side[0], foot(qa, side), qa, foot(qa, before)]);
+                if doors.contains(d) && !maze.is_open(cell, d) {
+                    solid.push(vec![foot(qa, side), foot(qb, side), qb, qa]);
+                }
+            }
+            if doors.contains(d) {
+                if maze.is_open(cell, d) {
+                    segments.push([qa, foot(qa, side)]);
+                    segments.push([qb, foot(qb, side)]);
+                } else {
+                    segments.push([qa, qb]);
+                }
+            } else if layer == Layer::Over {
+                let along = |q: Point, end: Point| {
+                    let f = foot(q, side);
+                    Point { x: q.x + end.x - f.x, y: q.y + end.y - f.y }
+                };
+                segments.push([along(qa, side[0]), along(qb, side[1])]);
+            }
+        }
     }
 }
 

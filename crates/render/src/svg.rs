@@ -139,6 +139,7 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
     for (poly, fill) in &scene.fills {
         let colour = match fill {
             Fill::Visited => style.visited.clone(),
+            Fill::Solid => style.walls.clone(),
             Fill::Path => style.path_cells.clone(),
             Fill::Heat(t) => heat_colour(*t),
         };

@@ -115,6 +115,7 @@ pub fn tikz(scene: &Scene, style: &Style, standalone: bool) -> String {
     for (poly, fill) in &scene.fills {
         let name = match fill {
             Fill::Visited => "mazevisited".to_string(),
+            Fill::Solid => "mazewalls".to_string(),
             Fill::Path => "mazepathcells".to_string(),
             Fill::Heat(t) => {
                 let hex = colour(&heat_colour(*t), &defaults.visited);

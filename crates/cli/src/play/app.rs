@@ -229,6 +229,7 @@ impl App {
                     difficulty: None,
                     wrap,
                     levels,
+                    weave: None,
                 };
                 crate::masks::spec_with_picture(&args, Some(picture.clone()), MAX_CELLS)
                     .map_err(|e| crate::error_line(&e))

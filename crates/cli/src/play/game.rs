@@ -648,6 +648,7 @@ mod tests {
                 difficulty: None,
                 wrap: maze_core::Wrap::NONE,
                 levels: 1,
+                weave: None,
             };
             let spec = crate::masks::spec_with_picture(&args, Some(picture.clone()), 1 << 20).expect("spec");
             let cells = spec.cells();

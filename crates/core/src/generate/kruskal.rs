@@ -7,7 +7,8 @@ use crate::random::Random;
 use crate::shape::{CellId, Door, Shape};
 
 /// Kruskal: shuffle every inner wall, then pierce each wall whose two cells are still in
-/// different zones (document 000 repaints zones; a union-find does the same in near-constant
+/// different zones (after opening the passages the shape requires, the crossings of a woven
+/// maze: [`Shape::required_passages`](crate::Shape::required_passages)) (document 000 repaints zones; a union-find does the same in near-constant
 /// time per wall).
 ///
 /// Bias: none towards direction; produces the same distribution as Prim on random weights
@@ -55,6 +56,17 @@ where
     rng.shuffle(&mut edges);
     let mut uf = UnionFind::new(n);
     let mut joined = 1;
+    // Passages the shape asks for (a woven maze's crossings) are opened first, so the
+    // tree keeps them all.
+    for (cell, d) in shape.required_passages() {
+        if let Some(b) = shape.neighbour(cell, d)
+            && uf.union(cell.0, b.0)
+        {
+            obs.on(Event::Visit(b));
+            carve(maze, cell, d, obs);
+            joined += 1;
+        }
+    }
     // Each edge is decoded AHEAD places early and its two union-find entries read then, so
     // their cache misses overlap with the work on the edges before it (as the square path).
     const AHEAD: usize = 16;

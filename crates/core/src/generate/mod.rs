@@ -27,6 +27,7 @@ pub use binary_tree::{Corner, binary_tree};
 pub use eller::eller;
 pub use growing_tree::{Policy, growing_tree};
 pub use hunt_and_kill::hunt_and_kill;
+pub(crate) use kruskal::UnionFind;
 pub use kruskal::kruskal;
 pub use prim::{prim, prim_modified, prim_true};
 pub use quad_division::quad_division;
@@ -167,9 +168,63 @@ impl Algorithm {
     /// Carves `maze` (all walls closed on entry, as [`Maze::new`] leaves it) into a perfect
     /// maze. The entrance and exit are not opened; see [`Maze::open_entrance_and_exit`].
     ///
+    /// On a woven shape ([`Shape::WOVEN`]) the crossings still to be laid out are drawn from
+    /// `rng` first ([`Shape::draw_layout`]) and, once carved, the maze is settled
+    /// ([`Shape::settle`]): the maze may end on another layout of the same walls, and the
+    /// observer hears the steps in the cell ids of that final shape.
+    ///
     /// # Errors
     /// [`Error::Unsupported`] if the algorithm needs rows the shape lacks.
     pub fn generate<S: Shape, R: Random, O: Observer>(
+        self,
+        maze: &mut Maze<S>,
+        options: &Options,
+        rng: &mut R,
+        obs: &mut O,
+    ) -> Result<(), Error> {
+        if !S::WOVEN {
+            return self.carve_all(maze, options, rng, obs);
+        }
+        if let Some(shape) = maze.shape().draw_layout(rng) {
+            maze.set_shape(shape);
+        }
+        if !O::ACTIVE {
+            self.carve_all(maze, options, rng, obs)?;
+            let shape = maze.shape().clone();
+            if let Some(settled) = shape.settle(maze.passages_mut()) {
+                maze.set_shape(settled.shape);
+            }
+            return Ok(());
+        }
+        // Steps are held back until the cells' final ids are known.
+        let mut steps = crate::observe::Trace::with_limit(usize::MAX);
+        self.carve_all(maze, options, rng, &mut steps)?;
+        let before = maze.shape().clone();
+        let settled = before.settle(maze.passages_mut());
+        let closed: std::collections::HashSet<crate::WallId> =
+            settled.as_ref().map(|s| s.closed.iter().copied().collect()).unwrap_or_default();
+        for event in steps.events {
+            let cell = |c: CellId| settled.as_ref().map_or(c, |s| s.cells[c.index()]);
+            obs.on(match event {
+                Event::Carve(c, d) if closed.contains(&before.wall(c, S::Door::from_index(d))) => continue,
+                Event::Carve(c, d) => Event::Carve(cell(c), d),
+                Event::Wall(c, d) => Event::Wall(cell(c), d),
+                Event::Visit(c) => Event::Visit(cell(c)),
+                Event::Frontier(c) => Event::Frontier(cell(c)),
+                Event::Backtrack(c) => Event::Backtrack(cell(c)),
+                Event::OnPath(c) => Event::OnPath(cell(c)),
+                Event::Dead(c) => Event::Dead(cell(c)),
+                e @ Event::Reset { .. } => e,
+            });
+        }
+        if let Some(settled) = settled {
+            maze.set_shape(settled.shape);
+        }
+        Ok(())
+    }
+
+    /// The generator itself, on the shape as it is.
+    fn carve_all<S: Shape, R: Random, O: Observer>(
         self,
         maze: &mut Maze<S>,
         options: &Options,

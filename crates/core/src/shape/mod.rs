@@ -17,6 +17,7 @@ mod registry;
 pub mod square;
 pub mod triangle;
 pub mod upsilon;
+pub mod weave;
 pub mod wrap;
 
 use std::fmt::Debug;
@@ -31,6 +32,7 @@ pub use registry::{ShapeKind, ShapeSpec, ShapeVisitor};
 pub use square::{Square, SquareCursor, SquareDoor};
 pub use triangle::{Triangle, TriangleDoor};
 pub use upsilon::{Upsilon, UpsilonCursor, UpsilonDoor};
+pub use weave::{Crossings, Over, Weave, WeaveLayout};
 pub use wrap::{Wrap, WrapHex, WrapSquare};
 
 /// A cell, numbered densely from 0 to `cell_count() - 1`, so side tables are plain vectors.
@@ -332,6 +334,29 @@ pub enum DoorKind {
     },
 }
 
+/// Which layer of a woven maze a cell lies on (see [`Shape::layer`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layer {
+    /// An ordinary cell, alone in its place: every cell of the other shapes.
+    Ground,
+    /// The upper passage of a crossing.
+    Over,
+    /// The passage going under a crossing (same place and outline as its over cell).
+    Under,
+}
+
+/// What [`Shape::settle`] makes of a generated maze: the shape it keeps, where each old
+/// cell went, and the walls it closed again.
+#[derive(Clone, Debug)]
+pub struct Settled<S> {
+    /// The shape the maze now has.
+    pub shape: S,
+    /// `cells[old id]`: the cell's id in the new shape.
+    pub cells: Vec<CellId>,
+    /// The walls that were open and are closed now.
+    pub closed: Vec<WallId>,
+}
+
 /// A point in the plane, in cell-size units (y grows downwards, as on screen).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Point {
@@ -374,6 +399,13 @@ impl Outline {
 pub trait Shape: Clone + Debug + Send + Sync + 'static {
     /// The shape's door type.
     type Door: Door;
+
+    /// Whether some cells lie over others (a woven maze's crossings, see [`Shape::layer`]):
+    /// pictures then draw every corridor inset in its cell, so that a passage is seen to
+    /// go under another, and [`Algorithm::generate`](crate::Algorithm::generate) draws the
+    /// layout first ([`draw_layout`](Shape::draw_layout)) and settles it after
+    /// ([`settle`](Shape::settle)). False for every other shape, so their paths pay nothing.
+    const WOVEN: bool = false;
 
     /// A cell with its coordinates, for algorithms that walk from neighbour to neighbour
     /// (random walks, depth-first stacks): [`CellCursor`] unless the shape has a cheaper way
@@ -430,6 +462,41 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
     fn door_kind(&self, cell: CellId, door: Self::Door) -> DoorKind {
         let _ = (cell, door);
         DoorKind::Wall
+    }
+
+    /// Which layer `cell` lies on: [`Layer::Ground`] (the default) unless it is one of the
+    /// two cells of a crossing. A cell over another lacks the doors of the passage beneath
+    /// (pictures draw its sides there as walls running through); a cell under another lacks
+    /// those of the passage above (pictures draw nothing there).
+    fn layer(&self, cell: CellId) -> Layer {
+        let _ = cell;
+        Layer::Ground
+    }
+
+    /// For a shape whose layout is drawn at random with the maze (a woven maze's crossings,
+    /// `--weave P`), the shape with its layout drawn from `rng`; `None`, the default, when
+    /// there is nothing to draw (the layout is fixed, or was drawn already).
+    fn draw_layout<R: crate::Random + ?Sized>(&self, rng: &mut R) -> Option<Self> {
+        let _ = rng;
+        None
+    }
+
+    /// Passages a maze on this shape is meant to have from the start (the four passages of
+    /// each crossing of a woven maze), as a cell and a door: Kruskal opens them first.
+    /// Other generators may leave some out; [`settle`](Shape::settle) then mends the
+    /// shape. Empty by default.
+    fn required_passages(&self) -> Vec<(CellId, Self::Door)> {
+        Vec::new()
+    }
+
+    /// After a generator made a spanning tree of this shape's cells with the passages
+    /// `open`: the shape the maze should keep, if it is not this one. A woven maze
+    /// dissolves each crossing left with a dead end on a layer (closing that passage, so the
+    /// tree stays a tree, and making the two layers one cell). `None`, the default, keeps
+    /// the shape.
+    fn settle(&self, open: &mut crate::maze::Passages) -> Option<Settled<Self>> {
+        let _ = open;
+        None
     }
 
     /// Whether the wall behind `door` is drawn from `cell`'s side: exactly one side of an

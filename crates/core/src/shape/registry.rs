@@ -2,7 +2,10 @@
 
 use std::sync::Arc;
 
-use super::{Hex, Levels, Mask, Masked, Polar, Shape, Square, Triangle, Upsilon, Wrap, WrapHex, WrapSquare};
+use super::{
+    Hex, Levels, Mask, Masked, Polar, Shape, Square, Triangle, Upsilon, Weave, WeaveLayout, Wrap, WrapHex,
+    WrapSquare,
+};
 use crate::Error;
 
 /// Something to do with a concrete shape, chosen at run time (the visitor pattern): front ends
@@ -31,6 +34,9 @@ pub struct ShapeSpec {
     /// Number of levels stacked with stairs between them (1: a flat maze; more only for
     /// square and hex cells without a mask or wrapping).
     pub levels: u32,
+    /// The crossings of a woven maze (square cells only; not with a mask, wrap or levels),
+    /// placed or still to be drawn from the seed.
+    pub weave: Option<WeaveLayout>,
 }
 
 macro_rules! shapes {
@@ -156,7 +162,7 @@ impl ShapeSpec {
 
     /// A spec without a mask, unchecked (shapes describe themselves with it).
     pub fn plain(kind: ShapeKind, width: u32, height: u32) -> Self {
-        ShapeSpec { kind, width, height, mask: None, wrap: Wrap::NONE, levels: 1 }
+        ShapeSpec { kind, width, height, mask: None, wrap: Wrap::NONE, levels: 1, weave: None }
     }
 
     /// Builds the concrete shape (masked if there is a mask, wrapped or stacked in levels if
@@ -164,6 +170,9 @@ impl ShapeSpec {
     /// here, the flat ones through the `shapes!` list.
     pub fn visit<V: ShapeVisitor>(&self, visitor: V) -> V::Output {
         let (w, h) = (self.width, self.height);
+        if let (ShapeKind::Square, Some(layout)) = (self.kind, &self.weave) {
+            return visitor.visit(Weave::new(w, h, layout));
+        }
         match (self.kind, self.wrap.any(), self.levels > 1) {
             (ShapeKind::Square, true, _) => visitor.visit(WrapSquare::new(w, h, self.wrap)),
             (ShapeKind::Hex, true, _) => visitor.visit(WrapHex::new(w, h, self.wrap)),
@@ -176,6 +185,9 @@ impl ShapeSpec {
     /// The shape's name in messages such as [`Error::Unsupported`]: its kind, or for
     /// wrapped and multi-level shapes what makes them so.
     pub fn topology_name(&self) -> &'static str {
+        if self.weave.is_some() {
+            return "woven";
+        }
         match (self.wrap.any(), self.levels > 1) {
             (true, _) => "wrapped (cylinder or torus)",
             (false, true) => "multi-level",
@@ -198,6 +210,9 @@ impl ShapeSpec {
         }
         if self.levels > 1 {
             return Err(Error::Parameter("--wrap and --levels do not work together yet".into()));
+        }
+        if self.weave.is_some() {
+            return Err(Error::Parameter("--weave does not work with a mask, --wrap or --levels yet".into()));
         }
         self.wrap = wrap;
         Ok(self)
@@ -227,12 +242,60 @@ impl ShapeSpec {
         if self.wrap.any() {
             return Err(Error::Parameter("--wrap and --levels do not work together yet".into()));
         }
+        if self.weave.is_some() {
+            return Err(Error::Parameter("--weave does not work with a mask, --wrap or --levels yet".into()));
+        }
         let limit = max_cells.min(crate::limits::HARD_MAX_CELLS);
         let cells = self.base_cells().saturating_mul(u64::from(levels));
         if cells > limit {
             return Err(Error::TooLarge { cells, limit });
         }
         self.levels = levels;
+        Ok(self)
+    }
+
+    /// This spec woven: square cells whose passages cross as `layout` says (crossings
+    /// placed, or a share of the inner cells to draw them on), checked: square cells only,
+    /// without a mask, wrapping or levels; placed crossings must fit the size, and all the
+    /// cells, under cells included, stay within `max_cells`.
+    ///
+    /// # Errors
+    /// [`Error::Parameter`] naming the problem, [`Error::TooLarge`] above the limit.
+    pub fn with_weave(mut self, layout: WeaveLayout, max_cells: u64) -> Result<Self, Error> {
+        if self.kind != ShapeKind::Square {
+            return Err(Error::Parameter(format!(
+                "--weave works on square cells, not on {} cells",
+                self.kind
+            )));
+        }
+        if self.mask.is_some() || self.wrap.any() || self.levels > 1 {
+            return Err(Error::Parameter("--weave does not work with a mask, --wrap or --levels yet".into()));
+        }
+        if let WeaveLayout::Placed(c) = &layout
+            && (c.width(), c.height()) != (self.width, self.height)
+        {
+            return Err(Error::Parameter(format!(
+                "the crossings were laid out for {}x{}, not {}x{}",
+                c.width(),
+                c.height(),
+                self.width,
+                self.height
+            )));
+        }
+        if let WeaveLayout::Share(s) = layout
+            && s > 0
+            && (self.width < 3 || self.height < 3)
+        {
+            return Err(Error::Parameter(format!(
+                "--weave needs a maze at least 3x3: crossings sit on inner cells (got {}x{})",
+                self.width, self.height
+            )));
+        }
+        self.weave = Some(layout);
+        let (cells, limit) = (self.cells(), max_cells.min(crate::limits::HARD_MAX_CELLS));
+        if cells > limit {
+            return Err(Error::TooLarge { cells, limit });
+        }
         Ok(self)
     }
 
@@ -250,7 +313,19 @@ impl ShapeSpec {
     pub fn cells(&self) -> u64 {
         match &self.mask {
             Some(mask) => u64::from(mask.count()),
-            None => self.base_cells() * u64::from(self.levels.max(1)),
+            None => {
+                self.base_cells() * u64::from(self.levels.max(1))
+                    + match &self.weave {
+                        None => 0,
+                        Some(WeaveLayout::Placed(c)) => c.len() as u64,
+                        // At most this many crossings are drawn.
+                        Some(WeaveLayout::Share(s)) => {
+                            let inner = u64::from(self.width.saturating_sub(2))
+                                * u64::from(self.height.saturating_sub(2));
+                            (f64::from(*s) / 1e6 * inner as f64).round() as u64
+                        }
+                    }
+            }
         }
     }
 
@@ -263,6 +338,9 @@ impl ShapeSpec {
     pub fn with_mask(mut self, mask: Mask, connect: bool) -> Result<Self, Error> {
         if self.wrap.any() || self.levels > 1 {
             return Err(Error::Parameter("a mask does not work with --wrap or --levels yet".into()));
+        }
+        if self.weave.is_some() {
+            return Err(Error::Parameter("--weave does not work with a mask, --wrap or --levels yet".into()));
         }
         if u64::from(mask.base_cells()) != self.base_cells() {
             return Err(Error::Parameter(format!(

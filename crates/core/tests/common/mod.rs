@@ -59,6 +59,10 @@ macro_rules! for_each_shape {
                 $body;
             }
         }
+        // Woven: crossings on about a third of the inner cells, laid out once for the size.
+        if let Some($s) = common::woven(w, h) {
+            $body;
+        }
         if w >= 2 && h >= 2 && w * h <= 64 {
             let $s = maze_core::Levels::new(maze_core::Square::new(w, h), 3);
             $body;
@@ -76,6 +80,17 @@ pub fn masked<S: Shape>(base: S) -> Option<maze_core::Masked<S>> {
         .keep_largest_part(&base);
     let kept = mask.count();
     (kept >= 2 && kept < n).then(|| maze_core::Masked::new(base, std::sync::Arc::new(mask)))
+}
+
+/// A woven `w × h` square maze with crossings on about a third of its inner cells (laid out
+/// from a fixed seed), or `None` when no crossing fits.
+pub fn woven(w: u32, h: u32) -> Option<maze_core::Weave> {
+    use maze_core::Random as _;
+    let mut rng = maze_core::Xoshiro::seed_from_u64(u64::from(w) << 32 | u64::from(h));
+    let _ = rng.next_u64();
+    let crossings = maze_core::shape::Crossings::place(w, h, 0.35, &mut rng);
+    (!crossings.is_empty())
+        .then(|| maze_core::Weave::new(w, h, &maze_core::WeaveLayout::Placed(std::sync::Arc::new(crossings))))
 }
 
 /// Whether the registry accepts this size for this kind of shape.
