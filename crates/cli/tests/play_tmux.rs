@@ -133,9 +133,14 @@ fn play_a_masked_circular_maze_under_tmux() {
 }
 
 /// Plays `maze play --no-menu --no-auto <args>` under tmux by the keys `key` gives for each
-/// step of the BFS route (the difference of cell ids), and checks that the summary shows a
-/// perfect run; `first` must be on the first screen.
-fn play_route_under_tmux(name: &str, args: &[&str], first: &str, key: impl Fn(i64) -> &'static str) {
+/// step of the BFS route (the maze file and the step's two cell ids), and checks that the
+/// summary shows a perfect run; `first` must be on the first screen.
+fn play_route_under_tmux(
+    name: &str,
+    args: &[&str],
+    first: &str,
+    key: impl Fn(&serde_json::Value, i64, i64) -> &'static str,
+) {
     let bin = assert_cmd::cargo::cargo_bin("maze");
     let mut generate = vec!["generate", "--solve", "-f", "json"];
     generate.extend_from_slice(args);
@@ -159,7 +164,7 @@ fn play_route_under_tmux(name: &str, args: &[&str], first: &str, key: impl Fn(i6
     let screen = wait_for(&session.0, "Esc menu");
     assert!(screen.contains(first), "{screen}");
     for pair in path.windows(2) {
-        tmux(&["send-keys", "-t", &session.0, key(pair[1] - pair[0])]);
+        tmux(&["send-keys", "-t", &session.0, key(&v, pair[0], pair[1])]);
         std::thread::sleep(Duration::from_millis(60));
     }
     let screen = wait_for(&session.0, "Solved in");
@@ -179,14 +184,14 @@ fn play_a_three_level_maze_up_its_stairs_under_tmux() {
         "levels",
         &["-W", "4", "-H", "3", "--levels", "3", "--seed", "11"],
         "level 1 of 3",
-        |d| match d {
+        |_, a, b| match b - a {
             1 => "Right",
             -1 => "Left",
             d if d == w => "Down",
             d if d == -w => "Up",
             d if d == cells => "<",
             d if d == -cells => ">",
-            _ => panic!("not a step: {d}"),
+            d => panic!("not a step: {d}"),
         },
     );
 }
@@ -198,17 +203,47 @@ fn play_a_wrapped_maze_through_its_seams_under_tmux() {
         return;
     }
     let (w, h) = (5i64, 4i64);
-    play_route_under_tmux("wrap", &["-W", "5", "-H", "4", "--wrap", "xy", "--seed", "11"], "wrap xy", |d| {
-        match d {
+    play_route_under_tmux(
+        "wrap",
+        &["-W", "5", "-H", "4", "--wrap", "xy", "--seed", "11"],
+        "wrap xy",
+        |_, a, b| {
+            match b - a {
+                1 => "Right",
+                -1 => "Left",
+                d if d == w - 1 => "Left", // from column 0 west to the last column
+                d if d == -(w - 1) => "Right", // from the last column east to column 0
+                d if d == w => "Down",
+                d if d == -w => "Up",
+                d if d == w * (h - 1) => "Up", // from the top row north to the bottom row
+                d if d == -w * (h - 1) => "Down", // from the bottom row south to the top row
+                d => panic!("not a step: {d}"),
+            }
+        },
+    );
+}
+
+/// A woven maze: the route goes over and under its crossings by the arrows alone (a door
+/// into a crossing leads over or under it by its direction).
+#[test]
+fn play_a_woven_maze_over_and_under_its_crossings_under_tmux() {
+    if !have("tmux") {
+        return;
+    }
+    let w = 7i64;
+    // Seed 3: the shortest route goes under a crossing and over another.
+    let args = ["-W", "7", "-H", "6", "--weave", "0.5", "-a", "kruskal", "--seed", "3"];
+    play_route_under_tmux("weave", &args, "crossings", |v, a, b| {
+        // An under cell (ids after the 7 x 6 squares) is in its crossing's place.
+        let place = |c: i64| {
+            if c < 42 { c } else { v["shape"]["crossings"][(c - 42) as usize][0].as_i64().expect("cell") }
+        };
+        match place(b) - place(a) {
             1 => "Right",
             -1 => "Left",
-            d if d == w - 1 => "Left",     // from column 0 west to the last column
-            d if d == -(w - 1) => "Right", // from the last column east to column 0
             d if d == w => "Down",
             d if d == -w => "Up",
-            d if d == w * (h - 1) => "Up", // from the top row north to the bottom row
-            d if d == -w * (h - 1) => "Down", // from the bottom row south to the top row
-            _ => panic!("not a step: {d}"),
+            d => panic!("not a step: {d}"),
         }
     });
 }

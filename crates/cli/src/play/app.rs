@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use maze_core::{Algorithm, ShapeKind, ShapeSpec, ShapeVisitor, Solver, Wrap};
+use maze_core::{Algorithm, ShapeKind, ShapeSpec, ShapeVisitor, Solver, WeaveLayout, Wrap};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::game::{Game, Heading, Hint, Moved, Replay, Setup, clock, new_game};
@@ -19,6 +19,8 @@ pub enum Field {
     Wrap,
     /// Levels stacked with stairs between them (square and hex cells).
     Levels,
+    /// Weave (square cells): the share of inner cells offered as crossings, in percent.
+    Weave,
     /// Generator.
     Algorithm,
     /// Document 001's difficulty 1-7 (2^k cells a side), or 0 for the custom size.
@@ -54,11 +56,17 @@ pub fn has_topologies(kind: ShapeKind) -> bool {
     matches!(kind, ShapeKind::Square | ShapeKind::Hex)
 }
 
+/// Whether `kind` can be woven (square cells).
+pub fn can_weave(kind: ShapeKind) -> bool {
+    kind == ShapeKind::Square
+}
+
 /// The menu fields in order.
-pub const FIELDS: [Field; 10] = [
+pub const FIELDS: [Field; 11] = [
     Field::Shape,
     Field::Wrap,
     Field::Levels,
+    Field::Weave,
     Field::Algorithm,
     Field::Difficulty,
     Field::Width,
@@ -93,6 +101,9 @@ pub struct App {
     pub wrap: Wrap,
     /// Levels stacked with stairs (used for square and hex cells).
     pub levels: u32,
+    /// Weave, in percent of the inner cells offered as crossings (0: not woven; used for
+    /// square cells). The menu steps by 10; the command line may give any share.
+    pub weave: u32,
     /// Algorithm index into `Algorithm::ALL`.
     pub algorithm: usize,
     /// Difficulty 1-7, or 0 for custom.
@@ -148,6 +159,7 @@ impl Default for App {
             shape: 0,
             wrap: Wrap::NONE,
             levels: 1,
+            weave: 0,
             algorithm: Algorithm::ALL.iter().position(|&a| a == Algorithm::RecursiveBacktracker).unwrap_or(0),
             difficulty: 3,
             width: 20,
@@ -211,11 +223,15 @@ impl App {
     /// Makes the maze chosen in the menu and starts playing.
     pub fn start(&mut self) {
         let (w, h) = self.size();
-        let (wrap, levels) = self.topology();
+        let (wrap, levels, weave) = self.topology();
         let spec = match &self.mask {
             None => ShapeSpec::new(self.shape_kind(), w, h, MAX_CELLS)
                 .and_then(|s| s.with_wrap(wrap))
                 .and_then(|s| s.with_levels(levels, MAX_CELLS))
+                .and_then(|s| match weave {
+                    Some(p) => WeaveLayout::share(p).and_then(|l| s.with_weave(l, MAX_CELLS)),
+                    None => Ok(s),
+                })
                 .map_err(|e| e.to_string()),
             Some((_, picture)) => {
                 let args = ShapeArgs {
@@ -229,7 +245,7 @@ impl App {
                     difficulty: None,
                     wrap,
                     levels,
-                    weave: None,
+                    weave,
                 };
                 crate::masks::spec_with_picture(&args, Some(picture.clone()), MAX_CELLS)
                     .map_err(|e| crate::error_line(&e))
@@ -321,9 +337,11 @@ impl App {
                 Field::Wrap => {
                     let i = WRAPS.iter().position(|&w| w == app.wrap).unwrap_or(0);
                     app.wrap = WRAPS[wrap(i, WRAPS.len())];
-                    // Wrapping and levels do not go together (yet): choosing one drops the other.
+                    // Wrapping, levels and weave do not go together (yet): choosing one drops
+                    // the others.
                     if app.wrap.any() {
                         app.levels = 1;
+                        app.weave = 0;
                     }
                     app.fix_algorithm(delta);
                 }
@@ -331,6 +349,19 @@ impl App {
                     app.levels = (i64::from(app.levels) + delta).clamp(1, i64::from(MENU_LEVELS)) as u32;
                     if app.levels > 1 {
                         app.wrap = Wrap::NONE;
+                        app.weave = 0;
+                    }
+                    app.fix_algorithm(delta);
+                }
+                Field::Weave => {
+                    // Steps of 10%, landing on a multiple of 10 after an odd share from the
+                    // command line.
+                    let w = i64::from(app.weave);
+                    let next = if delta > 0 { (w / 10 + 1) * 10 } else { (w + 9) / 10 * 10 - 10 };
+                    app.weave = next.clamp(0, 100) as u32;
+                    if app.weave > 0 {
+                        app.wrap = Wrap::NONE;
+                        app.levels = 1;
                     }
                     app.fix_algorithm(delta);
                 }
@@ -366,18 +397,22 @@ impl App {
         }
     }
 
-    /// The wrap and levels that apply to the chosen shape: those of the menu for square and
-    /// hex cells, none for the others (the menu shows them as not available).
-    pub fn topology(&self) -> (Wrap, u32) {
-        if has_topologies(self.shape_kind()) { (self.wrap, self.levels) } else { (Wrap::NONE, 1) }
+    /// The wrap, levels and weave share that apply to the chosen shape: those of the menu
+    /// for square and hex cells (weave for square cells only), none for the others (the menu
+    /// shows them as not available).
+    pub fn topology(&self) -> (Wrap, u32, Option<f64>) {
+        let kind = self.shape_kind();
+        let weave = (can_weave(kind) && self.weave > 0).then(|| f64::from(self.weave) / 100.0);
+        if has_topologies(kind) { (self.wrap, self.levels, weave) } else { (Wrap::NONE, 1, weave) }
     }
 
     /// Skips generators the chosen shape (its wrap, levels and mask) cannot use, in the
     /// direction of travel.
     pub fn fix_algorithm(&mut self, delta: i64) {
-        let (wrap, levels) = self.topology();
+        let (wrap, levels, weave) = self.topology();
         // A small shape of the chosen topology (hexagons wrap top to bottom in 4 rows).
-        let probe = ShapeSpec { wrap, levels, ..ShapeSpec::plain(self.shape_kind(), 4, 4) };
+        let weave = weave.and_then(|p| WeaveLayout::share(p).ok());
+        let probe = ShapeSpec { wrap, levels, weave, ..ShapeSpec::plain(self.shape_kind(), 4, 4) };
         let step = if delta < 0 { Algorithm::ALL.len() - 1 } else { 1 };
         for _ in 0..Algorithm::ALL.len() {
             let masked = self.mask.is_some() && self.algorithm().needs_grid();
@@ -592,7 +627,7 @@ impl App {
 }
 
 /// Whether `algorithm` can build a maze of the shape `spec` describes (row-based generators
-/// need rows, which wrapped and multi-level shapes do not have).
+/// need rows, which wrapped, multi-level and woven shapes do not have).
 fn supports(spec: &ShapeSpec, algorithm: Algorithm) -> bool {
     struct Supports(Algorithm);
     impl ShapeVisitor for Supports {

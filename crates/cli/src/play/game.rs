@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::masks::EndSpec;
 use maze_core::generate::Options;
+use maze_core::shape::Layer;
 use maze_core::text::{self, Mark};
 use maze_core::{
     Algorithm, CellId, Door, DoorKind, Event, Maze, Point, Shape, ShapeSpec, ShapeVisitor, Solution, Solver,
@@ -85,7 +86,7 @@ pub trait Game {
     /// ([`Moved::Blocked`] otherwise).
     fn climb(&mut self, up: bool) -> Moved;
     /// Where the player is, for the status line: `"level 2 of 3"` in a multi-level maze,
-    /// else empty.
+    /// `"4 crossings, you are under a bridge"` in a woven one, else empty.
     fn place(&self) -> String;
     /// Whether the maze has stairs (more than one level), for the help line.
     fn has_stairs(&self) -> bool;
@@ -436,6 +437,17 @@ impl<S: Shape> Game for Play<S> {
     }
 
     fn place(&self) -> String {
+        if S::WOVEN {
+            // Under cells are numbered after the square's cells: one per crossing.
+            let spec = self.maze.shape().spec();
+            let crossings = u64::from(self.maze.cell_count()).saturating_sub(spec.base_cells());
+            let here = match self.maze.shape().layer(self.player) {
+                Layer::Over => ", you are on a bridge",
+                Layer::Under => ", you are under a bridge",
+                Layer::Ground => "",
+            };
+            return format!("{crossings} crossing{}{here}", if crossings == 1 { "" } else { "s" });
+        }
         let levels = self.setup.spec.levels;
         if levels <= 1 {
             return String::new();
@@ -790,6 +802,87 @@ mod tests {
         let mut flat = new_game(setup(ShapeKind::Square, 4, 4, Algorithm::Kruskal)).expect("game");
         assert!(!flat.has_stairs() && flat.place().is_empty());
         assert_eq!(flat.climb(true), Moved::Blocked);
+    }
+
+    /// A woven game as the menu makes it (`--weave p`).
+    fn woven_setup(w: u32, h: u32, p: f64, seed: u64, algorithm: Algorithm) -> Setup {
+        let layout = maze_core::WeaveLayout::share(p).expect("share");
+        let spec = ShapeSpec::new(ShapeKind::Square, w, h, 1 << 20)
+            .and_then(|s| s.with_weave(layout, 1 << 20))
+            .expect("valid");
+        Setup { spec, seed, ..setup(ShapeKind::Square, w, h, algorithm) }
+    }
+
+    #[test]
+    fn woven_mazes_are_walked_over_and_under_their_crossings() {
+        use maze_core::Weave;
+        // The BFS route by arrow keys: a door into a crossing leads over or under it by its
+        // direction, so the arrows alone take the player through, on either layer.
+        let (mut over, mut under) = (0, 0);
+        for algorithm in [Algorithm::Kruskal, Algorithm::RecursiveBacktracker, Algorithm::Wilson] {
+            for seed in 0..8 {
+                let s = woven_setup(7, 6, 0.5, seed, algorithm);
+                let layout = s.spec.weave.clone().expect("woven");
+                let mut game = Play::new(Weave::new(7, 6, &layout), s).expect("game");
+                // Kruskal keeps every crossing drawn; walks keep those they went straight through.
+                if algorithm == Algorithm::Kruskal {
+                    assert!(!game.maze.shape().crossings().is_empty(), "{seed}: some crossings");
+                }
+                let route = Solver::Bfs
+                    .solve(&game.maze, game.player, game.maze.exit(), &mut ())
+                    .expect("route")
+                    .path;
+                for &c in &route {
+                    match game.maze.shape().layer(c) {
+                        Layer::Over => over += 1,
+                        Layer::Under => under += 1,
+                        Layer::Ground => {}
+                    }
+                }
+                walk_route(&mut game, |_, _, d| Some(arrow(d)));
+            }
+        }
+        assert!(over > 0 && under > 0, "routes cross over ({over}) and under ({under}) bridges");
+
+        // Straight through one crossing both ways, on both layers, with the player drawn
+        // (once) wherever it is; the header says which layer it is on.
+        let s = woven_setup(7, 6, 0.5, 3, Algorithm::Kruskal);
+        let layout = s.spec.weave.clone().expect("woven");
+        let mut game = Play::new(Weave::new(7, 6, &layout), s).expect("game");
+        let shape = game.maze.shape().clone();
+        let (cell, top) = shape.crossings().iter().next().expect("a crossing");
+        let under_cell = shape.under(cell).expect("an under cell");
+        let w = 7;
+        use maze_core::SquareDoor::{East, North, South, West};
+        for (from, there, to, back) in [
+            (CellId(cell.0 - 1), East, CellId(cell.0 + 1), West),
+            (CellId(cell.0 - w), South, CellId(cell.0 + w), North),
+        ] {
+            game.player = from;
+            assert_eq!(game.step(arrow(there), false), Moved::Steps(1), "into the crossing {there:?}");
+            let on_top = (there == East) == (top == maze_core::shape::Over::EastWest);
+            assert_eq!(game.player, if on_top { cell } else { under_cell }, "{there:?}");
+            assert_eq!(game.place().ends_with("on a bridge"), on_top, "{}", game.place());
+            assert_eq!(game.place().ends_with("under a bridge"), !on_top, "{}", game.place());
+            let picture = game.picture(false).join("\n");
+            assert_eq!(picture.matches('@').count(), 1, "the player shows on either layer\n{picture}");
+            // The other axis's doors are not this layer's: turning is blocked.
+            let side = if there == East { South } else { East };
+            assert_eq!(game.step(arrow(side), false), Moved::Blocked);
+            assert_eq!(game.step(arrow(there), false), Moved::Steps(1));
+            assert_eq!(game.player, to);
+            assert_eq!(game.step(arrow(back), false), Moved::Steps(1));
+            assert_eq!(game.step(arrow(back), false), Moved::Steps(1));
+            assert_eq!(game.player, from, "back the same way");
+        }
+        // Hint steps and a generation replay work on woven mazes too.
+        let mut game = new_game(woven_setup(6, 6, 0.4, 5, Algorithm::Kruskal)).expect("game");
+        game.watch(Replay::Generation).expect("watch");
+        let (_, _, len) = game.watching().expect("watching");
+        game.seek(len);
+        game.stop_watching();
+        let moves = solve_by_keys(game.as_mut());
+        assert!(game.finished() && moves == game.shortest(), "{moves}");
     }
 
     #[test]

@@ -47,6 +47,25 @@ pub fn app_from_args(args: &PlayArgs) -> Result<App> {
         app.wrap = wrap;
         app.levels = levels;
     }
+    // Weave: checked the same way; the menu keeps it in percent.
+    if let Some(p) = args.shape.weave {
+        let checked = maze_core::WeaveLayout::share(p).and_then(|layout| {
+            ShapeSpec::plain(args.shape.shape, 4, 4)
+                .with_wrap(wrap)
+                .and_then(|s| s.with_levels(levels, u64::MAX))
+                .and_then(|s| s.with_weave(layout, u64::MAX))
+        });
+        if let Err(e) = checked {
+            anyhow::bail!(UsageError(e.to_string()));
+        }
+        if args.shape.mask.is_some() || args.shape.mask_text.is_some() || args.shape.mask_data.is_some() {
+            anyhow::bail!(UsageError("--weave does not work with a mask, --wrap or --levels yet".into()));
+        }
+        app.weave = (p * 100.0).round() as u32;
+        if p > 0.0 && app.weave == 0 {
+            app.weave = 1;
+        }
+    }
     if let Some(d) = args.shape.difficulty {
         app.difficulty = u32::from(d);
     }
@@ -169,10 +188,98 @@ mod tests {
         press(&mut a, KeyCode::Right);
         let s = screen(&a, 80, 16);
         assert!(s.contains("> levels     3 joined by stairs") && s.contains("wrap       none"), "{s}");
+        // Weave is for square cells only.
+        press(&mut a, KeyCode::Down);
+        assert!(screen(&a, 80, 16).contains("> weave      - (square cells only)"));
         press(&mut a, KeyCode::Down);
         press(&mut a, KeyCode::Down);
         press(&mut a, KeyCode::Char('5'));
         assert!(screen(&a, 80, 16).contains("difficulty 5 (32 x 32)"));
+    }
+
+    /// The weave field: square cells only; choosing it drops wrap and levels, and choosing
+    /// wrap or levels drops it; the row generators are skipped while it is on.
+    #[test]
+    fn weave_in_the_menu_excludes_wrap_and_levels() {
+        let mut a = app();
+        press(&mut a, KeyCode::Down);
+        press(&mut a, KeyCode::Right); // wrap x
+        press(&mut a, KeyCode::Down);
+        press(&mut a, KeyCode::Down);
+        assert!(screen(&a, 80, 18).contains("> weave      off (no crossings)"));
+        let eller = maze_core::Algorithm::ALL.iter().position(|&g| g == maze_core::Algorithm::Eller);
+        a.algorithm = eller.expect("eller");
+        press(&mut a, KeyCode::Right);
+        press(&mut a, KeyCode::Right);
+        press(&mut a, KeyCode::Right);
+        let s = screen(&a, 80, 18);
+        assert!(s.contains("> weave      30% of inner cells may become crossings"), "{s}");
+        assert!(s.contains("wrap       none") && s.contains("levels     1 (flat)"), "{s}");
+        assert_ne!(a.algorithm(), maze_core::Algorithm::Eller, "a row generator cannot weave");
+        press(&mut a, KeyCode::Up);
+        press(&mut a, KeyCode::Right); // levels 2
+        assert!(screen(&a, 80, 18).contains("weave      off (no crossings)"));
+        press(&mut a, KeyCode::Left); // levels 1
+        press(&mut a, KeyCode::Down);
+        press(&mut a, KeyCode::Right); // weave 10%
+        press(&mut a, KeyCode::Right); // weave 20%
+        a.difficulty = 3;
+        press(&mut a, KeyCode::Enter);
+        assert_eq!(a.screen, Screen::Playing, "{}", a.message);
+        let s = screen(&a, 100, 24);
+        assert!(s.contains("crossing"), "the header counts the crossings:\n{s}");
+        for _ in 0..500 {
+            if a.screen == Screen::Done {
+                break;
+            }
+            press(&mut a, KeyCode::Char('i'));
+        }
+        assert_eq!(a.screen, Screen::Done);
+        assert!(a.summary().contains("a perfect run!"), "{}", a.summary());
+    }
+
+    /// `maze play --weave 0.3` from the command line: the menu shows the share, the game
+    /// is woven and plays to the exit; bad values and combinations are refused on the
+    /// command line as `maze generate` refuses them.
+    #[test]
+    fn weave_from_the_command_line() {
+        use clap::Parser;
+        let parse = |extra: &[&str]| {
+            let mut argv = vec!["maze", "play", "--seed", "4", "-W", "8", "-H", "6", "--ascii"];
+            argv.extend_from_slice(extra);
+            let cli = crate::args::Cli::try_parse_from(argv).map_err(|e| anyhow::anyhow!(e.to_string()))?;
+            let crate::args::Command::Play(args) = cli.command else { panic!("not play") };
+            super::app_from_args(&args)
+        };
+        let mut a = parse(&["--weave", "0.35"]).expect("app");
+        assert!(screen(&a, 80, 18).contains("weave      35% of inner cells"));
+        press(&mut a, KeyCode::Enter);
+        assert_eq!(a.screen, Screen::Playing, "{}", a.message);
+        let spec = a.game.as_ref().map(|g| g.setup().spec.clone()).expect("game");
+        assert!(spec.weave.is_some(), "{spec:?}");
+        for _ in 0..500 {
+            if a.screen == Screen::Done {
+                break;
+            }
+            press(&mut a, KeyCode::Char('i'));
+        }
+        assert_eq!(a.screen, Screen::Done);
+        for (extra, needle) in [
+            (&["--weave", "1.5"][..], "from 0 to 1"),
+            (&["--weave", "x"][..], "weave"),
+            (&["--shape", "hex", "--weave", "0.3"][..], "square cells"),
+            (&["--wrap", "x", "--weave", "0.3"][..], "--wrap"),
+            (&["--levels", "2", "--weave", "0.3"][..], "--levels"),
+            (&["--mask-text", "A", "--weave", "0.3"][..], "mask"),
+        ] {
+            let e = parse(extra).err().map(|e| crate::error_line(&e)).unwrap_or_default();
+            assert!(e.contains(needle), "{extra:?}: {e:?}");
+        }
+        // A row generator is refused when the maze is made, with a message.
+        let mut a = parse(&["--weave", "0.3", "--algorithm", "eller"]).expect("app");
+        press(&mut a, KeyCode::Enter);
+        assert_eq!(a.screen, Screen::Menu);
+        assert!(a.message.contains("woven"), "{}", a.message);
     }
 
     #[test]
@@ -228,7 +335,7 @@ mod tests {
         .expect("arguments");
         let crate::args::Command::Play(args) = cli.command else { panic!("not play") };
         let mut a = super::app_from_args(&args).expect("app");
-        assert!(screen(&a, 80, 16).contains("the word \"OK\""));
+        assert!(screen(&a, 80, 18).contains("the word \"OK\""));
         press(&mut a, KeyCode::Enter);
         assert_eq!(a.screen, Screen::Playing, "{}", a.message);
         let cells = a.game.as_ref().map(|g| g.setup().spec.cells()).unwrap_or(0);

@@ -7,7 +7,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use super::app::{App, FIELDS, Field, Screen, has_topologies};
+use super::app::{App, FIELDS, Field, Screen, can_weave, has_topologies};
 use super::game::{Replay, clock};
 
 /// Draws the current screen.
@@ -54,6 +54,16 @@ fn menu(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
                     "1 (flat)".to_string()
                 } else {
                     format!("{} joined by stairs", app.levels)
+                },
+            ),
+            Field::Weave => (
+                "weave",
+                if !can_weave(app.shape_kind()) {
+                    "- (square cells only)".to_string()
+                } else if app.weave == 0 {
+                    "off (no crossings)".to_string()
+                } else {
+                    format!("{}% of inner cells may become crossings", app.weave)
                 },
             ),
             Field::Algorithm => ("algorithm", app.algorithm().name().to_string()),
@@ -138,7 +148,7 @@ fn game(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
     if s.spec.wrap.any() {
         head.push_str(&format!(" wrap {}", s.spec.wrap));
     }
-    if s.spec.levels > 1 {
+    if s.spec.levels > 1 || s.spec.weave.is_some() {
         head.push_str(&format!(" | {}", g.place()));
     }
     if total > 1 {
