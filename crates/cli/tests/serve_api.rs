@@ -438,6 +438,7 @@ fn the_packed_answer_is_the_same_maze_as_the_json_one_in_typed_arrays() {
         "shape=square&mask-text=HI&seed=9&solve=dfs&starts=2&ends=2",
         "shape=square&width=5&height=4&wrap=xy&seed=3&solve=bfs",
         "shape=hex&width=4&height=3&levels=3&seed=2&solve=bfs",
+        "shape=square&width=7&height=6&weave=0.5&algorithm=kruskal&seed=4&solve=bfs",
     ] {
         let json = get(server.addr, &format!("/api/generate?{q}&geometry=1&events=1")).json();
         let reply = get(server.addr, &format!("/api/generate?{q}&packed=1"));
@@ -445,9 +446,13 @@ fn the_packed_answer_is_the_same_maze_as_the_json_one_in_typed_arrays() {
         let (head, sec) = unpack(&reply.body);
         for key in ["shape", "cells", "entrance", "exit", "seed", "algorithm", "shortest"] {
             let want = if key == "shape" {
-                // The JSON shape without its mask (the packed answer has the cells instead).
+                // The JSON shape without its mask (the packed answer has the cells instead);
+                // a woven maze's crossings are counted (their list is in sections).
                 let mut shape = json["shape"].clone();
                 shape.as_object_mut().map(|o| o.remove("mask"));
+                if let Some(list) = json["shape"]["crossings"].as_array() {
+                    shape["crossings"] = Value::from(list.len());
+                }
                 shape
             } else {
                 json[key].clone()
@@ -504,6 +509,16 @@ fn the_packed_answer_is_the_same_maze_as_the_json_one_in_typed_arrays() {
             assert_eq!(u64::from(stair_cells[2 * k]), st[0].as_u64().expect("a"), "{q}: stair {k}");
             assert_eq!(u64::from(stair_cells[2 * k + 1]), st[1].as_u64().expect("b"), "{q}: stair {k}");
             assert_eq!(u64::from(stair_open[k]), st[2].as_u64().expect("open"), "{q}: stair {k}");
+        }
+        // Crossings: the same cells and layers as the file's list (none unless woven).
+        let crossings = json["shape"]["crossings"].as_array().cloned().unwrap_or_default();
+        assert_eq!(crossings.is_empty(), !q.contains("weave"), "{q}");
+        let crossing_cells = sec.get("crossing_cells").map(|(_, b)| u32s(b)).unwrap_or_default();
+        let crossing_over = sec.get("crossing_over").map(|(_, b)| b.clone()).unwrap_or_default();
+        assert_eq!((crossing_cells.len(), crossing_over.len()), (crossings.len(), crossings.len()), "{q}");
+        for (k, x) in crossings.iter().enumerate() {
+            assert_eq!(u64::from(crossing_cells[k]), x[0].as_u64().expect("cell"), "{q}: crossing {k}");
+            assert_eq!(u64::from(crossing_over[k]), x[1].as_u64().expect("over"), "{q}: crossing {k}");
         }
         let boundary_open: usize = sec["boundary_open"].1.iter().map(|&b| usize::from(b)).sum();
         let json_open = g["boundary"].as_array().expect("boundary").iter().filter(|b| b[5] == 1).count();
@@ -639,4 +654,75 @@ fn wrapped_and_multi_level_mazes_through_the_api() {
     // Files too: a wrapped maze downloads as SVG, a multi-level one as PNG.
     assert_eq!(get(server.addr, "/api/render?wrap=x&width=5&height=4&format=svg").status, 200);
     assert_eq!(get(server.addr, "/api/render?levels=2&width=5&height=4&format=png").status, 200);
+}
+
+#[test]
+fn woven_mazes_through_the_api() {
+    use std::collections::HashSet;
+    let server = Server::start();
+    // The same maze as the command line, its crossings listed in the shape.
+    let q = "width=7&height=6&weave=0.5&algorithm=kruskal&seed=4&solve=bfs";
+    let v = get(server.addr, &format!("/api/generate?{q}&geometry=1")).json();
+    let cli = cli_json(&[
+        "generate", "-W", "7", "-H", "6", "--weave", "0.5", "-a", "kruskal", "--seed", "4", "--solve", "-f",
+        "json",
+    ]);
+    for key in ["shape", "cells", "passages", "walls", "entrance", "exit", "solution"] {
+        assert_eq!(v[key], cli[key], "{key}");
+    }
+    let crossings = v["shape"]["crossings"].as_array().expect("crossings").clone();
+    assert!(!crossings.is_empty(), "{v}");
+    assert_eq!(v["cells"].as_u64(), Some(42 + crossings.len() as u64), "one under cell per crossing");
+    let g = &v["geometry"];
+    let passages: HashSet<(u64, u64)> = pairs(&v["passages"]).into_iter().collect();
+    let walls = g["walls"].as_array().expect("walls");
+    let centre = |c: u64| {
+        let p = &g["centres"][c as usize];
+        (p[0].as_f64().expect("x"), p[1].as_f64().expect("y"))
+    };
+    for (k, x) in crossings.iter().enumerate() {
+        let (cell, over) = (x[0].as_u64().expect("cell"), x[1].as_u64().expect("over"));
+        let under = 42 + k as u64;
+        assert_eq!(centre(under), centre(cell), "a crossing's two layers share their place");
+        // Each layer has the two walls of its axis, both open (a passage over, one under).
+        for (layer, east_west) in [(cell, over == 0), (under, over == 1)] {
+            let mine: Vec<&Value> = walls
+                .iter()
+                .filter(|w| w[0].as_u64() == Some(layer) || w[1].as_u64() == Some(layer))
+                .collect();
+            assert_eq!(mine.len(), 2, "crossing {k}, layer {layer}: {mine:?}");
+            for w in mine {
+                let (a, b) = (w[0].as_u64().expect("a"), w[1].as_u64().expect("b"));
+                assert!(passages.contains(&(a.min(b), a.max(b))), "crossing {k}: {w:?} is open");
+                let f = |i: usize| w[i].as_f64().expect("number");
+                let (mx, my) = ((f(2) + f(4)) / 2.0, (f(3) + f(5)) / 2.0);
+                let (cx, cy) = centre(layer);
+                assert_eq!((mx - cx).abs() > (my - cy).abs(), east_west, "crossing {k}: {w:?} on its axis");
+            }
+        }
+    }
+    // The route is solved again from the file, through the crossings.
+    let r = request(server.addr, "POST", "/api/solve", cli.to_string().as_bytes());
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["path"], v["solution"]["path"]);
+    // Files: every drawing format takes a woven maze.
+    for format in ["svg", "png", "pdf", "json"] {
+        let r = get(server.addr, &format!("/api/render?{q}&format={format}"));
+        assert_eq!(r.status, 200, "{format}: {}", r.text());
+    }
+    // Bad values and combinations are refused with one line, as the command line's.
+    for (q, status, needle) in [
+        ("weave=2", 400, "from 0 to 1"),
+        ("weave=-0.5", 400, "from 0 to 1"),
+        ("weave=abc", 400, "weave"),
+        ("weave=0.3&shape=hex", 400, "square cells"),
+        ("weave=0.3&wrap=x", 400, "--wrap"),
+        ("weave=0.3&levels=2", 400, "--levels"),
+        ("weave=0.3&mask-text=A", 400, "mask"),
+        ("weave=0.3&width=2&height=5", 400, "at least 3x3"),
+        ("weave=0.3&algorithm=eller", 400, "does not support"),
+        ("weave=0.3&width=1000&height=1000&packed=1", 413, "too large"),
+    ] {
+        refused(&get(server.addr, &format!("/api/generate?{q}")), status, needle, q);
+    }
 }

@@ -71,6 +71,7 @@ pub(crate) const GENERATE_KEYS: &[&str] = &[
     "exit",
     "wrap",
     "levels",
+    "weave",
 ];
 /// Switches of a generation (`--mask-connect`). `mask` (a file on the server) is not
 /// accepted: pictures arrive as `mask-data` rows, converted by the page.

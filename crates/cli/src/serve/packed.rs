@@ -181,6 +181,16 @@ pub(crate) fn page<S: Shape>(maze: &Maze<S>, head: &Head<'_>) -> Vec<u8> {
         p.u8s("stair_open", &stair_open);
     }
 
+    // The crossings of a woven maze: crossing k's cell (its over layer) and which passage
+    // is on top (0 east-west, 1 north-south); its under cell is cell `width * height + k`.
+    let spec = shape.spec();
+    if let Some(maze_core::WeaveLayout::Placed(crossings)) = &spec.weave {
+        let cells: Vec<u32> = crossings.iter().map(|(c, _)| c.0).collect();
+        let over: Vec<u8> = crossings.iter().map(|(_, o)| o.code() as u8).collect();
+        p.u32s("crossing_cells", &cells);
+        p.u8s("crossing_over", &over);
+    }
+
     if let Some((_, sol)) = head.solution {
         p.u32s("path", &sol.path.iter().map(|c| c.0).collect::<Vec<_>>());
         p.u32s("visited", &sol.visited.iter().map(|c| c.0).collect::<Vec<_>>());
@@ -199,7 +209,6 @@ pub(crate) fn page<S: Shape>(maze: &Maze<S>, head: &Head<'_>) -> Vec<u8> {
         p.i32s("solve_events", &events(shape, t));
     }
 
-    let spec = shape.spec();
     let ext = shape.extent();
     let ids = |v: &[CellId]| v.iter().map(|c| c.0.to_string()).collect::<Vec<_>>().join(",");
     let mut header = String::from("{\"format\":\"maze-page\",\"version\":1");
@@ -216,6 +225,10 @@ pub(crate) fn page<S: Shape>(maze: &Maze<S>, head: &Head<'_>) -> Vec<u8> {
     }
     if spec.levels > 1 {
         let _ = write!(header, ",\"levels\":{}", spec.levels);
+    }
+    // A woven maze: its crossings are in the sections crossing_cells and crossing_over.
+    if let Some(maze_core::WeaveLayout::Placed(crossings)) = &spec.weave {
+        let _ = write!(header, ",\"crossings\":{}", crossings.len());
     }
     header.push('}');
     if let Some(a) = &head.provenance.algorithm {
