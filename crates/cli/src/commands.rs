@@ -89,6 +89,11 @@ pub fn list(as_json: bool) -> Result<()> {
             "  {:<22} {}\n",
             "--levels L", "L levels (1-64) joined by stairs, from the bottom level to the top one"
         ));
+        out.push_str(&format!(
+            "  {:<22} {}\n",
+            "--weave P",
+            "square cells only: passages cross under others on the share P (0-1) of inner cells offered"
+        ));
         out.push_str("\nGENERATORS (shapes supported)\n");
         for &a in Algorithm::ALL {
             out.push_str(&format!("  {:<22} [{}] {}\n", a.name(), shapes_of(a).join(", "), a.about()));
@@ -168,11 +173,13 @@ pub(crate) fn build<S: Shape>(
     let options = Options { corner: a.bias, policy: a.policy };
     // Recording is a separate instantiation: plain generation observes nothing, for free.
     let mut trace = record.map(Trace::with_limit);
-    let start = trace.as_ref().map(|_| maze.clone());
     match trace.as_mut() {
         Some(t) => a.algorithm.generate(&mut maze, &options, &mut rng, t)?,
         None => a.algorithm.generate(&mut maze, &options, &mut rng, &mut ())?,
     }
+    // The recording starts from every wall closed on the maze's final shape (a woven maze's
+    // crossings are laid out and settled by the generator; its steps name those cells).
+    let start = trace.as_ref().map(|_| Maze::new(maze.shape().clone()));
     crate::cancel::check()?;
     if let Some(p) = a.braid {
         match trace.as_mut() {

@@ -1,5 +1,5 @@
-//! Issue 13's topologies from the command line: wrap-around (cylinder and torus) and
-//! multi-level mazes, as a newcomer types them. Files are parsed back (JSON) and the
+//! Issue 13's topologies from the command line: wrap-around (cylinder and torus),
+//! multi-level and woven mazes, as a newcomer types them. Files are parsed back (JSON) and the
 //! pictures checked by their consumers where installed.
 
 use std::collections::HashSet;
@@ -168,6 +168,8 @@ fn every_drawing_format_draws_wrapped_and_multi_level_mazes() {
         ("hexcyl", &["--shape", "hex", "--wrap", "x", "-H", "6", "--solve"][..]),
         ("levels", &["--levels", "3", "--solve"][..]),
         ("hexlevels", &["--shape", "hex", "--levels", "2", "--solve"][..]),
+        ("weave", &["--weave", "0.3", "--solve"][..]),
+        ("weave-kruskal", &["--weave", "0.5", "-a", "kruskal", "--solve"][..]),
     ] {
         for format in ["svg", "png", "pdf", "tex", "stl", "json", "maze"] {
             let path = dir.join(format!("{name}.{format}"));
@@ -253,4 +255,157 @@ fn bad_topology_options_get_one_line_errors() {
     assert_fails(&m, &["generate", "--levels", "3", "-a", "sidewinder", "--seed", "1"], 2, "multi-level");
     assert_fails(&m, &["generate", "--wrap", "xy", "-a", "eller", "--seed", "1"], 2, "wrapped");
     assert_fails(&m, &["generate", "--levels", "64", "-W", "2000", "-H", "2000"], 2, "too large");
+    assert_fails(&m, &["generate", "--weave", "1.5"], 2, "from 0 to 1");
+    assert_fails(&m, &["generate", "--weave", "-0.2"], 2, "from 0 to 1");
+    assert_fails(&m, &["generate", "--weave", "lots"], 2, "weave");
+    assert_fails(&m, &["generate", "--weave", "0.3", "--shape", "hex"], 2, "square cells");
+    assert_fails(&m, &["generate", "--weave", "0.3", "--wrap", "x"], 2, "--weave");
+    assert_fails(&m, &["generate", "--weave", "0.3", "--levels", "2"], 2, "--weave");
+    assert_fails(&m, &["generate", "--weave", "0.3", "--mask-text", "A"], 2, "--weave");
+    assert_fails(&m, &["generate", "--weave", "0.3", "-W", "2", "-H", "9"], 2, "at least 3x3");
+    assert_fails(&m, &["generate", "--weave", "0.3", "-a", "eller", "--seed", "1"], 2, "woven");
+    assert_fails(&m, &["generate", "--weave", "0.3", "-W", "20000", "-H", "20000"], 2, "too large");
+}
+
+/// The crossings of a woven maze's JSON: (cell, over north-south?).
+fn crossings(v: &Value) -> Vec<(u64, bool)> {
+    v["shape"]["crossings"]
+        .as_array()
+        .map(|a| a.iter().map(|c| (c[0].as_u64().unwrap(), c[1].as_u64().unwrap() == 1)).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn woven_mazes_are_trees_whose_crossings_run_straight_over_and_under() {
+    let (w, h) = (14u64, 10u64);
+    let mut kept_by = Vec::new();
+    for alg in ["kruskal", "recursive-backtracker", "wilson", "prim", "hunt-and-kill"] {
+        let mut kept = 0;
+        for seed in 0..4 {
+            let s = seed.to_string();
+            let v = json_of(&["generate", "-W", "14", "-H", "10", "--weave", "0.4", "-a", alg, "--seed", &s]);
+            let what = format!("{alg} seed {seed}");
+            let list = crossings(&v);
+            let n = v["cells"].as_u64().unwrap();
+            assert_eq!(n, w * h + list.len() as u64, "{what}: one under cell per crossing");
+            let passages = pairs(&v, "passages");
+            assert_tree(n, &passages, &what);
+            for (k, &(c, over_ns)) in list.iter().enumerate() {
+                let under = w * h + k as u64;
+                let (x, y) = (c % w, c / w);
+                assert!(x > 0 && y > 0 && x + 1 < w && y + 1 < h, "{what}: crossing on the border");
+                let joined = |a: u64| -> Vec<u64> {
+                    let mut v: Vec<u64> = passages
+                        .iter()
+                        .filter_map(|&(p, q)| {
+                            if p == a {
+                                Some(q)
+                            } else if q == a {
+                                Some(p)
+                            } else {
+                                None
+                            }
+                        })
+                        .collect();
+                    v.sort_unstable();
+                    v
+                };
+                let (ns, ew) = (vec![c - w, c + w], vec![c - 1, c + 1]);
+                let (top, below) = if over_ns { (ns, ew) } else { (ew, ns) };
+                assert_eq!(joined(c), top, "{what}: the upper passage runs straight through {x},{y}");
+                assert_eq!(joined(under), below, "{what}: the lower passage runs straight under {x},{y}");
+            }
+            kept += list.len();
+        }
+        kept_by.push((alg, kept));
+    }
+    // Kruskal keeps every crossing it is offered: about 0.4 of the inner cells, less the
+    // ones that would touch or close a loop.
+    let kruskal = kept_by[0].1;
+    assert!(kruskal > kept_by.iter().skip(1).map(|k| k.1).max().unwrap(), "{kept_by:?}");
+    assert!(kruskal as f64 > 4.0 * 0.25 * 12.0 * 8.0, "{kept_by:?}");
+    assert!(kept_by.iter().all(|k| k.1 > 0), "{kept_by:?}");
+}
+
+#[test]
+fn a_woven_route_goes_under_and_the_pictures_show_the_crossings() {
+    // Some seed's route takes an under cell (id past the squares).
+    let mut under = false;
+    for seed in 0..10 {
+        let s = seed.to_string();
+        let v = json_of(&[
+            "generate", "-W", "12", "-H", "9", "--weave", "0.5", "-a", "kruskal", "--seed", &s, "--solve",
+        ]);
+        under |= v["solution"]["path"].as_array().unwrap().iter().any(|c| c.as_u64().unwrap() >= 12 * 9);
+    }
+    assert!(under, "no route went under a crossing in 10 seeds");
+    let text =
+        text_of(&["generate", "-W", "12", "-H", "9", "--weave", "0.5", "-a", "kruskal", "--seed", "3"]);
+    assert!(text.contains("==") || text.contains("||"), "{text}");
+    // The drawing cuts corridors out of solid ground: a woven SVG has a filled path in the
+    // walls' colour, the flat one does not.
+    let woven = text_of(&["generate", "-W", "6", "-H", "5", "--weave", "0.5", "--seed", "3", "-f", "svg"]);
+    let flat = text_of(&["generate", "-W", "6", "-H", "5", "--seed", "3", "-f", "svg"]);
+    assert!(woven.contains(r##"<path fill="#000000""##), "{woven}");
+    assert!(!flat.contains(r##"<path fill="#000000""##), "{flat}");
+    // The generator's steps animate on the settled maze (the steps name its final cells).
+    let anim = text_of(&[
+        "generate",
+        "-W",
+        "8",
+        "-H",
+        "6",
+        "--weave",
+        "0.5",
+        "--seed",
+        "2",
+        "--animate",
+        "-f",
+        "svg",
+    ]);
+    assert!(anim.contains("<svg") && anim.contains("animate"), "{anim}");
+    // The default newcomer command of the issue works and writes a PNG.
+    let dir = tempdir("weave-png");
+    let png = dir.join("weave.png");
+    stdout_of(&["generate", "--weave", "0.3", "--solve", "-f", "png", "-o", png.to_str().unwrap()]);
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn golden_pictures_of_each_topology() {
+    // `UPDATE_GOLDEN=1` rewrites them; a change here means a seed now draws another maze.
+    let golden = |name: &str, args: &[&str]| {
+        let out = text_of(args);
+        maze_testkit::golden(env!("CARGO_MANIFEST_DIR"), name, &out);
+    };
+    golden(
+        "torus-kruskal-3.txt",
+        &["generate", "--wrap", "xy", "-W", "8", "-H", "5", "-a", "kruskal", "--seed", "3", "--solve"],
+    );
+    golden(
+        "hex-cylinder-wilson-2.txt",
+        &[
+            "generate", "--shape", "hex", "--wrap", "x", "-W", "7", "-H", "4", "-a", "wilson", "--seed", "2",
+            "--solve",
+        ],
+    );
+    golden(
+        "levels-3-backtracker-1.txt",
+        &["generate", "--levels", "3", "-W", "5", "-H", "3", "--seed", "1", "--solve"],
+    );
+    golden(
+        "weave-kruskal-4.txt",
+        &["generate", "--weave", "0.5", "-W", "9", "-H", "6", "-a", "kruskal", "--seed", "4", "--solve"],
+    );
+    golden(
+        "weave-backtracker-6.json",
+        &["generate", "--weave", "0.5", "-W", "6", "-H", "5", "--seed", "6", "-f", "json"],
+    );
+    golden(
+        "weave-kruskal-4.svg",
+        &[
+            "generate", "--weave", "0.5", "-W", "5", "-H", "4", "-a", "kruskal", "--seed", "4", "--solve",
+            "-f", "svg",
+        ],
+    );
 }

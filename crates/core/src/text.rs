@@ -476,7 +476,7 @@ pub fn square_band(
 
 /// A woven maze's picture: the square picture with both layers of each crossing in one
 /// place (its doors read from the layer that has them, its mark the stronger of the two),
-/// and an unmarked crossing showing which passage goes over: `==` east–west, `||`
+/// and a crossing off the path showing which passage goes over: `==` east–west, `||`
 /// north–south (`══`, `║║` in [`Style::Unicode`]).
 fn woven(maze: &Maze<Weave>, marks: &[Mark], style: Style) -> String {
     let s = maze.shape();
@@ -494,7 +494,7 @@ fn woven(maze: &Maze<Weave>, marks: &[Mark], style: Style) -> String {
     let picture = square((w, h), |x, y| Some(CellId(y * w + x)), open, &merged, style);
     let mut lines: Vec<Vec<char>> = picture.lines().map(|l| l.chars().collect()).collect();
     for (c, over) in s.crossings().iter() {
-        if merged[c.index()] != Mark::Empty {
+        if !matches!(merged[c.index()], Mark::Empty | Mark::Visited | Mark::Zone(_)) {
             continue;
         }
         let glyph = match (over, style) {
