@@ -800,6 +800,142 @@ await check('a wrapped maze from a link: walls on both borders, walked through a
   await page.screenshot({ path: join(artifacts, 'serve-wrap.png') });
 });
 
+// The sides and solid pieces a woven maze's picture has (as the scene draws it): each
+// corridor end closed (1 side, and a strip of ground unless the cell is under a crossing)
+// or open (2 sides out to the border); an upper layer's 2 sides across the passage
+// beneath; 4 corners of ground in every place.
+function wovenCounts(data) {
+  const squares = data.shape.width * data.shape.height;
+  const crossings = data.shape.crossings;
+  const overCells = new Set(crossings.map(([c]) => c));
+  const under = (c) => c >= squares;
+  const passages = new Set(data.passages.map(([a, b]) => `${Math.min(a, b)},${Math.max(a, b)}`));
+  let sides = 2 * overCells.size;
+  let solid = 4 * squares;
+  const end = (c, open) => {
+    sides += open ? 2 : 1;
+    if (!open && !under(c)) solid += 1;
+  };
+  for (const [a, b] of data.geometry.walls) {
+    const open = passages.has(`${Math.min(a, b)},${Math.max(a, b)}`);
+    end(a, open);
+    end(b, open);
+  }
+  for (const w of data.geometry.boundary) end(w[0], w[5] === 1);
+  return { sides, solid, squares, overCells };
+}
+
+await check('a woven maze from the form: inset corridors, walked over and under its crossings', async () => {
+  // A seed whose shortest route goes both over a crossing and under one.
+  let seed = 0;
+  let data = null;
+  for (let s = 1; s < 60 && !data; s++) {
+    const d = await page.evaluate(async (q) => (await fetch('/api/generate?' + q + '&geometry=1')).json(),
+      `shape=square&width=7&height=6&weave=0.5&algorithm=kruskal&seed=${s}&solve=bfs`);
+    const over = new Set(d.shape.crossings.map(([c]) => c));
+    if (d.solution.path.some((c) => c >= 42) && d.solution.path.some((c) => over.has(c))) {
+      seed = s;
+      data = d;
+    }
+  }
+  expect(data, 'no seed under 60 whose route goes over and under');
+  await openMaze(`shape=square&width=7&height=6&algorithm=kruskal&seed=${seed}&solve=bfs`);
+  await page.fill(testid('weave'), '0.5');
+  await page.dispatchEvent(testid('weave'), 'change');
+  const offered = await page.$$eval(`${testid('algorithm')} option`, (os) => os.map((o) => o.value));
+  expect(!offered.includes('eller') && offered.includes('kruskal'), `generators offered: ${offered}`);
+  await regenerate(() => page.click(testid('generate')));
+  const status = await page.textContent(testid('status'));
+  const n = data.shape.crossings.length;
+  expect(status.includes(`woven: ${n} crossing`) && status.includes(`${42 + n} cells`), `status: ${status}`);
+  expect(page.url().includes('weave=0.5'), `URL: ${page.url()}`);
+  // Drawn as the pictures draw it: every corridor side and piece of solid ground.
+  const want = wovenCounts(data);
+  const count = async (id) => ((await page.getAttribute(testid(id), 'd')) || '').split('M').length - 1;
+  expect(await count('walls') === want.sides, `${await count('walls')} sides drawn, ${want.sides} wanted`);
+  expect(await count('solid') === want.solid, `${await count('solid')} pieces of ground, ${want.solid} wanted`);
+  // Choosing a wrap clears the weave (they do not combine yet), and back.
+  await page.selectOption(testid('wrap'), 'x');
+  expect((await page.inputValue(testid('weave'))) === '', 'weave kept with a wrap');
+  await page.fill(testid('weave'), '0.5');
+  await page.dispatchEvent(testid('weave'), 'change');
+  expect((await page.inputValue(testid('wrap'))) === '', 'wrap kept with a weave');
+  // Play the route with the arrows: straight into a crossing goes over or under it.
+  const c = data.geometry.centres;
+  const path = data.solution.path;
+  await page.click(testid('play'));
+  const layers = new Set();
+  for (let i = 1; i < path.length; i++) {
+    const dx = c[path[i]][0] - c[path[i - 1]][0];
+    const dy = c[path[i]][1] - c[path[i - 1]][1];
+    await page.keyboard.press(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'ArrowRight' : 'ArrowLeft') : (dy > 0 ? 'ArrowDown' : 'ArrowUp'));
+    if (i + 1 < path.length) {
+      const where = await page.getAttribute(testid('player'), 'data-layer');
+      expect(where === (path[i] >= 42 ? 'under' : want.overCells.has(path[i]) ? 'over' : 'ground'),
+        `step ${i}: the player is on ${where}`);
+      layers.add(where);
+      if (where === 'under' && !layers.has('shot')) {
+        layers.add('shot');
+        await page.screenshot({ path: join(artifacts, 'serve-weave-under.png') });
+      }
+    }
+  }
+  expect(layers.has('under') && layers.has('over'), `layers visited: ${[...layers]}`);
+  await page.waitForSelector('body[data-playing="done"]');
+  const steps = path.length - 1;
+  const result = await page.textContent(testid('result'));
+  expect(result.includes(`${steps} moves (shortest ${steps})`), `unexpected result: ${result}`);
+  await page.click(testid('solve'));
+  await page.locator(testid('maze')).screenshot({ path: join(artifacts, 'serve-weave.png') });
+  // A replay opens the corridors as they are carved and ends on the same picture.
+  await page.fill(testid('speed'), '100');
+  await page.evaluate(() => { document.body.dataset.replayed = ''; });
+  await page.click(testid('animate-generation'));
+  await page.waitForSelector('body[data-replayed="generation"]');
+  expect(await count('walls') === want.sides, 'the replay ends on the finished maze');
+});
+
+await check('a big woven maze on the canvas: plotted and stroked, walked under a crossing', async () => {
+  await openMaze('shape=square&width=120&height=100&weave=0.3&algorithm=kruskal&seed=5&solve=bfs');
+  const canvas = testid('maze-canvas');
+  expect(await page.isHidden(testid('maze')), 'a big maze is not on the canvas');
+  const mode = () => page.evaluate(() => document.querySelector('[data-testid="maze-canvas"]').dataset.mode);
+  const sides = async () => Number(await page.getAttribute(canvas, 'data-walls'));
+  // Zoomed out below 4 pixels a cell: plotted as pixels, every side of the maze.
+  await page.keyboard.press('-');
+  await page.keyboard.press('-');
+  await page.waitForTimeout(100);
+  expect((await mode()) === 'raster', `zoomed out: ${await mode()}`);
+  const plotted = await sides();
+  expect(plotted > 12000, `${plotted} sides plotted`);
+  for (let i = 0; i < 8; i++) await page.keyboard.press('+');
+  await page.waitForTimeout(100);
+  expect((await mode()) === 'vector', `zoomed in: ${await mode()}`);
+  const stroked = await sides();
+  expect(stroked > 0 && stroked < plotted, `${stroked} sides stroked when zoomed in`);
+  // Walk to a crossing from its west side, by keys, and under or over it.
+  const data = await page.evaluate(async () => {
+    const r = await fetch('/api/generate?shape=square&width=120&height=100&weave=0.3&algorithm=kruskal&seed=5');
+    return r.json();
+  });
+  expect(data.shape.crossings.length > 500, `${data.shape.crossings.length} crossings`);
+  await page.click(testid('play'));
+  const [cell, over] = data.shape.crossings[0];
+  await page.evaluate((c) => { play.cell = c - 1; drawPlayer(); }, cell);
+  // The overlay is painted at the next frame: wait for the player to show there.
+  const shown = (c) => page.waitForFunction((want) =>
+    document.querySelector('[data-testid="maze-overlay"]').dataset.player === String(want), c, { timeout: 5000 });
+  await page.keyboard.press('ArrowRight');
+  // East into an east-west bridge stays on top; into a north-south one goes under it (the
+  // first crossing's under cell is the first after the 120 x 100 squares).
+  await shown(over === 0 ? cell : 12000);
+  const layer = await page.getAttribute(testid('maze-overlay'), 'data-layer');
+  expect(layer === (over === 0 ? 'over' : 'under'), `east into a crossing: on layer ${layer}`);
+  await page.keyboard.press('ArrowRight');
+  await shown(cell + 1);
+  await page.screenshot({ path: join(artifacts, 'serve-weave-canvas.png') });
+});
+
 await check('accessibility: axe-core finds no serious or critical problem, on desktop and phone', async () => {
   const desktop = await seriousA11yProblems(page);
   expect(desktop.length === 0, 'desktop:\n' + desktop.join('\n'));

@@ -26,6 +26,7 @@ let requestId = 0;
 const DEFAULTS = {
   shape: 'square', width: '16', height: '10', algorithm: 'recursive-backtracker', seed: '', braid: '0',
   starts: '1', ends: '1', 'mask-text': '', entrance: '', exit: '', solver: 'bfs', wrap: '', levels: '1',
+  weave: '',
 };
 // Zones while a generation replays: cells joined so far (union-find), each zone in its
 // own colour; the larger of two merging zones keeps its colour.
@@ -67,6 +68,7 @@ function settings() {
     exit: $('exit').value,
     wrap: $('wrap').value,
     levels: $('levels').value.trim(),
+    weave: $('weave').value.trim(),
   };
   return s;
 }
@@ -81,6 +83,7 @@ function query(s, extra) {
   }
   for (const k of ['mask-text', 'mask-data', 'mask-connect', 'entrance', 'exit', 'wrap']) if (s[k]) q.set(k, s[k]);
   if ((Number(s.levels) || 1) !== 1) q.set('levels', s.levels);
+  if (s.weave && Number(s.weave) > 0) q.set('weave', s.weave);
   q.set('solve', s.solve || 'off');
   for (const [k, v] of Object.entries(extra || {})) q.set(k, v);
   return q.toString();
@@ -91,9 +94,10 @@ function fromUrl() {
   // Every field takes the link's value or its default: nothing is left from before.
   const set = (id, key) => { $(id).value = q.has(key) ? q.get(key) : DEFAULTS[id]; };
   set('shape', 'shape');
-  // Wrapping and levels first: they decide which generators the list offers.
+  // Wrapping, levels and weave first: they decide which generators the list offers.
   set('wrap', 'wrap');
   set('levels', 'levels');
+  set('weave', 'weave');
   fillAlgorithms();
   for (const k of ['width', 'height', 'algorithm', 'seed', 'braid', 'starts', 'ends', 'mask-text', 'entrance', 'exit']) set(k, k);
   const solve = q.get('solve');
@@ -121,6 +125,7 @@ const NUMBER_FIELDS = [
   ['ends', 'a whole number, 1 or more', /^[1-9]\d*$/, false],
   ['levels', 'a whole number, 1 or more', /^[1-9]\d*$/, false],
   ['braid', 'a number from 0 to 1, such as 0.5', /^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, false],
+  ['weave', 'a number from 0 to 1, such as 0.3 (or nothing)', /^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, true],
 ];
 
 function clearFieldErrors() {
@@ -220,9 +225,9 @@ function fillAlgorithms() {
   const sel = $('algorithm');
   const keep = sel.value;
   sel.innerHTML = '';
-  // Wrapped and multi-level mazes have no rows: the row generators (those that work on
-  // square cells only) refuse them, so they are not offered.
-  const rows = !$('wrap').value && (Number($('levels').value) || 1) === 1;
+  // Wrapped, multi-level and woven mazes have no rows: the row generators (those that work
+  // on square cells only) refuse them, so they are not offered.
+  const rows = !$('wrap').value && (Number($('levels').value) || 1) === 1 && !(Number($('weave').value) > 0);
   for (const g of catalog.generators) {
     if (!g.shapes.includes(shape)) continue;
     if (!rows && g.shapes.length === 1) continue;
@@ -311,14 +316,145 @@ function buildModel(h) {
     up[sa[t]] = t;
     down[sb[t]] = t;
   }
-  return {
+  const M = {
     n, m, k, q: h.quantum, width: h.extent[0], height: h.extent[1],
     centres: s.centres, oStart: s.outline_start, outline: s.outline,
     wa, wb, wxy: s.wall_xy, warc: s.wall_arc || null, open: new Uint8Array(m), twin,
     bcell: s.boundary_cell, bxy: s.boundary_xy, bopen: s.boundary_open, barc: s.boundary_arc || null,
     incStart: start, inc,
     ns, sa, sb, up, down, sopen: new Uint8Array(ns),
+    weave: null,
   };
+  if (h.shape.crossings !== undefined) wovenModel(M, h);
+  return M;
+}
+
+// ---- woven mazes -------------------------------------------------------------------------
+// A woven maze (square cells whose passages may cross under others) is drawn as the
+// server's pictures draw it: every corridor inset in its cell by WEAVE_INSET, cut out of
+// solid ground; at a crossing the upper corridor's sides run across, the lower corridor
+// shows only in the gaps beside it. Crossing k's own cell is its upper layer (the two doors
+// of one axis); cell width * height + k its lower layer (the other two), at the same place.
+const WEAVE_INSET = 0.25;
+const GROUND = 0;
+const OVER = 1;
+const UNDER = 2;
+// The sides of a square cell, in the order north, east, south, west: the way out (nx, ny).
+const SIDES = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+// No door on that side (a crossing's layer has two of the four).
+const NO_DOOR = 0x7fffffff;
+
+/// Adds the woven layout to model M: each cell's layer, its other layer at a crossing
+/// (`twin`), its door on each side (`side[4c + i]`: an incidence entry, or NO_DOOR), and
+/// fill outlines that cover the corridor each layer shows (so a route's shading shows on
+/// the right layer): the upper corridor across its cell, the lower one in the gaps.
+function wovenModel(M, h) {
+  const n = M.n;
+  const layer = new Uint8Array(n);
+  const twin = new Int32Array(n).fill(-1);
+  const cells = h.sec.crossing_cells || new Uint32Array(0);
+  const overAxis = h.sec.crossing_over || new Uint8Array(0);
+  const squares = h.shape.width * h.shape.height;
+  const over = new Uint8Array(n); // 0: the east-west passage on top, 1: north-south
+  for (let k = 0; k < cells.length; k++) {
+    const c = cells[k];
+    const u = squares + k;
+    layer[c] = OVER;
+    layer[u] = UNDER;
+    twin[c] = u;
+    twin[u] = c;
+    over[c] = over[u] = overAxis[k];
+  }
+  const side = new Int32Array(4 * n).fill(NO_DOOR);
+  for (let c = 0; c < n; c++) {
+    const x = M.centres[2 * c];
+    const y = M.centres[2 * c + 1];
+    for (let i = M.incStart[c]; i < M.incStart[c + 1]; i++) {
+      const w = M.inc[i];
+      const p = wallPointsOf(M, w);
+      const dx = (p[0] + p[2]) / 2 - x;
+      const dy = (p[1] + p[3]) / 2 - y;
+      const d = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 1 : 3) : (dy > 0 ? 2 : 0);
+      side[4 * c + d] = w;
+    }
+  }
+  // Fill outlines in 1/quantum of a cell from the centre: ground cells keep their square.
+  const q = M.q;
+  const a = Math.round(q * (0.5 - WEAVE_INSET));
+  const e = Math.round(q / 2);
+  const layerPoints = (c) => {
+    // Upper layer: its corridor right across. Lower layer: the two gaps beside the upper
+    // corridor, joined along a line of no width. Drawn east-west, then turned.
+    const pts = layer[c] === OVER
+      ? [-e, -a, e, -a, e, a, -e, a]
+      : [-e, -a, -e, a, -a, a, -a, -a, a, -a, a, a, e, a, e, -a];
+    if ((layer[c] === OVER) !== (over[c] === 0)) {
+      for (let j = 0; j < pts.length; j += 2) [pts[j], pts[j + 1]] = [pts[j + 1], pts[j]];
+    }
+    return pts;
+  };
+  const oStart = new Uint32Array(n + 1);
+  for (let c = 0; c < n; c++) {
+    const count = layer[c] === GROUND ? M.oStart[c + 1] - M.oStart[c] : layer[c] === OVER ? 4 : 8;
+    oStart[c + 1] = oStart[c] + count;
+  }
+  const outline = new Int16Array(2 * oStart[n]);
+  for (let c = 0; c < n; c++) {
+    if (layer[c] === GROUND) outline.set(M.outline.subarray(2 * M.oStart[c], 2 * M.oStart[c + 1]), 2 * oStart[c]);
+    else outline.set(layerPoints(c), 2 * oStart[c]);
+  }
+  M.oStart = oStart;
+  M.outline = outline;
+  M.weave = { layer, twin, side, crossings: cells.length };
+}
+
+/// The woven drawing of cell c from the walls open now: `rect(x0, y0, x1, y1)` for each
+/// piece of solid ground in it (its corners, and the strip behind each closed door; none
+/// for a lower layer, whose place its upper layer draws) and `seg(x1, y1, x2, y2)` for each
+/// side of its corridor: across a closed door, out to the border along an open one, and
+/// on an upper layer right across the cell where the lower passage runs beneath.
+function wovenCell(c, rect, seg) {
+  const W = model.weave;
+  const x = model.centres[2 * c];
+  const y = model.centres[2 * c + 1];
+  const a = 0.5 - WEAVE_INSET; // half a corridor
+  const e = 0.5; // half a cell
+  const layer = W.layer[c];
+  if (layer !== UNDER) {
+    rect(x - e, y - e, x - a, y - a);
+    rect(x + a, y - e, x + e, y - a);
+    rect(x + a, y + a, x + e, y + e);
+    rect(x - e, y + a, x - a, y + e);
+  }
+  for (let i = 0; i < 4; i++) {
+    const [nx, ny] = SIDES[i];
+    const tx = -ny;
+    const ty = nx;
+    const w = W.side[4 * c + i];
+    if (w === NO_DOOR) {
+      if (layer === OVER) seg(x + nx * a - tx * e, y + ny * a - ty * e, x + nx * a + tx * e, y + ny * a + ty * e);
+      continue;
+    }
+    if (closed(w)) {
+      seg(x + nx * a - tx * a, y + ny * a - ty * a, x + nx * a + tx * a, y + ny * a + ty * a);
+      if (layer !== UNDER) {
+        const [x0, x1] = [x + nx * a - tx * a, x + nx * e + tx * a].sort((p, r) => p - r);
+        const [y0, y1] = [y + ny * a - ty * a, y + ny * e + ty * a].sort((p, r) => p - r);
+        rect(x0, y0, x1, y1);
+      }
+    } else {
+      seg(x + nx * a + tx * a, y + ny * a + ty * a, x + nx * e + tx * a, y + ny * e + ty * a);
+      seg(x + nx * a - tx * a, y + ny * a - ty * a, x + nx * e - tx * a, y + ny * e - ty * a);
+    }
+  }
+}
+
+/// The cells to redraw with c in a woven maze: c and its other layer.
+function withTwin(cells) {
+  if (!model.weave) return cells;
+  const out = new Set(cells);
+  for (const c of cells) if (model.weave.twin[c] >= 0) out.add(model.weave.twin[c]);
+  return [...out];
 }
 
 /// The stair between cells a and b (either way), or -1.
@@ -376,7 +512,10 @@ function openNeighbours(c) {
 /// The ends of wall `w` of the incidence list (inner or boundary) and its arc centre:
 /// [x1, y1, x2, y2, cx, cy] (cx undefined for a straight wall).
 function wallPoints(w) {
-  const M = model;
+  return wallPointsOf(model, w);
+}
+
+function wallPointsOf(M, w) {
   let c;
   let xy;
   let j;
@@ -434,9 +573,11 @@ function buildSvg() {
   const g = el('g', { class: 'fills' }, svg);
   layer.fills = [];
   for (let i = 1; i <= FILLS; i++) layer.fills[i] = el('path', { class: 'f' + i, d: '' }, g);
+  // A woven maze's solid ground, over the shading (which then shows in the corridors alone).
+  layer.solid = model.weave ? el('path', { class: 'solid', d: '', 'data-testid': 'solid' }, svg) : null;
   layer.solution = el('path', { class: 'solution', 'stroke-width': 0.18, d: '', 'data-testid': 'solution-path', visibility: 'hidden' }, svg);
   layer.trail = el('path', { class: 'trail', 'stroke-width': 0.22, d: '', 'data-testid': 'breadcrumbs' }, svg);
-  layer.walls = el('path', { class: 'walls', 'stroke-width': stroke, d: '', 'data-testid': 'walls' }, svg);
+  layer.walls = el('path', { class: 'walls', 'stroke-width': model.weave ? stroke / 2 : stroke, d: '', 'data-testid': 'walls' }, svg);
   layer.stairs = el('path', { class: 'stairs', 'stroke-width': 0.08, d: '', 'data-testid': 'stairs' }, svg);
   // Starts are round and ends square, so they differ by shape as well as colour.
   for (const [c, cls] of ends()) {
@@ -470,11 +611,30 @@ function outlinePath(c) {
 }
 
 function svgWalls() {
+  if (model.weave) {
+    svgWoven();
+    return;
+  }
   const parts = [];
   for (let w = 0; w < model.m; w++) if (!model.open[w]) parts.push(wallPath(...wallPoints(w)));
   for (let b = 0; b < model.k; b++) if (!model.bopen[b]) parts.push(wallPath(...wallPoints(-1 - b)));
   layer.walls.setAttribute('d', parts.join(''));
   svgStairs();
+}
+
+/// A woven maze in SVG: the solid ground as one path of rectangles, the corridors' sides as
+/// the walls path (one 'M' per side, counted by the tests).
+function svgWoven() {
+  const solid = [];
+  const sides = [];
+  const r = (v) => Math.round(v * 1e4) / 1e4;
+  for (let c = 0; c < model.n; c++) {
+    wovenCell(c,
+      (x0, y0, x1, y1) => solid.push(`M${r(x0)} ${r(y0)}H${r(x1)}V${r(y1)}H${r(x0)}Z`),
+      (x1, y1, x2, y2) => sides.push(`M${r(x1)} ${r(y1)}L${r(x2)} ${r(y2)}`));
+  }
+  layer.solid.setAttribute('d', solid.join(''));
+  layer.walls.setAttribute('d', sides.join(''));
 }
 
 function svgFills() {
@@ -707,15 +867,16 @@ function paintCells(dirty) {
   let fillCells;
   let wallCells;
   if (dirty) {
-    fillCells = dirty;
-    const near = new Set(dirty);
-    for (const c of dirty) {
+    // A crossing's two layers share their place: both are repainted.
+    fillCells = withTwin(dirty);
+    const near = new Set(fillCells);
+    for (const c of fillCells) {
       for (let i = model.incStart[c]; i < model.incStart[c + 1]; i++) {
         const w = model.inc[i];
         if (w >= 0) near.add(model.wa[w] === c ? model.wb[w] : model.wa[w]);
       }
     }
-    wallCells = near;
+    wallCells = withTwin(near);
   } else {
     fillCells = [];
     visibleCells((c) => fillCells.push(c));
@@ -794,6 +955,14 @@ function rasterPaint(ctx, canvas, fillCells, wallCells, whole) {
       if (r > maxY) maxY = r;
     }
   }
+  if (model.weave) {
+    // A woven maze: solid ground and corridor sides, cell by cell.
+    const ext = { minX, minY, maxX, maxY };
+    const drawn = rasterWoven(px, W, H, v, wallCells, ext, ink);
+    ({ minX, minY, maxX, maxY } = ext);
+    if (maxX >= minX && maxY >= minY) ctx.putImageData(cv.image, 0, 0, minX, minY, maxX - minX + 1, maxY - minY + 1);
+    return drawn;
+  }
   // Walls, read straight from the typed arrays rather than through wallPoints: this loop
   // runs 10^6 times on a big maze, and the call made a 1000 x 1000 paint about 25% slower
   // (the browser test: 480-600 ms against 390-410).
@@ -843,6 +1012,45 @@ function rasterPaint(ctx, canvas, fillCells, wallCells, whole) {
   return drawn;
 }
 
+/// The woven drawing of `cells` plotted into the pixels `px` (W x H) in the view v: the
+/// solid ground filled at pixel centres, the corridors' sides one pixel wide; `ext` grows to
+/// the pixels touched. Returns the number of sides plotted.
+function rasterWoven(px, W, H, v, cells, ext, ink) {
+  const grow = (x0, y0, x1, y1) => {
+    if (x0 < ext.minX) ext.minX = x0;
+    if (y0 < ext.minY) ext.minY = y0;
+    if (x1 > ext.maxX) ext.maxX = x1;
+    if (y1 > ext.maxY) ext.maxY = y1;
+  };
+  let drawn = 0;
+  const rect = (x0, y0, x1, y1) => {
+    const a = Math.max(0, Math.ceil(x0 * v.s + v.ox - 0.5));
+    const b = Math.min(W - 1, Math.floor(x1 * v.s + v.ox - 0.5));
+    const r0 = Math.max(0, Math.ceil(y0 * v.s + v.oy - 0.5));
+    const r1 = Math.min(H - 1, Math.floor(y1 * v.s + v.oy - 0.5));
+    if (b < a || r1 < r0) return;
+    for (let r = r0; r <= r1; r++) px.fill(ink, r * W + a, r * W + b + 1);
+    grow(a, r0, b, r1);
+  };
+  const seg = (xa, ya, xb, yb) => {
+    const x1 = xa * v.s + v.ox;
+    const y1 = ya * v.s + v.oy;
+    const x2 = xb * v.s + v.ox;
+    const y2 = yb * v.s + v.oy;
+    const steps = Math.max(1, Math.ceil(Math.max(Math.abs(x2 - x1), Math.abs(y2 - y1))));
+    for (let t = 0; t <= steps; t++) {
+      const x = Math.floor(x1 + ((x2 - x1) * t) / steps);
+      const y = Math.floor(y1 + ((y2 - y1) * t) / steps);
+      if (x < 0 || y < 0 || x >= W || y >= H) continue;
+      px[y * W + x] = ink;
+      grow(x, y, x, y);
+    }
+    drawn++;
+  };
+  for (const c of cells) wovenCell(c, rect, seg);
+  return drawn;
+}
+
 /// Path painting when zoomed in: fills by colour, walls (true arcs) in one stroke.
 function vectorPaint(ctx, canvas, fillCells, wallCells, whole) {
   const v = cv.view;
@@ -886,6 +1094,27 @@ function vectorPaint(ctx, canvas, fillCells, wallCells, whole) {
     }
     ctx.fillStyle = colour;
     ctx.fill();
+  }
+  if (model.weave) {
+    // A woven maze: the solid ground filled, then the corridors' sides in one stroke.
+    const sides = new Path2D();
+    const solid = new Path2D();
+    let drawn = 0;
+    for (const c of whole ? fillCells : wallCells) {
+      wovenCell(c, (x0, y0, x1, y1) => solid.rect(x0, y0, x1 - x0, y1 - y0), (x1, y1, x2, y2) => {
+        sides.moveTo(x1, y1);
+        sides.lineTo(x2, y2);
+        drawn++;
+      });
+    }
+    ctx.fillStyle = `rgb(${INK.join(',')})`;
+    ctx.fill(solid);
+    ctx.lineWidth = 0.06;
+    ctx.lineCap = 'round';
+    ctx.strokeStyle = ctx.fillStyle;
+    ctx.stroke(sides);
+    ctx.restore();
+    return drawn;
   }
   ctx.beginPath();
   let drawn = 0;
@@ -962,10 +1191,12 @@ function paintOverlay() {
   }
   if (play) {
     const [x, y] = centre(play.cell);
+    const where = playerLayer();
     ctx.beginPath();
     ctx.arc(x, y, Math.max(0.3, 4 / v.s), 0, 2 * Math.PI);
-    ctx.fillStyle = '#2c6bed';
+    ctx.fillStyle = where === 'under' ? 'rgba(44,107,237,0.45)' : '#2c6bed';
     ctx.fill();
+    canvas.dataset.layer = where;
     ctx.lineWidth = Math.max(0.06, 1 / v.s);
     ctx.strokeStyle = '#fff';
     ctx.stroke();
@@ -1132,8 +1363,10 @@ async function generate() {
   updateDownloads();
   $('result').textContent = '';
   $('play-stats').textContent = '';
+  const crossings = data.shape.crossings;
   const topology = (data.shape.wrap ? `, wrapped ${data.shape.wrap}` : '') +
-    (data.shape.levels ? `, ${data.shape.levels} levels (stairs ^ v: keys < >)` : '');
+    (data.shape.levels ? `, ${data.shape.levels} levels (stairs ^ v: keys < >)` : '') +
+    (crossings !== undefined ? `, woven: ${crossings} crossing${crossings === 1 ? '' : 's'}` : '');
   data.about = `${data.shape.kind} ${data.shape.width}×${data.shape.height}${topology}, ${data.algorithm}, ` +
     `seed ${data.seed}: ${data.cells} cells, shortest route ${data.shortest} steps`;
   status(data.about);
@@ -1442,7 +1675,18 @@ function drawPlayer() {
   layer.player.setAttribute('cx', x);
   layer.player.setAttribute('cy', y);
   layer.player.setAttribute('visibility', 'visible');
+  // Under a bridge the player shows faded, dashed: beneath the upper corridor.
+  const where = playerLayer();
+  layer.player.classList.toggle('under', where === 'under');
+  layer.player.dataset.layer = where;
   layer.trail.setAttribute('d', line(play.trail));
+}
+
+/// Where the player is in a woven maze: 'over' (on a bridge), 'under' (beneath one) or
+/// 'ground'.
+function playerLayer() {
+  if (!play || !model.weave) return 'ground';
+  return ['ground', 'over', 'under'][model.weave.layer[play.cell]];
 }
 
 function moveTo(to) {
@@ -1724,8 +1968,22 @@ async function init() {
     fillAlgorithms();
     shapeLabels();
   });
-  $('wrap').addEventListener('change', fillAlgorithms);
-  $('levels').addEventListener('change', fillAlgorithms);
+  // Wrapping, levels and weave do not go together (yet): choosing one clears the others.
+  $('wrap').addEventListener('change', () => {
+    if ($('wrap').value) $('weave').value = '';
+    fillAlgorithms();
+  });
+  $('levels').addEventListener('change', () => {
+    if ((Number($('levels').value) || 1) > 1) $('weave').value = '';
+    fillAlgorithms();
+  });
+  $('weave').addEventListener('change', () => {
+    if (Number($('weave').value) > 0) {
+      $('wrap').value = '';
+      $('levels').value = '1';
+    }
+    fillAlgorithms();
+  });
   // A new word or picture sets its own size: the size fields go back to "auto".
   const autoSize = () => {
     $('width').value = '';
