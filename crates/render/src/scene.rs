@@ -75,6 +75,9 @@ pub struct Scene {
     /// The typical cell size (the shortest side of the first cell), in maze units: dots are
     /// `cell × style.dot` across.
     pub cell: f64,
+    /// The horizontal spans `[x0, x1]` of parts that stand apart (a multi-level maze's
+    /// levels, [`Shape::plates`]): printed models make each its own plate. Empty: one piece.
+    pub plates: Vec<[f64; 2]>,
 }
 
 /// A curved wall: the arc of the circle around `centre` with `radius` from angle `start`
@@ -252,6 +255,7 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
         routes,
         markers,
         cell,
+        plates: shape.plates(),
     }
 }
 

@@ -435,37 +435,62 @@ fn height_field(c: &Canvas) -> Mesh {
 /// (the same model as [`scad`](crate::scad::scad), y up, so it is not mirrored). The walls
 /// are those of the [`footprint`] raster: exact for square mazes, staircased finely for
 /// slanted walls. The mesh is closed and manifold (every edge shared by exactly two
-/// triangles, no T-junctions), one part, with outward normals and counter-clockwise
-/// winding.
+/// triangles, no T-junctions), with outward normals and counter-clockwise winding: one
+/// part, or for a scene with [`Scene::plates`] (a multi-level maze) one plate per level,
+/// side by side as the levels are drawn, apart, to print separately and stack.
 ///
 /// # Errors
 /// As for [`footprint`]; and [`Error::Parameter`] if the mesh would exceed the STL limit of
 /// `u32::MAX` triangles.
 pub fn stl(scene: &Scene, model: &Model) -> Result<Vec<u8>, Error> {
-    let fp = footprint(scene, model)?;
-    let mesh = height_field(&fp.canvas);
-    let count = u32::try_from(mesh.triangles.len())
+    // One mesh per plate, each with its pixel size and its offset along x in millimetres.
+    let mut meshes = Vec::new();
+    if scene.plates.len() > 1 {
+        for &[x0, x1] in &scene.plates {
+            let inside = |p: Point| p.x >= x0 - 1e-9 && p.x <= x1 + 1e-9;
+            let shift = |p: Point| Point { x: p.x - x0, y: p.y };
+            let part = Scene {
+                width: x1 - x0,
+                height: scene.height,
+                walls: scene
+                    .walls
+                    .iter()
+                    .filter(|w| inside(w[0]) && inside(w[1]))
+                    .map(|w| [shift(w[0]), shift(w[1])])
+                    .collect(),
+                ..Scene::default()
+            };
+            let fp = footprint(&part, model)?;
+            meshes.push((height_field(&fp.canvas), fp.pixel_width, fp.pixel_height, x0 * model.cell));
+        }
+    } else {
+        let fp = footprint(scene, model)?;
+        meshes.push((height_field(&fp.canvas), fp.pixel_width, fp.pixel_height, 0.0));
+    }
+    let triangles: usize = meshes.iter().map(|m| m.0.triangles.len()).sum();
+    let count = u32::try_from(triangles)
         .map_err(|_| Error::Parameter("the mesh has too many triangles for STL".into()))?;
-    let (px, py) = (fp.pixel_width, fp.pixel_height);
     let levels = [0.0, model.base, model.base + model.height];
-    let mut out = Vec::with_capacity(84 + 50 * mesh.triangles.len());
+    let mut out = Vec::with_capacity(84 + 50 * triangles);
     let mut header = [b' '; 80];
     let title = b"maze-render binary STL, millimetres: maze walls on a base plate";
     header[..title.len()].copy_from_slice(title);
     out.extend_from_slice(&header);
     out.extend_from_slice(&count.to_le_bytes());
-    for &(vertices, normal) in &mesh.triangles {
-        for n in normal {
-            out.extend_from_slice(&f32::from(n).to_le_bytes());
-        }
-        for v in vertices {
-            let [x, y, z] = mesh.out(v);
-            let coords = [x as f64 * px, y as f64 * py, levels[z as usize]];
-            for c in coords {
-                out.extend_from_slice(&(c as f32).to_le_bytes());
+    for (mesh, px, py, offset) in &meshes {
+        for &(vertices, normal) in &mesh.triangles {
+            for n in normal {
+                out.extend_from_slice(&f32::from(n).to_le_bytes());
             }
+            for v in vertices {
+                let [x, y, z] = mesh.out(v);
+                let coords = [offset + x as f64 * px, y as f64 * py, levels[z as usize]];
+                for c in coords {
+                    out.extend_from_slice(&(c as f32).to_le_bytes());
+                }
+            }
+            out.extend_from_slice(&0u16.to_le_bytes());
         }
-        out.extend_from_slice(&0u16.to_le_bytes());
     }
     Ok(out)
 }
@@ -524,6 +549,64 @@ mod tests {
                     !(p(x, y) == p(x + 1, y + 1) && p(x + 1, y) == p(x, y + 1) && p(x, y) != p(x + 1, y))
                 );
             }
+        }
+    }
+
+    /// The triangles of a binary STL, as corner coordinates.
+    fn triangles_of(bytes: &[u8]) -> Vec<[[f32; 3]; 3]> {
+        let count = u32::from_le_bytes(bytes[80..84].try_into().unwrap()) as usize;
+        assert_eq!(bytes.len(), 84 + 50 * count);
+        let f = |at: usize| f32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+        (0..count)
+            .map(|t| {
+                let at = 84 + 50 * t + 12;
+                [0, 1, 2].map(|v| [0, 1, 2].map(|c| f(at + 12 * v + 4 * c)))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_level_of_a_multi_level_maze_is_its_own_closed_plate() {
+        use maze_core::{Algorithm, Levels, Maze, Square, Xoshiro};
+        for levels in [1, 3] {
+            let mut maze = Maze::new(Levels::new(Square::new(4, 3), levels));
+            Algorithm::Wilson
+                .generate(&mut maze, &Default::default(), &mut Xoshiro::seed_from_u64(2), &mut ())
+                .unwrap();
+            let scene = crate::scene::scene(&maze, &Default::default());
+            let tris = triangles_of(&stl(&scene, &Model::default()).unwrap());
+            // Parts: triangles joined through shared corners.
+            let key = |p: [f32; 3]| p.map(f32::to_bits);
+            let mut part: HashMap<[u32; 3], usize> = HashMap::new();
+            let mut parent: Vec<usize> = (0..tris.len()).collect();
+            fn find(p: &mut [usize], mut x: usize) -> usize {
+                while p[x] != x {
+                    p[x] = p[p[x]];
+                    x = p[x];
+                }
+                x
+            }
+            for (i, t) in tris.iter().enumerate() {
+                for &v in t {
+                    if let Some(&j) = part.get(&key(v)) {
+                        let (a, b) = (find(&mut parent, i), find(&mut parent, j));
+                        parent[a] = b;
+                    } else {
+                        part.insert(key(v), i);
+                    }
+                }
+            }
+            let roots: std::collections::HashSet<usize> =
+                (0..tris.len()).map(|i| find(&mut parent, i)).collect();
+            assert_eq!(roots.len(), if levels == 1 { 1 } else { levels as usize }, "{levels} levels");
+            // Every edge is matched by its reverse: each plate is closed.
+            let mut edges: HashMap<([u32; 3], [u32; 3]), i32> = HashMap::new();
+            for t in &tris {
+                for i in 0..3 {
+                    *edges.entry((key(t[i]), key(t[(i + 1) % 3]))).or_default() += 1;
+                }
+            }
+            assert!(edges.iter().all(|(&(a, b), &n)| n == 1 && edges.get(&(b, a)) == Some(&1)));
         }
     }
 

@@ -243,6 +243,11 @@ impl<S: Shape> Shape for Levels<S> {
         self.base.wall_arc(b, door.base()?).map(|p| self.shift(l, p))
     }
 
+    fn plates(&self) -> Vec<[f64; 2]> {
+        let width = self.base.extent().x;
+        (0..self.levels).map(|l| [f64::from(l) * self.pitch, f64::from(l) * self.pitch + width]).collect()
+    }
+
     fn default_ends(&self) -> (CellId, CellId) {
         let (a, b) = self.base.default_ends();
         (self.lift(0, a), self.lift(self.levels - 1, b))

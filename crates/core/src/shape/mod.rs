@@ -464,6 +464,13 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
         DoorKind::Wall
     }
 
+    /// The horizontal spans `[x0, x1]` of the drawing that stand apart from each other (the
+    /// levels of a multi-level maze, drawn side by side): a printed model makes each its own
+    /// plate. Empty, the default, for a drawing in one piece.
+    fn plates(&self) -> Vec<[f64; 2]> {
+        Vec::new()
+    }
+
     /// Which layer `cell` lies on: [`Layer::Ground`] (the default) unless it is one of the
     /// two cells of a crossing. A cell over another lacks the doors of the passage beneath
     /// (pictures draw its sides there as walls running through); a cell under another lacks
