@@ -604,7 +604,9 @@ fn check_binary_target(format: Format, output: Option<&std::path::Path>) -> Resu
 fn memory_note(args: &GenerateArgs, spec: &ShapeSpec) {
     let cells = spec.cells() as f64;
     let walls = cells / 2.0;
-    let generator = cells * args.algorithm.bytes_per_cell();
+    let square_lattice =
+        spec.kind == ShapeKind::Square && spec.mask.is_none() && !spec.wrap.any() && spec.levels <= 1;
+    let generator = cells * args.algorithm.bytes_per_cell(spec.cells(), square_lattice);
     let solver = match args.solve {
         None => 0.0,
         Some(Solver::Bfs) if args.draw.no_visited => cells,

@@ -114,7 +114,7 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
             Some(bands) => {
                 let (pw, ph) = bands.size();
                 let palette = bands.palette(&style)?;
-                let mut png = PngRows::new(&mut *sink, pw, ph, 1, &palette, 6)?;
+                let mut png = PngRows::new(&mut *sink, pw, ph, 1, &palette, 1)?;
                 for y in 0..=h {
                     window.advance(&mut rows, y);
                     let (line, above, row) = window.bits();

@@ -1,5 +1,6 @@
 //! Times scene building and each drawing format on one square maze:
-//! `cargo run --release -p maze-render --example render_time -- 1000 2`.
+//! `cargo run --release -p maze-render --example render_time -- 1000 2` (the direct PNG
+//! path at deflate levels 0, 1 and 6, or those `LEVELS=1,1,6` lists; `maze` writes level 1).
 use std::time::Instant;
 
 use maze_core::{Algorithm, Maze, Square, Xoshiro};
@@ -22,7 +23,11 @@ fn main() {
     let t = Instant::now();
     let png = maze_render::png::png(&s, &style).expect("png");
     eprintln!("png: {:?} ({} bytes)", t.elapsed(), png.len());
-    for level in [0u8, 1, 6] {
+    // LEVELS=1,1,1 times level 1 three times (the first run also faults the memory in).
+    let levels: Vec<u8> = std::env::var("LEVELS")
+        .map(|v| v.split(',').filter_map(|x| x.parse().ok()).collect())
+        .unwrap_or_else(|_| vec![0, 1, 6]);
+    for level in levels {
         let t = Instant::now();
         let png = maze_render::png::square_walls(&maze, &style, level).expect("png");
         eprintln!("png, direct 1-bit path, deflate level {level}: {:?} ({} bytes)", t.elapsed(), png.len());

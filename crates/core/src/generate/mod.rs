@@ -14,6 +14,7 @@ mod eller;
 mod growing_tree;
 mod hunt_and_kill;
 mod kruskal;
+mod kruskal_lean;
 mod prim;
 mod quad_division;
 mod recursive_backtracker;
@@ -28,7 +29,7 @@ pub use eller::eller;
 pub use growing_tree::{Policy, growing_tree};
 pub use hunt_and_kill::hunt_and_kill;
 pub(crate) use kruskal::UnionFind;
-pub use kruskal::kruskal;
+pub use kruskal::{LEAN_ABOVE as KRUSKAL_LEAN_ABOVE, kruskal};
 pub use prim::{prim, prim_modified, prim_true};
 pub use quad_division::quad_division;
 pub use recursive_backtracker::recursive_backtracker;
@@ -140,13 +141,16 @@ impl std::fmt::Display for Algorithm {
 }
 
 impl Algorithm {
-    /// About how many bytes a cell the generator needs besides the maze's own walls (peak
-    /// resident memory measured on 4000 × 4000 squares, rounded up): Kruskal's edge order
-    /// and union-find and true Prim's heap take about 12-14, the depth-first stack about 1,
-    /// Wilson's walk under 1, the others a bit or two a cell at most. For warning before
-    /// very large mazes.
-    pub fn bytes_per_cell(self) -> f64 {
+    /// About how many bytes a cell the generator needs besides the maze's own walls, for a
+    /// maze of `cells` cells (peak resident memory measured on 4000 × 4000 and 16000 × 16000
+    /// squares, rounded up): Kruskal's edge order and union-find and true Prim's heap take
+    /// about 12-14, the depth-first stack about 1, Wilson's walk under 1, the others a bit or
+    /// two a cell at most. On a whole square lattice (`square_lattice`: no mask, wrapping or
+    /// levels) above [`KRUSKAL_LEAN_ABOVE`] cells, Kruskal works tile by tile in under 1.
+    /// For warning before very large mazes.
+    pub fn bytes_per_cell(self, cells: u64, square_lattice: bool) -> f64 {
         match self {
+            Algorithm::Kruskal if square_lattice && cells > KRUSKAL_LEAN_ABOVE => 1.0,
             Algorithm::Kruskal => 12.0,
             Algorithm::PrimTrue => 14.0,
             Algorithm::RecursiveBacktracker | Algorithm::Wilson => 1.0,
