@@ -246,7 +246,7 @@ pub fn spec_with_picture(args: &ShapeArgs, picture: Option<Picture>, max_cells: 
         anyhow::bail!(UsageError("a mask does not work with --wrap or --levels yet".into()));
     }
     if args.weave.is_some() {
-        anyhow::bail!(UsageError("--weave does not work with a mask, --wrap or --levels yet".into()));
+        anyhow::bail!(UsageError(maze_core::shape::weave::NOT_COMBINED.into()));
     }
     struct Lay(Picture);
     impl ShapeVisitor for Lay {

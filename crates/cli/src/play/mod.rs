@@ -59,7 +59,7 @@ pub fn app_from_args(args: &PlayArgs) -> Result<App> {
             anyhow::bail!(UsageError(e.to_string()));
         }
         if args.shape.mask.is_some() || args.shape.mask_text.is_some() || args.shape.mask_data.is_some() {
-            anyhow::bail!(UsageError("--weave does not work with a mask, --wrap or --levels yet".into()));
+            anyhow::bail!(UsageError(maze_core::shape::weave::NOT_COMBINED.into()));
         }
         app.weave = (p * 100.0).round() as u32;
         if p > 0.0 && app.weave == 0 {

@@ -212,7 +212,7 @@ impl ShapeSpec {
             return Err(Error::Parameter("--wrap and --levels do not work together yet".into()));
         }
         if self.weave.is_some() {
-            return Err(Error::Parameter("--weave does not work with a mask, --wrap or --levels yet".into()));
+            return Err(Error::Parameter(super::weave::NOT_COMBINED.into()));
         }
         self.wrap = wrap;
         Ok(self)
@@ -243,7 +243,7 @@ impl ShapeSpec {
             return Err(Error::Parameter("--wrap and --levels do not work together yet".into()));
         }
         if self.weave.is_some() {
-            return Err(Error::Parameter("--weave does not work with a mask, --wrap or --levels yet".into()));
+            return Err(Error::Parameter(super::weave::NOT_COMBINED.into()));
         }
         let limit = max_cells.min(crate::limits::HARD_MAX_CELLS);
         let cells = self.base_cells().saturating_mul(u64::from(levels));
@@ -269,7 +269,7 @@ impl ShapeSpec {
             )));
         }
         if self.mask.is_some() || self.wrap.any() || self.levels > 1 {
-            return Err(Error::Parameter("--weave does not work with a mask, --wrap or --levels yet".into()));
+            return Err(Error::Parameter(super::weave::NOT_COMBINED.into()));
         }
         if let WeaveLayout::Placed(c) = &layout
             && (c.width(), c.height()) != (self.width, self.height)
@@ -340,7 +340,7 @@ impl ShapeSpec {
             return Err(Error::Parameter("a mask does not work with --wrap or --levels yet".into()));
         }
         if self.weave.is_some() {
-            return Err(Error::Parameter("--weave does not work with a mask, --wrap or --levels yet".into()));
+            return Err(Error::Parameter(super::weave::NOT_COMBINED.into()));
         }
         if u64::from(mask.base_cells()) != self.base_cells() {
             return Err(Error::Parameter(format!(

@@ -26,12 +26,15 @@
 use std::sync::Arc;
 
 use super::{
-    CellId, Door, DoorSet, Layer, Outline, Point, Settled, Shape, ShapeKind, ShapeSpec, Square, SquareDoor,
-    WallId,
+    CellId, DoorSet, Layer, Outline, Point, Settled, Shape, ShapeKind, ShapeSpec, Square, SquareDoor, WallId,
 };
 use crate::Error;
 use crate::maze::Passages;
 use crate::random::Random;
+
+/// The one-line refusal of a woven maze combined with a mask, wrapping or levels, which
+/// every front end gives in the same words.
+pub const NOT_COMBINED: &str = "--weave does not work with a mask, --wrap or --levels yet";
 
 /// Which passage of a crossing goes over the other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -353,8 +356,8 @@ impl Shape for Weave {
         })
     }
 
-    fn opposite(&self, _cell: CellId, door: SquareDoor) -> SquareDoor {
-        SquareDoor::from_index((door as u8 + 2) & 3)
+    fn opposite(&self, cell: CellId, door: SquareDoor) -> SquareDoor {
+        self.square.opposite(self.base_of(cell), door)
     }
 
     fn wall(&self, cell: CellId, door: SquareDoor) -> WallId {
