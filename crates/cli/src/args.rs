@@ -69,7 +69,8 @@ share of the cells; hardness compares bands (hardness>=hard).")]
     #[command(after_help = "Examples:
   maze bench                                        every generator and solver at 100x100 and 1000x1000
   maze bench --size 1000 --algorithm kruskal --algorithm bfs --json
-  maze bench --shape hex --size 300 --runs 9")]
+  maze bench --shape hex --size 300 --runs 9
+  maze bench --clock cpu --size 1000 --size 8000 --runs 3 -a prim   linearity on a shared machine")]
     #[command(allow_negative_numbers = true)]
     Bench(BenchArgs),
     /// Play in the terminal: choose a maze, walk it with the keyboard, watch it being built.
@@ -525,6 +526,38 @@ pub struct BenchArgs {
     /// Print a JSON array instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// What to time: `wall` (elapsed time) or `cpu` (this thread's CPU time, which leaves
+    /// out the time other processes hold the cores; for comparisons on shared machines).
+    #[arg(long, default_value = "wall", value_parser = parse_clock)]
+    pub clock: Clock,
+}
+
+/// The clock `maze bench` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// Elapsed (wall-clock) time.
+    Wall,
+    /// The measuring thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`; Unix only).
+    Cpu,
+}
+
+impl Clock {
+    /// The name the option takes and the report prints.
+    pub fn name(self) -> &'static str {
+        match self {
+            Clock::Wall => "wall",
+            Clock::Cpu => "cpu",
+        }
+    }
+}
+
+fn parse_clock(s: &str) -> Result<Clock, String> {
+    match s {
+        "wall" => Ok(Clock::Wall),
+        "cpu" if cfg!(unix) => Ok(Clock::Cpu),
+        "cpu" => Err("the cpu clock needs a Unix system".into()),
+        _ => Err(format!("unknown clock '{s}' (expected wall or cpu)")),
+    }
 }
 
 /// Parses any of our `FromStr` types, turning the library error into clap's message.

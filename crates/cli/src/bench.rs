@@ -1,7 +1,9 @@
 //! `maze bench`: in-process timing of generators and solvers, nanoseconds per cell.
 //!
-//! Wall-clock medians of several runs; for comparisons that must hold on noisy shared
-//! machines use `cargo bench` (criterion), which reports ratios measured in one run.
+//! Medians of several runs, in wall-clock time or (`--clock cpu`) the measuring thread's CPU
+//! time, which leaves out the time other processes hold the cores; cache and memory
+//! contention still count, so on shared machines compare ratios measured in one run. For
+//! small timings `cargo bench` (criterion) is finer.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -11,7 +13,7 @@ use maze_core::{Algorithm, Maze, Shape, ShapeSpec, ShapeVisitor, Solver, Xoshiro
 use serde::Serialize;
 
 use crate::UsageError;
-use crate::args::BenchArgs;
+use crate::args::{BenchArgs, Clock};
 use crate::commands::{dead_end_percent, supports};
 use crate::output::with_sink;
 
@@ -43,6 +45,7 @@ struct Row {
     ns_per_cell: f64,
     median_ms: f64,
     runs: u32,
+    clock: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     dead_end_percent: Option<f64>,
 }
@@ -50,6 +53,39 @@ struct Row {
 struct Measure {
     subject: Subject,
     runs: u32,
+    clock: Clock,
+}
+
+/// A started measurement on one of the [`Clock`]s.
+enum Stopwatch {
+    Wall(Instant),
+    #[cfg(unix)]
+    Cpu(Duration),
+}
+
+impl Stopwatch {
+    fn start(clock: Clock) -> Stopwatch {
+        match clock {
+            #[cfg(unix)]
+            Clock::Cpu => Stopwatch::Cpu(thread_cpu_time()),
+            _ => Stopwatch::Wall(Instant::now()),
+        }
+    }
+
+    fn elapsed(&self) -> Duration {
+        match self {
+            Stopwatch::Wall(t) => t.elapsed(),
+            #[cfg(unix)]
+            Stopwatch::Cpu(t) => thread_cpu_time().saturating_sub(*t),
+        }
+    }
+}
+
+/// The calling thread's CPU time so far.
+#[cfg(unix)]
+fn thread_cpu_time() -> Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    Duration::new(t.tv_sec.max(0) as u64, t.tv_nsec.clamp(0, 999_999_999) as u32)
 }
 
 impl ShapeVisitor for Measure {
@@ -63,7 +99,7 @@ impl ShapeVisitor for Measure {
                 for run in 0..self.runs {
                     let mut maze = Maze::new(shape.clone());
                     let mut rng = Xoshiro::seed_from_u64(u64::from(run) + 1);
-                    let t = Instant::now();
+                    let t = Stopwatch::start(self.clock);
                     alg.generate(&mut maze, &Default::default(), &mut rng, &mut ())?;
                     times.push(t.elapsed());
                     dead.get_or_insert_with(|| dead_end_percent(&maze));
@@ -80,7 +116,7 @@ impl ShapeVisitor for Measure {
                 )?;
                 maze.open_entrance_and_exit();
                 for _ in 0..self.runs {
-                    let t = Instant::now();
+                    let t = Stopwatch::start(self.clock);
                     let sol = solver.solve(&maze, maze.entrance(), maze.exit(), &mut ())?;
                     times.push(t.elapsed());
                     black_box(sol);
@@ -141,7 +177,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
     for spec in &specs {
         for &subject in &subjects {
             bar.set_message(format!("{} {}x{}", subject.name(), spec.width, spec.height));
-            let (median, dead) = spec.visit(Measure { subject, runs: args.runs })?;
+            let (median, dead) = spec.visit(Measure { subject, runs: args.runs, clock: args.clock })?;
             let cells = spec.cells();
             rows.push(Row {
                 algorithm: subject.name(),
@@ -156,6 +192,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
                 ns_per_cell: median.as_nanos() as f64 / cells as f64,
                 median_ms: median.as_secs_f64() * 1e3,
                 runs: args.runs,
+                clock: args.clock.name(),
                 dead_end_percent: dead,
             });
             bar.inc(1);
@@ -168,13 +205,19 @@ pub fn run(args: BenchArgs) -> Result<()> {
         out.push('\n');
     } else {
         out.push_str(&format!(
-            "{:<22} {:<9} {:<8} {:>11} {:>10} {:>11} {:>9}\n",
-            "algorithm", "kind", "shape", "size", "cells", "ns/cell", "dead-end%"
+            "{:<22} {:<9} {:<8} {:>11} {:>10} {:>13} {:>9}\n",
+            "algorithm",
+            "kind",
+            "shape",
+            "size",
+            "cells",
+            format!("ns/cell {}", args.clock.name()),
+            "dead-end%"
         ));
         for r in &rows {
             let dead = r.dead_end_percent.map_or(String::from("-"), |d| format!("{d:.1}"));
             out.push_str(&format!(
-                "{:<22} {:<9} {:<8} {:>11} {:>10} {:>11.2} {:>9}\n",
+                "{:<22} {:<9} {:<8} {:>11} {:>10} {:>13.2} {:>9}\n",
                 r.algorithm,
                 r.kind,
                 r.shape,

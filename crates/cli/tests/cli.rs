@@ -404,12 +404,27 @@ fn bench_reports_json() {
         assert_eq!(row["height"], 20);
         assert_eq!(row["cells"], 400);
         assert!(row["ns_per_cell"].as_f64().expect("number") > 0.0);
+        assert_eq!(row["clock"], "wall");
     }
+}
+
+#[cfg(unix)]
+#[test]
+fn bench_reads_the_cpu_clock() {
+    let out =
+        stdout_of(&["bench", "--size", "30", "-a", "wilson", "--runs", "3", "--clock", "cpu", "--json"]);
+    let v: Value = serde_json::from_str(&out).expect("json");
+    let row = &v.as_array().expect("array")[0];
+    assert_eq!(row["clock"], "cpu");
+    assert!(row["ns_per_cell"].as_f64().expect("number") > 0.0);
+    let table = stdout_of(&["bench", "--size", "10", "-a", "bfs", "--runs", "1", "--clock", "cpu"]);
+    assert!(table.contains("ns/cell cpu"), "{table}");
 }
 
 #[test]
 fn bad_input_is_one_line_and_the_right_status() {
     fails(&["generate", "--width", "0"], 2, "at least 1");
+    fails(&["bench", "--clock", "sundial"], 2, "unknown clock");
     fails(&["generate", "--width", "-3"], 2, "width");
     fails(&["generate", "--width", "abc"], 2, "width");
     fails(&["generate", "--width", "100000", "--height", "100000"], 2, "too large");
