@@ -599,8 +599,8 @@ fn check_binary_target(format: Format, output: Option<&std::path::Path>) -> Resu
 }
 
 /// Says, on stderr, about how much memory a maze above the default cell limit will take
-/// (the limit was raised with --max-cells): the walls (at most 4 bits a cell), the
-/// generator's tables and the solver's.
+/// (the limit was raised with --max-cells): the walls (at most 4 bits a cell) and the larger
+/// of the generator's tables and the solver's (the generator's are freed before solving).
 fn memory_note(args: &GenerateArgs, spec: &ShapeSpec) {
     let cells = spec.cells() as f64;
     let walls = cells / 2.0;
@@ -614,7 +614,7 @@ fn memory_note(args: &GenerateArgs, spec: &ShapeSpec) {
     };
     let solving = match args.solve {
         None => String::new(),
-        Some(s) => format!(", {} to solve with {s}", budget::human(solver as u64)),
+        Some(s) => format!(", freed before {} to solve with {s}", budget::human(solver as u64)),
     };
     let hint = if args.solve.is_some() && !args.draw.no_visited {
         " (--no-visited keeps the path alone: bfs then takes 1 byte a cell)"
@@ -624,7 +624,7 @@ fn memory_note(args: &GenerateArgs, spec: &ShapeSpec) {
     eprintln!(
         "note: {} cells, above the default limit: about {} of memory (walls {}, {} for {}{solving}){hint}",
         spec.cells(),
-        budget::human((walls + generator + solver) as u64),
+        budget::human((walls + generator.max(solver)) as u64),
         budget::human(walls as u64),
         budget::human(generator as u64),
         args.algorithm,

@@ -71,6 +71,12 @@ impl Passages {
     pub fn clear(&mut self) {
         self.words.fill(0);
     }
+
+    /// The bits as words (wall `64·i + j` is bit `j` of word `i`), for generators that hand
+    /// disjoint runs of words to threads.
+    pub(crate) fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.words
+    }
 }
 
 /// A maze over shape `S`: which walls are open, plus its entrance, exit and MultiMaze marks.

@@ -28,7 +28,7 @@ use super::kruskal_lean::TILE;
 /// maze for the seed than the shuffled list would give, and it takes under 1 byte a cell
 /// besides the walls (16000 × 16000: 0.20 GB peak with the walls, against 3 GB) and
 /// O(N log T) time with a table the size of a tile in cache (about 110 ns a cell here
-/// against 300 at 8000²). At or below the threshold, and on every other shape, the maze is
+/// against 300 at 8000²), the rows of tiles spread over every core when unwatched. At or below the threshold, and on every other shape, the maze is
 /// the one the shuffled list has always given.
 pub fn kruskal<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, obs: &mut O) {
     kruskal_with(maze, rng, obs, LEAN_ABOVE, TILE);

@@ -19,10 +19,15 @@
 //!    decides the rest: a wall between tiles it takes is opened, a reduced edge it refuses
 //!    closes its heaviest wall again.
 //!
-//! Memory: the maze's own bits, the tile's tables (about 3.5 MB at 256²), and the reduced
-//! graph: about 10 edges of 16 bytes and 8 union-find entries of 4 bytes per tile-side cell,
-//! under 1 byte a cell at 256² tiles (16000²: 204 MB peak for the whole generation, walls
-//! included).
+//! Steps 1 and 2 are independent from one row of tiles (a strip) to the next, so unwatched
+//! they run on every core, each thread writing its strips' own words of the maze's bits;
+//! the strips join the reduced graph in order, and since the weights are distinct the tree
+//! is the same whatever the number of threads.
+//!
+//! Memory: the maze's own bits, a tile's tables per thread (about 3.5 MB at 256²), and the
+//! reduced graph: about 10 edges of 16 bytes and 8 union-find entries of 4 bytes per
+//! tile-side cell, under 1 byte a cell at 256² tiles (16000²: 204 MB peak for the whole
+//! generation, walls included).
 
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
@@ -120,6 +125,10 @@ struct Tile {
 
 /// Carves a Kruskal maze on a `w × h` square lattice (all walls closed on entry) with the
 /// weights of `key`, tile by tile. Reports each opening and each closing to `obs`.
+///
+/// Unwatched, the rows of tiles are spanned and reduced on every core
+/// ([`std::thread::available_parallelism`]); the tree is the same whatever the number of
+/// threads, since weights are distinct and the minimum spanning tree is unique.
 pub(crate) fn generate<S: Shape, O: Observer>(
     maze: &mut Maze<S>,
     w: u32,
@@ -128,61 +137,83 @@ pub(crate) fn generate<S: Shape, O: Observer>(
     tile: u32,
     obs: &mut O,
 ) {
+    let workers = std::thread::available_parallelism().map_or(1, usize::from);
+    generate_with(maze, w, h, key, tile, workers, obs);
+}
+
+/// [`generate`] on at most `workers` threads (1: on this one).
+pub(crate) fn generate_with<S: Shape, O: Observer>(
+    maze: &mut Maze<S>,
+    w: u32,
+    h: u32,
+    key: u64,
+    tile: u32,
+    workers: usize,
+    obs: &mut O,
+) {
     let tile = tile.max(1);
+    let lattice = Lattice { w, h, tile, key, div: FastDiv::new(w) };
+    let strips = h.div_ceil(tile);
     let side = tile.min(w.max(h)) as usize;
-    let area = side * side;
-    let mut t = Tile {
-        keys: Vec::with_capacity(2 * area),
-        sorted: Vec::with_capacity(2 * area),
-        count: Vec::new(),
-        uf: UnionFind::new(area as u32),
-        adj: vec![0; area],
-        up: vec![0; area],
-        rel: vec![0; area],
-        only: vec![0; area],
-        bottom: vec![0; area],
-        heavy: vec![0; area],
-        order: Vec::with_capacity(area),
-        node: vec![u32::MAX; area],
-    };
-    let div = FastDiv::new(w);
-    let mut edges: Vec<Reduced> = Vec::new();
-    let mut nodes: u32 = 0;
-    // The reduced nodes of the last row of the tile row above, by column, and of the east
-    // column of the tile to the left, by row.
-    let mut north_nodes = vec![u32::MAX; w as usize];
-    let mut west_nodes = vec![u32::MAX; tile.min(h) as usize];
-    for y0 in (0..h).step_by(tile as usize) {
-        let th = tile.min(h - y0);
-        for x0 in (0..w).step_by(tile as usize) {
-            let tw = tile.min(w - x0);
-            let geo = Geo { w, h, x0, y0, tw, th, key, div, divtw: FastDiv::new(tw) };
-            t.span(maze, &geo, obs);
-            t.reduce(&geo, &mut edges, &mut nodes);
-            // Walls to the tile on the left and the one above, whose nodes are known.
-            for ly in 0..th {
-                let l = (ly * tw) as usize;
-                if x0 > 0 {
-                    let c = u64::from((y0 + ly) * w + x0);
-                    let (a, b) = (west_nodes[ly as usize], t.node[l]);
-                    edges.push(Reduced { w: weight(key, 2 * (c - 1)), a, b: b | BETWEEN });
-                }
-                west_nodes[ly as usize] = t.node[l + tw as usize - 1];
+    let mut reduced = Stitch { edges: Vec::new(), nodes: 0, above: Vec::new(), key, w };
+    // A strip's walls (2c and 2c + 1 for its cells) are whole words of the maze's bits when
+    // 2 · tile · w is a multiple of 64 (always at the 256 tiles the generator uses).
+    let strip_bits = 2 * u64::from(tile) * u64::from(w);
+    let workers = workers.min(strips as usize);
+    if workers > 1 && !O::ACTIVE && strip_bits % 64 == 0 {
+        let mut rest = maze.passages_mut().words_mut();
+        let mut chunks = Vec::with_capacity(strips as usize);
+        for _ in 0..strips {
+            let rest_len = rest.len();
+            let (chunk, tail) =
+                std::mem::take(&mut rest).split_at_mut(rest_len.min((strip_bits / 64) as usize));
+            chunks.push(chunk);
+            rest = tail;
+        }
+        let queue = std::sync::Mutex::new(chunks.into_iter().enumerate());
+        let (sender, receiver) = std::sync::mpsc::channel::<(usize, Strip)>();
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                let (sender, queue, lattice) = (sender.clone(), &queue, &lattice);
+                scope.spawn(move || {
+                    let mut t = Tile::new(side);
+                    loop {
+                        // A poisoned queue means another worker panicked: stop, it propagates.
+                        let Ok(Some((k, chunk))) = queue.lock().map(|mut q| q.next()) else { break };
+                        let base = k as u64 * strip_bits;
+                        let strip = lattice.strip(&mut t, k as u32, |wall| {
+                            let bit = wall - base;
+                            chunk[(bit >> 6) as usize] |= 1 << (bit & 63);
+                        });
+                        if sender.send((k, strip)).is_err() {
+                            break;
+                        }
+                    }
+                });
             }
-            for lx in 0..tw {
-                let l = lx as usize;
-                let x = (x0 + lx) as usize;
-                if y0 > 0 {
-                    let c = u64::from(y0 * w + x0 + lx);
-                    let (a, b) = (north_nodes[x], t.node[l]);
-                    edges.push(Reduced { w: weight(key, 2 * (c - u64::from(w)) + 1), a, b: b | BETWEEN });
+            drop(sender);
+            // Strips join the reduced graph in order, as they arrive; those ahead wait.
+            let mut waiting: Vec<Option<Strip>> = (0..strips).map(|_| None).collect();
+            let mut next = 0;
+            for (k, strip) in receiver {
+                waiting[k] = Some(strip);
+                while let Some(strip) = waiting.get_mut(next).and_then(Option::take) {
+                    reduced.add(&lattice, next as u32, strip);
+                    next += 1;
                 }
-                north_nodes[x] = t.node[((th - 1) * tw + lx) as usize];
             }
+        });
+    } else {
+        let mut t = Tile::new(side);
+        for k in 0..strips {
+            let strip = lattice.strip(&mut t, k, |wall| {
+                maze.open_wall(WallId(wall));
+                obs.on(Event::Carve(CellId((wall >> 1) as u32), if wall & 1 == 0 { 1 } else { 2 }));
+            });
+            reduced.add(&lattice, k, strip);
         }
     }
-    drop(t);
-    drop(north_nodes);
+    let Stitch { mut edges, nodes, .. } = reduced;
     edges.sort_unstable_by_key(|e| e.w);
     let mut uf = UnionFind::new(nodes);
     for e in &edges {
@@ -198,6 +229,93 @@ pub(crate) fn generate<S: Shape, O: Observer>(
             maze.passages_mut().close(WallId(wall));
             obs.on(Event::Wall(cell, door));
         }
+    }
+}
+
+/// The lattice being carved and how it is cut: `w × h` cells, tiles of `tile × tile`, the
+/// weights of `key`.
+struct Lattice {
+    w: u32,
+    h: u32,
+    tile: u32,
+    key: u64,
+    div: FastDiv,
+}
+
+/// What one row of tiles (a strip) gives the reduced graph, its nodes numbered from 0.
+struct Strip {
+    edges: Vec<Reduced>,
+    nodes: u32,
+    /// The nodes of the strip's first and last rows of cells, by column.
+    top: Vec<u32>,
+    bottom: Vec<u32>,
+}
+
+impl Lattice {
+    /// Spans and reduces every tile of strip `k`, opening each tile tree's walls through
+    /// `open` (in the tiles' order, west to east).
+    fn strip(&self, t: &mut Tile, k: u32, mut open: impl FnMut(u64)) -> Strip {
+        let (w, tile, key) = (self.w, self.tile, self.key);
+        let y0 = k * tile;
+        let th = tile.min(self.h - y0);
+        let mut out =
+            Strip { edges: Vec::new(), nodes: 0, top: vec![0; w as usize], bottom: vec![0; w as usize] };
+        // The reduced nodes of the east column of the tile to the left, by row.
+        let mut west_nodes = vec![u32::MAX; th as usize];
+        for x0 in (0..w).step_by(tile as usize) {
+            let tw = tile.min(w - x0);
+            let geo = Geo { w, h: self.h, x0, y0, tw, th, key, div: self.div, divtw: FastDiv::new(tw) };
+            t.span(&geo, &mut open);
+            t.reduce(&geo, &mut out.edges, &mut out.nodes);
+            // Walls to the tile on the left, whose nodes are known.
+            for ly in 0..th {
+                let l = (ly * tw) as usize;
+                if x0 > 0 {
+                    let c = u64::from((y0 + ly) * w + x0);
+                    let (a, b) = (west_nodes[ly as usize], t.node[l]);
+                    out.edges.push(Reduced { w: weight(key, 2 * (c - 1)), a, b: b | BETWEEN });
+                }
+                west_nodes[ly as usize] = t.node[l + tw as usize - 1];
+            }
+            for lx in 0..tw {
+                out.top[(x0 + lx) as usize] = t.node[lx as usize];
+                out.bottom[(x0 + lx) as usize] = t.node[((th - 1) * tw + lx) as usize];
+            }
+        }
+        out
+    }
+}
+
+/// The reduced graph being put together strip by strip.
+struct Stitch {
+    edges: Vec<Reduced>,
+    nodes: u32,
+    /// The last row's nodes of the strip above (numbered in the whole graph).
+    above: Vec<u32>,
+    key: u64,
+    w: u32,
+}
+
+impl Stitch {
+    /// Adds strip `k` (the strips come in order): its nodes follow the ones so far, and the
+    /// walls between its first row and the strip above join the two.
+    fn add(&mut self, lattice: &Lattice, k: u32, strip: Strip) {
+        let off = self.nodes;
+        self.edges.extend(strip.edges.iter().map(|e| Reduced {
+            w: e.w,
+            a: e.a + off,
+            b: ((e.b & !BETWEEN) + off) | (e.b & BETWEEN),
+        }));
+        if k > 0 {
+            let row = u64::from(k * lattice.tile) * u64::from(self.w);
+            for (x, (&a, &b)) in self.above.iter().zip(&strip.top).enumerate() {
+                let c = row + x as u64;
+                let wall = 2 * (c - u64::from(self.w)) + 1;
+                self.edges.push(Reduced { w: weight(self.key, wall), a, b: (b + off) | BETWEEN });
+            }
+        }
+        self.above = strip.bottom.iter().map(|&b| b.wrapping_add(off)).collect();
+        self.nodes += strip.nodes;
     }
 }
 
@@ -266,8 +384,27 @@ fn opposite(dir: u8) -> u8 {
 }
 
 impl Tile {
+    /// Tables for tiles of at most `side × side` cells.
+    fn new(side: usize) -> Tile {
+        let area = side * side;
+        Tile {
+            keys: Vec::with_capacity(2 * area),
+            sorted: Vec::with_capacity(2 * area),
+            count: Vec::new(),
+            uf: UnionFind::new(area as u32),
+            adj: vec![0; area],
+            up: vec![0; area],
+            rel: vec![0; area],
+            only: vec![0; area],
+            bottom: vec![0; area],
+            heavy: vec![0; area],
+            order: Vec::with_capacity(area),
+            node: vec![u32::MAX; area],
+        }
+    }
+
     /// Kruskal inside the tile: opens its spanning tree's walls and records the tree.
-    fn span<S: Shape, O: Observer>(&mut self, maze: &mut Maze<S>, g: &Geo, obs: &mut O) {
+    fn span(&mut self, g: &Geo, open: &mut impl FnMut(u64)) {
         let (tw, th) = (g.tw, g.th);
         let n = tw * th;
         self.keys.clear();
@@ -325,8 +462,7 @@ impl Tile {
             if self.uf.union(a, b) {
                 self.adj[a as usize] |= da;
                 self.adj[b as usize] |= db;
-                maze.open_wall(WallId(wall));
-                obs.on(Event::Carve(CellId(c), if da == EAST { 1 } else { 2 }));
+                open(wall);
                 joined += 1;
             }
         }
@@ -467,6 +603,22 @@ mod tests {
         let mut maze = Maze::new(Square::new(w, h));
         generate(&mut maze, w, h, key, tile, &mut ());
         maze
+    }
+
+    #[test]
+    fn threads_give_the_same_tree() {
+        // 2 · tile · w a multiple of 64, so the strips run on threads.
+        for (w, h, tile) in [(32, 9, 1), (16, 40, 2), (40, 33, 4), (8, 64, 4), (64, 70, 8), (96, 130, 16)] {
+            assert_eq!(2 * tile * w % 64, 0);
+            for key in [3, 0xFACE] {
+                let want = reference(w, h, key);
+                for workers in [1, 2, 3, 8] {
+                    let mut got = Maze::new(Square::new(w, h));
+                    generate_with(&mut got, w, h, key, tile, workers, &mut ());
+                    assert_eq!(got.passages(), want.passages(), "{w}x{h} tile {tile} workers {workers}");
+                }
+            }
+        }
     }
 
     #[test]
