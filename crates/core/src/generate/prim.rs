@@ -80,7 +80,7 @@ pub fn prim<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, o
 /// is opened next (a minimum spanning tree of random weights).
 ///
 /// Bias: the same distribution as Kruskal (≈30.5% dead ends on a square grid), not uniform.
-/// Time O(E log E) at worst; the frontier walls wait in buckets by weight ([`Frontier`]), so
+/// Time O(E log E) at worst; the frontier walls wait in buckets by weight, so
 /// only the lightest bucket is a heap and the rest cost O(1) a wall, which keeps large mazes
 /// near linear. Memory 16 bytes per frontier wall plus one bit per cell.
 pub fn prim_true<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut R, obs: &mut O) {
