@@ -155,7 +155,7 @@ pub(crate) fn generate_with<S: Shape, O: Observer>(
     let lattice = Lattice { w, h, tile, key, div: FastDiv::new(w) };
     let strips = h.div_ceil(tile);
     let side = tile.min(w.max(h)) as usize;
-    let mut reduced = Stitch { edges: Vec::new(), nodes: 0, above: Vec::new(), key, w };
+    let mut reduced = Stitch { edges: Vec::new(), nodes: 0, above: Vec::new() };
     // A strip's walls (2c and 2c + 1 for its cells) are whole words of the maze's bits when
     // 2 · tile · w is a multiple of 64 (always at the 256 tiles the generator uses).
     let strip_bits = 2 * u64::from(tile) * u64::from(w);
@@ -292,8 +292,6 @@ struct Stitch {
     nodes: u32,
     /// The last row's nodes of the strip above (numbered in the whole graph).
     above: Vec<u32>,
-    key: u64,
-    w: u32,
 }
 
 impl Stitch {
@@ -307,11 +305,12 @@ impl Stitch {
             b: ((e.b & !BETWEEN) + off) | (e.b & BETWEEN),
         }));
         if k > 0 {
-            let row = u64::from(k * lattice.tile) * u64::from(self.w);
+            let w = u64::from(lattice.w);
+            let row = u64::from(k * lattice.tile) * w;
             for (x, (&a, &b)) in self.above.iter().zip(&strip.top).enumerate() {
                 let c = row + x as u64;
-                let wall = 2 * (c - u64::from(self.w)) + 1;
-                self.edges.push(Reduced { w: weight(self.key, wall), a, b: (b + off) | BETWEEN });
+                let wall = 2 * (c - w) + 1;
+                self.edges.push(Reduced { w: weight(lattice.key, wall), a, b: (b + off) | BETWEEN });
             }
         }
         self.above = strip.bottom.iter().map(|&b| b.wrapping_add(off)).collect();
