@@ -208,7 +208,8 @@ pub(crate) fn generate_with<S: Shape, O: Observer>(
         for k in 0..strips {
             let strip = lattice.strip(&mut t, k, |wall| {
                 maze.open_wall(WallId(wall));
-                obs.on(Event::Carve(CellId((wall >> 1) as u32), if wall & 1 == 0 { 1 } else { 2 }));
+                let (cell, door) = cell_door(wall);
+                obs.on(Event::Carve(cell, door));
             });
             reduced.add(&lattice, k, strip);
         }
@@ -219,7 +220,7 @@ pub(crate) fn generate_with<S: Shape, O: Observer>(
     for e in &edges {
         let joined = uf.union(e.a, e.b & !BETWEEN);
         let wall = wall_of(key, e.w);
-        let (cell, door) = (CellId((wall >> 1) as u32), if wall & 1 == 0 { 1 } else { 2 });
+        let (cell, door) = cell_door(wall);
         if e.b & BETWEEN != 0 {
             if joined {
                 maze.open_wall(WallId(wall));
@@ -230,6 +231,12 @@ pub(crate) fn generate_with<S: Shape, O: Observer>(
             obs.on(Event::Wall(cell, door));
         }
     }
+}
+
+/// The cell and the door index (1 east, 2 south, as [`Event`]s give them) of a square
+/// lattice's inner wall.
+fn cell_door(wall: u64) -> (CellId, u8) {
+    (CellId((wall >> 1) as u32), if wall & 1 == 0 { 1 } else { 2 })
 }
 
 /// The lattice being carved and how it is cut: `w × h` cells, tiles of `tile × tile`, the

@@ -99,11 +99,11 @@ pub fn prim_true<S: Shape, R: Random, O: Observer>(maze: &mut Maze<S>, rng: &mut
         shape.neighbour(a, d).is_some_and(|b| !in_tree.contains(b))
     };
     while let Some(e) = frontier.pop(|e| outside(e, &in_tree)) {
-        if !outside(e, &in_tree) {
-            continue;
-        }
         let (a, d) = unpack::<S::Door>(e);
         let Some(b) = shape.neighbour(a, d) else { continue };
+        if in_tree.contains(b) {
+            continue;
+        }
         carve(maze, a, d, obs);
         for d2 in grow(&shape, b, &mut in_tree, obs).iter() {
             frontier.push((rng.next_u64() >> 32) as u32, pack(b, d2));
