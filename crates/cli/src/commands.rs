@@ -180,7 +180,7 @@ pub(crate) fn build<S: Shape>(
     // The recording starts from every wall closed on the maze's final shape (a woven maze's
     // crossings are laid out and settled by the generator; its steps name those cells).
     let start = trace.as_ref().map(|_| Maze::new(maze.shape().clone()));
-    crate::cancel::check()?;
+    maze_core::cancel::check()?;
     if let Some(p) = a.braid {
         match trace.as_mut() {
             Some(t) => imperfect::braid(&mut maze, p, &mut rng, t)?,
@@ -194,7 +194,7 @@ pub(crate) fn build<S: Shape>(
     if a.entrance.is_some() || a.exit.is_some() {
         crate::masks::place_ends(&mut maze, a.entrance, a.exit, &mut rng)?;
     }
-    crate::cancel::check()?;
+    maze_core::cancel::check()?;
     let mut solve_trace = None;
     let solution = match a.solve {
         Some(solver) => Some((
@@ -223,7 +223,7 @@ impl ShapeVisitor for GenerateJob<'_> {
         let a = self.args;
         let multi = a.starts.unwrap_or(1) > 1 || a.ends.unwrap_or(1) > 1;
         let built = build(shape, a, self.seed, self.animation.map(|_| TRACE_LIMIT))?;
-        crate::cancel::check()?;
+        maze_core::cancel::check()?;
         let stats =
             (self.want_stats || !self.filters.is_empty()).then(|| maze_core::stats::stats(&built.maze));
         if let Some(s) = &stats
@@ -775,7 +775,7 @@ pub(crate) fn write_mazes(
     // the output is the serial run's byte for byte; a batch holds about BATCH_CELLS cells.
     let per_batch = (BATCH_CELLS / spec.cells().max(1)).clamp(1, 4096);
     while kept.mazes.len() < args.count as usize {
-        crate::cancel::check()?;
+        maze_core::cancel::check()?;
         if !filters.is_empty() && kept.tried >= max_tries {
             return Err(crate::stats::not_enough(
                 kept.mazes.len() as u32,

@@ -7,7 +7,6 @@
 mod args;
 mod bench;
 mod budget;
-mod cancel;
 mod commands;
 #[cfg(test)]
 mod fuzz;

@@ -247,7 +247,7 @@ pub fn run(args: StatsArgs) -> Result<()> {
     let several = files.len() > 1;
     let mut out = String::new();
     for (i, file) in files.iter().enumerate() {
-        crate::cancel::check()?;
+        maze_core::cancel::check()?;
         let spec = file.spec(args.limits.max_cells).map_err(|e| {
             let at = if several { format!(" (maze {})", i + 1) } else { String::new() };
             anyhow::Error::new(e).context(format!("{}{at}", args.file))

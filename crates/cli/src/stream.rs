@@ -156,7 +156,7 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
 fn tick(progress: &ProgressBar, y: u32) -> Result<()> {
     if y % 1024 == 0 {
         progress.set_position(u64::from(y));
-        crate::cancel::check()?;
+        maze_core::cancel::check()?;
     }
     Ok(())
 }

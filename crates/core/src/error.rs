@@ -33,4 +33,8 @@ pub enum Error {
     /// No route exists between the two cells, or the solver cannot find one.
     #[error("{0}")]
     NoPath(String),
+    /// The job was cancelled (its requester went away or its time ran out); see
+    /// [`crate::cancel`].
+    #[error("cancelled: the client went away")]
+    Cancelled,
 }

@@ -28,6 +28,7 @@
 //! ignore them at no cost, or a [`observe::Trace`] to record them.
 
 pub mod analyze;
+pub mod cancel;
 pub mod error;
 pub mod generate;
 pub mod imperfect;

@@ -36,8 +36,8 @@ use tokio::sync::Semaphore;
 
 use crate::UsageError;
 use crate::args::{Cli, Command, GenerateArgs};
-use crate::cancel::{self, CancelOnDrop};
 use crate::commands;
+use maze_core::cancel::{self, CancelOnDrop};
 
 /// The largest maze for JSON, SVG and text answers.
 pub const MAX_CELLS: u64 = 1_000_000;
@@ -416,7 +416,7 @@ async fn blocking<T: Send + 'static>(
         let _running = Count::up(&lane.running);
         lane.peak.fetch_max(lane.running.load(Ordering::Relaxed), Ordering::Relaxed);
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cancel::with_flag(flag, f)));
-        if matches!(&result, Ok(Err(e)) if e.is::<cancel::Cancelled>()) {
+        if matches!(&result, Ok(Err(e)) if matches!(e.downcast_ref::<maze_core::Error>(), Some(maze_core::Error::Cancelled))) {
             lane.cancelled.fetch_add(1, Ordering::Relaxed);
         }
         result
