@@ -256,6 +256,11 @@ pub struct LimitArgs {
     /// Refuse png images of more pixels than this.
     #[arg(long, default_value_t = maze_render::png::MAX_PIXELS)]
     pub max_pixels: u64,
+    /// Refuse drawings (svg, png, pdf, tex, scad, stl) that would hold more memory than
+    /// this (512 MiB by default; the shading is counted before drawing, the walls' runs as
+    /// they are joined); accepts suffixes such as 200M or 4G.
+    #[arg(long, default_value = "512M", value_parser = parse_bytes)]
+    pub max_memory: u64,
 }
 
 impl Default for LimitArgs {
@@ -264,12 +269,16 @@ impl Default for LimitArgs {
             max_cells: maze_core::limits::MAX_CELLS,
             max_bytes: DEFAULT_MAX_BYTES,
             max_pixels: maze_render::png::MAX_PIXELS,
+            max_memory: DEFAULT_MAX_MEMORY,
         }
     }
 }
 
 /// The default of `--max-bytes`: 1 GiB.
 pub const DEFAULT_MAX_BYTES: u64 = 1 << 30;
+
+/// The default of `--max-memory`: 512 MiB.
+pub const DEFAULT_MAX_MEMORY: u64 = 512 << 20;
 
 /// Drawing options for svg, png, pdf, tex, scad and stl.
 #[derive(Debug, Args, Clone, Default)]

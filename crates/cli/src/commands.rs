@@ -15,7 +15,7 @@ use maze_render::animate::{self, Animation, Recording, Timing};
 use maze_render::json::{MazeFile, Provenance};
 use maze_render::pdf::{PageSetup, PdfPage};
 use maze_render::scad::Model;
-use maze_render::scene::{Overlay, scene};
+use maze_render::scene::{Overlay, try_scene};
 use maze_render::style::Style;
 use maze_render::{Format, compact, json, pdf, png, scad, stl, svg, tex, text};
 
@@ -29,6 +29,10 @@ use crate::output::{Sink, with_sink};
 
 /// About how many cells `--count` makes at once on all cores before writing them in order.
 const BATCH_CELLS: u64 = 4_000_000;
+
+/// About how many cells of PDF pages are drawn at once (a page's scene holds about 100
+/// bytes a shaded cell until it is written; this keeps a batch's near 50 MB).
+const PDF_BATCH_CELLS: u64 = 500_000;
 
 /// Mazes above this many cells get a spinner on stderr (when it is a terminal).
 const SPINNER_CELLS: u64 = 2_000_000;
@@ -248,7 +252,12 @@ impl ShapeVisitor for GenerateJob<'_> {
             animate(&rec, trace, a.format, &a.draw, animation, multi)?
         } else {
             let solution = built.solution.as_ref().map(|(v, s)| (s, v.name()));
-            let request = Request { format: a.format, compact: self.compact, draw: &a.draw };
+            let request = Request {
+                format: a.format,
+                compact: self.compact,
+                draw: &a.draw,
+                max_memory: a.limits.max_memory,
+            };
             present(&built.maze, &built.provenance, solution, &request)?
         };
         Ok(Made { rendered: Some(rendered), stats })
@@ -345,6 +354,8 @@ struct Request<'a> {
     format: Format,
     compact: bool,
     draw: &'a DrawArgs,
+    /// The most memory a drawing may hold (`--max-memory`).
+    max_memory: u64,
 }
 
 /// Writes a maze to the output as it goes.
@@ -378,7 +389,7 @@ fn present<S: Shape>(
             no_markers: draw.no_markers,
             no_line: draw.style == PictureStyle::Document,
         };
-        scene(maze, &overlay)
+        try_scene(maze, &overlay, r.max_memory).map_err(|e| over_memory(e, r.format))
     };
     let style = draw_style(draw, r.format, maze.starts.len() > 1 || maze.ends.len() > 1);
     let model =
@@ -393,7 +404,7 @@ fn present<S: Shape>(
         }
         Format::Unicode => text::render(maze, sol, text::Style::Unicode).into_bytes(),
         Format::Text => text::render(maze, sol, text::Style::Ascii).into_bytes(),
-        Format::Svg => svg::svg(&drawn(true), &style).into_bytes(),
+        Format::Svg => svg::svg(&drawn(true)?, &style).into_bytes(),
         Format::Png => {
             let overlay = Overlay {
                 solution: sol,
@@ -402,15 +413,18 @@ fn present<S: Shape>(
                 no_markers: draw.no_markers,
                 no_line: draw.style == PictureStyle::Document,
             };
-            png::maze_png(maze, &overlay, &style)?
+            png::maze_png(maze, &overlay, &style, r.max_memory).map_err(|e| over_memory(e, r.format))?
         }
-        Format::Tex => tex::tikz(&drawn(true), &style, !draw.tex_fragment).into_bytes(),
-        Format::Scad => scad::scad(&drawn(false), &model).into_bytes(),
-        Format::Stl => stl::stl(&drawn(false), &model)?,
+        Format::Tex => tex::tikz(&drawn(true)?, &style, !draw.tex_fragment).into_bytes(),
+        Format::Scad => scad::scad(&drawn(false)?, &model).into_bytes(),
+        Format::Stl => stl::stl(&drawn(false)?, &model)?,
         Format::Pdf => {
             // The headings are numbered when the pages are collected (Collector::add).
-            let puzzle = Box::new(PdfPage { scene: drawn(false), heading: None });
-            let solution = sol.map(|_| Box::new(PdfPage { scene: drawn(true), heading: None }));
+            let puzzle = Box::new(PdfPage { scene: drawn(false)?, heading: None });
+            let solution = match sol {
+                Some(_) => Some(Box::new(PdfPage { scene: drawn(true)?, heading: None })),
+                None => None,
+            };
             return Ok(Rendered::Pages { puzzle, solution });
         }
         Format::Gif => anyhow::bail!(UsageError(
@@ -418,6 +432,19 @@ fn present<S: Shape>(
         )),
         _ => anyhow::bail!(UsageError(format!("the {} format is not supported here", r.format.name()))),
     }))
+}
+
+/// A drawing refused for its memory, worded for the command line (other errors unchanged).
+fn over_memory(e: maze_core::Error, format: Format) -> anyhow::Error {
+    match e {
+        maze_core::Error::OverMemory { needed, limit } => anyhow::anyhow!(UsageError(format!(
+            "drawing this maze as {} would take more than {} of memory, over the limit of {} (raise it with --max-memory)",
+            format.name(),
+            budget::human(needed),
+            budget::human(limit)
+        ))),
+        e => e.into(),
+    }
 }
 
 /// Whether text formats draw this shape (square, hex and triangle cells, masked or not).
@@ -513,24 +540,30 @@ fn check_page(spec: &ShapeSpec, draw: &DrawArgs, multi: bool, headed: bool) -> R
     Ok(())
 }
 
-/// Collects rendered mazes and writes them: bytes as they come, PDF pages at the end
-/// (puzzles first, solutions at the back).
+/// Writes rendered mazes as they come: bytes, or PDF pages (puzzles in order, their
+/// solutions at the back of the book, each page written as soon as it is made).
 struct Collector {
-    format: Format,
     separator: bool,
-    puzzles: Vec<PdfPage>,
-    solutions: Vec<PdfPage>,
     draw: DrawArgs,
+    /// Whether the mazes are a MultiMaze (the PDF's default title and instructions).
+    multi: bool,
+    /// Whether several mazes go in the file: PDF pages are then headed "Puzzle n".
+    several: bool,
+    /// The PDF being written, from its first page on.
+    book: Option<pdf::Book>,
+    /// Puzzles written so far.
+    puzzles: usize,
 }
 
 impl Collector {
-    fn new(format: Format, draw: &DrawArgs) -> Self {
+    fn new(format: Format, draw: &DrawArgs, multi: bool, several: bool) -> Self {
         Collector {
-            format,
             separator: matches!(format, Format::Text | Format::Unicode),
-            puzzles: Vec::new(),
-            solutions: Vec::new(),
             draw: draw.clone(),
+            multi,
+            several,
+            book: None,
+            puzzles: 0,
         }
     }
 
@@ -549,37 +582,45 @@ impl Collector {
                 write(sink)?;
             }
             Rendered::Pages { mut puzzle, solution } => {
-                let n = self.puzzles.len() + 1;
-                puzzle.heading = Some(format!("Puzzle {n}"));
-                self.puzzles.push(*puzzle);
-                self.solutions.extend(solution.map(|mut s| {
-                    s.heading = Some(format!("Solution to puzzle {n}"));
-                    *s
-                }));
+                maze_core::cancel::check()?;
+                let book = match &mut self.book {
+                    Some(book) => book,
+                    None => {
+                        // Every page keeps room for a heading when any page has one: a
+                        // book's pages all do, one maze's solution page does.
+                        let band = self.several || solution.is_some();
+                        let style = draw_style(&self.draw, Format::Pdf, self.multi);
+                        let mut book = pdf::Book::new(&page_setup(&self.draw), &style, band)?;
+                        book.start(sink)?;
+                        self.book.insert(book)
+                    }
+                };
+                self.puzzles += 1;
+                let n = self.puzzles;
+                puzzle.heading = self.several.then(|| format!("Puzzle {n}"));
+                book.add(sink, &puzzle, pdf::Part::Front)?;
+                if let Some(mut s) = solution {
+                    s.heading = Some(if self.several {
+                        format!("Solution to puzzle {n}")
+                    } else {
+                        "Solution".into()
+                    });
+                    book.add(sink, &s, pdf::Part::Back)?;
+                }
             }
         }
         Ok(())
     }
 
-    fn finish(mut self, sink: &mut Sink, multi: bool) -> Result<()> {
-        if self.format == Format::Pdf {
-            let style = draw_style(&self.draw, Format::Pdf, multi);
-            let setup = page_setup(&self.draw);
-            let mut pages = std::mem::take(&mut self.puzzles);
-            if pages.len() == 1 && self.solutions.len() <= 1 {
-                pages[0].heading = None;
-                if let Some(s) = self.solutions.first_mut() {
-                    s.heading = Some("Solution".into());
-                }
-            }
-            pages.append(&mut self.solutions);
-            if pdf::page_layouts(&pages, &setup, &style)?.iter().any(|l| l.shrunk) {
+    fn finish(self, sink: &mut Sink) -> Result<()> {
+        if let Some(book) = self.book {
+            if book.shrunk() {
                 eprintln!(
                     "note: the maze is drawn smaller than {} mm cells to fit the paper (--cell-size asks for an exact size, --paper for more room)",
-                    style.cell_size
+                    draw_style(&self.draw, Format::Pdf, self.multi).cell_size
                 );
             }
-            sink.write_all(&pdf::pdf(&pages, &setup, &style)?)?;
+            book.finish(sink)?;
         }
         Ok(())
     }
@@ -761,7 +802,7 @@ pub(crate) fn write_mazes(
     let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
     let filters = crate::stats::filters(&args.wheres, args.hardness);
     let max_tries = args.max_tries.unwrap_or_else(|| u64::from(args.count).saturating_mul(1000));
-    let mut collector = Collector::new(args.format, &args.draw);
+    let mut collector = Collector::new(args.format, &args.draw, multi, args.count > 1);
     let mut kept = Kept { mazes: Vec::new(), tried: 0 };
     let job = |this: u64| GenerateJob {
         args,
@@ -773,7 +814,9 @@ pub(crate) fn write_mazes(
     };
     // Mazes are made a batch at a time on every core (rayon), then taken in seed order, so
     // the output is the serial run's byte for byte; a batch holds about BATCH_CELLS cells.
-    let per_batch = (BATCH_CELLS / spec.cells().max(1)).clamp(1, 4096);
+    // PDF pages wait as scenes (shaded cells and all) until written: smaller batches.
+    let batch_cells = if args.format == Format::Pdf { PDF_BATCH_CELLS } else { BATCH_CELLS };
+    let per_batch = (batch_cells / spec.cells().max(1)).clamp(1, 4096);
     while kept.mazes.len() < args.count as usize {
         maze_core::cancel::check()?;
         if !filters.is_empty() && kept.tried >= max_tries {
@@ -815,7 +858,7 @@ pub(crate) fn write_mazes(
             }
         }
     }
-    collector.finish(sink, multi)?;
+    collector.finish(sink)?;
     Ok(kept)
 }
 
@@ -1028,6 +1071,8 @@ struct FileJob<'a> {
     draw: &'a DrawArgs,
     /// Record the solver's steps and write them as an animation.
     animation: Option<&'a Animation>,
+    /// The most memory a drawing may hold (`--max-memory`).
+    max_memory: u64,
 }
 
 impl ShapeVisitor for FileJob<'_> {
@@ -1072,7 +1117,8 @@ impl ShapeVisitor for FileJob<'_> {
             None if self.keep_solution => saved.as_ref().map(|(name, s)| (s, name.as_str())),
             None => None,
         };
-        let request = Request { format: self.format, compact: false, draw: self.draw };
+        let request =
+            Request { format: self.format, compact: false, draw: self.draw, max_memory: self.max_memory };
         present(&maze, &provenance, solution, &request)
     }
 }
@@ -1088,9 +1134,9 @@ struct FileOutput {
 impl FileOutput {
     /// Writes it (a PDF is assembled here).
     fn write(self, sink: &mut Sink) -> Result<()> {
-        let mut collector = Collector::new(self.format, &self.draw);
+        let mut collector = Collector::new(self.format, &self.draw, self.multi, false);
         collector.add(sink, self.rendered, true)?;
-        collector.finish(sink, self.multi)
+        collector.finish(sink)
     }
 }
 
@@ -1157,6 +1203,7 @@ pub(crate) fn render_to_vec(args: &RenderArgs, file: &MazeFile) -> Result<Vec<u8
         format: args.format,
         draw: &args.draw,
         animation: None,
+        max_memory: args.limits.max_memory,
     };
     file_job_to_vec(file, job, &args.limits)
 }
@@ -1172,6 +1219,7 @@ pub(crate) fn solve_to_vec(args: &SolveArgs, file: &MazeFile) -> Result<Vec<u8>>
         format: args.format,
         draw: &args.draw,
         animation: None,
+        max_memory: args.limits.max_memory,
     };
     file_job_to_vec(file, job, &args.limits)
 }
@@ -1192,6 +1240,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
         format: args.format,
         draw: &args.draw,
         animation: animation.as_ref(),
+        max_memory: args.limits.max_memory,
     };
     write_file_job(&file, &args.file, job, args.output.as_deref(), args.limits)
 }
@@ -1206,6 +1255,7 @@ pub fn render(args: RenderArgs) -> Result<()> {
         format: args.format,
         draw: &args.draw,
         animation: None,
+        max_memory: args.limits.max_memory,
     };
     write_file_job(&file, &args.file, job, args.output.as_deref(), args.limits)
 }

@@ -33,6 +33,15 @@ pub enum Error {
     /// No route exists between the two cells, or the solver cannot find one.
     #[error("{0}")]
     NoPath(String),
+    /// Drawing (or another job held in memory) would need more memory than allowed; what
+    /// was built so far is dropped.
+    #[error("it would need more than {needed} bytes of memory, over the limit of {limit}")]
+    OverMemory {
+        /// Bytes needed (at least).
+        needed: u64,
+        /// The limit in force.
+        limit: u64,
+    },
     /// The job was cancelled (its requester went away or its time ran out); see
     /// [`crate::cancel`].
     #[error("cancelled: the client went away")]

@@ -9,7 +9,7 @@
 
 use maze_core::{Error, Point};
 use pdf_writer::types::{LineCapStyle, LineJoinStyle};
-use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Settings, Str, TextStr};
+use pdf_writer::{Chunk, Content, Filter, Finish, Name, Rect, Ref, Settings, Str, TextStr};
 
 use crate::scene::{Fill, Marker, Scene};
 use crate::style::{Colour, Length, ROUTE_COLOURS, Style, heat_colour};
@@ -557,45 +557,207 @@ impl Colours {
 /// [`Error::Parameter`] when `pages` is empty, a colour does not parse, a size is not a
 /// positive number, or the paper minus margins and text leaves no room for the maze.
 pub fn pdf(pages: &[PdfPage], setup: &PageSetup, style: &Style) -> Result<Vec<u8>, Error> {
-    let layouts = page_layouts(pages, setup, style)?;
-    let colours = Colours::new(style)?;
-    let settings = Settings { pretty: false };
-    let mut doc = Pdf::with_settings(settings);
-    let catalog = Ref::new(1);
-    let tree = Ref::new(2);
-    let regular = Ref::new(3);
-    let bold = Ref::new(4);
-    let info = Ref::new(5);
-    let count = i32::try_from(pages.len())
-        .ok()
-        .filter(|&n| n < 1_000_000)
-        .ok_or_else(|| Error::Parameter(format!("{} pages are too many for one PDF", pages.len())))?;
-    let page_ids: Vec<Ref> = (0..count).map(|i| Ref::new(6 + 2 * i)).collect();
-    doc.catalog(catalog).pages(tree);
-    doc.pages(tree).kids(page_ids.iter().copied()).count(count);
-    doc.type1_font(regular).base_font(Name(b"Helvetica")).encoding_predefined(Name(b"WinAnsiEncoding"));
-    doc.type1_font(bold).base_font(Name(b"Helvetica-Bold")).encoding_predefined(Name(b"WinAnsiEncoding"));
-    {
-        let mut meta = doc.document_info(info);
-        meta.producer(TextStr("maze"));
-        if let Some(title) = style.title.as_deref().filter(|t| !t.trim().is_empty()) {
-            meta.title(TextStr(title));
+    if pages.is_empty() {
+        return Err(Error::Parameter("a PDF needs at least one page".into()));
+    }
+    let band = pages.iter().any(|p| p.heading.as_deref().is_some_and(|h| !h.trim().is_empty()));
+    let mut out = Vec::new();
+    let mut book = Book::new(setup, style, band)?;
+    book.start(&mut out)?;
+    for page in pages {
+        book.add(&mut out, page, Part::Front)?;
+    }
+    book.finish(&mut out)?;
+    Ok(out)
+}
+
+/// A PDF written page by page as the pages are made ([`pdf`] for pages already in hand):
+/// each page's objects go out at once and only their places are kept, so a book of
+/// thousands of mazes takes as little memory as one page. Pages may go to the front part
+/// or the back part of the book (puzzles first, their solutions at the back) in any order;
+/// the page tree written at the end puts them in place.
+///
+/// The same pages give the same bytes as [`pdf`] when they are all front pages.
+pub struct Book {
+    setup: PageSetup,
+    style: Style,
+    colours: Colours,
+    /// Whether every page reserves the heading band (see [`page_layouts`]).
+    band: bool,
+    /// Bytes written so far.
+    written: u64,
+    /// Where each object starts, by id (1 upwards).
+    offsets: Vec<u64>,
+    /// The page objects of the front part and of the back part, in order.
+    front: Vec<Ref>,
+    back: Vec<Ref>,
+    /// Whether a page had to be shrunk to fit.
+    shrunk: bool,
+}
+
+/// Where a page of a [`Book`] goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// With the pages before it (puzzles).
+    Front,
+    /// After every front page (solutions at the back).
+    Back,
+}
+
+/// The fixed objects' ids: the catalog, the page tree, the two fonts and the document
+/// information; pages follow, each page object followed by its content stream.
+const CATALOG: i32 = 1;
+const TREE: i32 = 2;
+const REGULAR: i32 = 3;
+const BOLD: i32 = 4;
+const INFO: i32 = 5;
+/// The most pages one PDF holds.
+pub const MAX_PAGES: usize = 1_000_000;
+
+fn io_error(e: std::io::Error) -> Error {
+    Error::Parameter(format!("cannot write the PDF: {e}"))
+}
+
+impl Book {
+    /// A book of pages on `setup`'s paper in `style`; with `band`, every page reserves the
+    /// heading band (give it when any page will have a heading).
+    ///
+    /// # Errors
+    /// [`Error::Parameter`] when a colour of `style` does not parse.
+    pub fn new(setup: &PageSetup, style: &Style, band: bool) -> Result<Self, Error> {
+        Ok(Book {
+            setup: setup.clone(),
+            style: style.clone(),
+            colours: Colours::new(style)?,
+            band,
+            written: 0,
+            offsets: Vec::new(),
+            front: Vec::new(),
+            back: Vec::new(),
+            shrunk: false,
+        })
+    }
+
+    /// Writes `bytes`, counting them.
+    fn put(&mut self, out: &mut dyn std::io::Write, bytes: &[u8]) -> Result<(), Error> {
+        out.write_all(bytes).map_err(io_error)?;
+        self.written += bytes.len() as u64;
+        Ok(())
+    }
+
+    /// Writes the one object in `chunk` (object `id`), noting where it starts.
+    fn object(&mut self, out: &mut dyn std::io::Write, id: i32, chunk: &Chunk) -> Result<(), Error> {
+        let slot = usize::try_from(id - 1).unwrap_or(0);
+        if self.offsets.len() <= slot {
+            self.offsets.resize(slot + 1, 0);
         }
-        meta.finish();
+        self.offsets[slot] = self.written;
+        self.put(out, chunk.as_bytes())
     }
-    for ((page, layout), &id) in pages.iter().zip(&layouts).zip(&page_ids) {
+
+    /// Writes the file's header and the objects every page refers to (fonts, document
+    /// information). Call once, before the first page.
+    ///
+    /// # Errors
+    /// When `out` fails.
+    pub fn start(&mut self, out: &mut dyn std::io::Write) -> Result<(), Error> {
+        let settings = Settings { pretty: false };
+        self.put(out, b"%PDF-1.7\n%\x80\x80\x80\x80\n\n")?;
+        for (id, name) in [(REGULAR, &b"Helvetica"[..]), (BOLD, &b"Helvetica-Bold"[..])] {
+            let mut c = Chunk::with_settings(settings);
+            c.type1_font(Ref::new(id)).base_font(Name(name)).encoding_predefined(Name(b"WinAnsiEncoding"));
+            self.object(out, id, &c)?;
+        }
+        let mut c = Chunk::with_settings(settings);
+        {
+            let mut meta = c.indirect(Ref::new(INFO)).start::<pdf_writer::writers::DocumentInfo>();
+            meta.producer(TextStr("maze"));
+            if let Some(title) = self.style.title.as_deref().filter(|t| !t.trim().is_empty()) {
+                meta.title(TextStr(title));
+            }
+            meta.finish();
+        }
+        self.object(out, INFO, &c)
+    }
+
+    /// Lays out, draws and writes one page in `part` of the book; returns its layout.
+    ///
+    /// # Errors
+    /// [`Error::Parameter`] when the page does not fit the paper (see [`page_layouts`]),
+    /// there are too many pages, or `out` fails.
+    pub fn add(&mut self, out: &mut dyn std::io::Write, page: &PdfPage, part: Part) -> Result<Layout, Error> {
+        if self.front.len() + self.back.len() >= MAX_PAGES {
+            return Err(Error::Parameter(format!("more than {MAX_PAGES} pages are too many for one PDF")));
+        }
+        let layout = layout_page(&page.scene, page.heading.as_deref(), self.band, &self.setup, &self.style)?;
+        self.shrunk |= layout.shrunk;
+        let settings = Settings { pretty: false };
+        let pages = (self.front.len() + self.back.len()) as i32;
+        let id = Ref::new(INFO + 1 + 2 * pages);
         let content_id = Ref::new(id.get() + 1);
-        let mut p = doc.page(id);
-        p.parent(tree);
-        p.media_box(Rect::new(0.0, 0.0, r(layout.page_width), r(layout.page_height)));
-        p.contents(content_id);
-        p.resources().fonts().pair(Name(b"F1"), regular).pair(Name(b"F2"), bold);
-        p.finish();
-        let content = draw_page(&page.scene, layout, &colours, settings);
+        let mut c = Chunk::with_settings(settings);
+        {
+            let mut p = c.page(id);
+            p.parent(Ref::new(TREE));
+            p.media_box(Rect::new(0.0, 0.0, r(layout.page_width), r(layout.page_height)));
+            p.contents(content_id);
+            p.resources().fonts().pair(Name(b"F1"), Ref::new(REGULAR)).pair(Name(b"F2"), Ref::new(BOLD));
+            p.finish();
+        }
+        self.object(out, id.get(), &c)?;
+        let content = draw_page(&page.scene, &layout, &self.colours, settings);
         let packed = miniz_oxide::deflate::compress_to_vec_zlib(&content, 1);
-        doc.stream(content_id, &packed).filter(Filter::FlateDecode);
+        let mut c = Chunk::with_settings(settings);
+        c.stream(content_id, &packed).filter(Filter::FlateDecode);
+        self.object(out, content_id.get(), &c)?;
+        match part {
+            Part::Front => self.front.push(id),
+            Part::Back => self.back.push(id),
+        }
+        Ok(layout)
     }
-    Ok(doc.finish())
+
+    /// How many pages it holds.
+    pub fn pages(&self) -> usize {
+        self.front.len() + self.back.len()
+    }
+
+    /// Whether a page was drawn smaller than asked to fit the paper.
+    pub fn shrunk(&self) -> bool {
+        self.shrunk
+    }
+
+    /// Writes the page tree (front pages, then back pages), the catalog, the cross-reference
+    /// table and the trailer: the file is complete.
+    ///
+    /// # Errors
+    /// [`Error::Parameter`] when the book has no pages or `out` fails.
+    pub fn finish(mut self, out: &mut dyn std::io::Write) -> Result<(), Error> {
+        if self.pages() == 0 {
+            return Err(Error::Parameter("a PDF needs at least one page".into()));
+        }
+        let settings = Settings { pretty: false };
+        let kids: Vec<Ref> = self.front.iter().chain(&self.back).copied().collect();
+        let mut c = Chunk::with_settings(settings);
+        c.pages(Ref::new(TREE)).kids(kids.iter().copied()).count(kids.len() as i32);
+        self.object(out, TREE, &c)?;
+        let mut c = Chunk::with_settings(settings);
+        c.indirect(Ref::new(CATALOG))
+            .dict()
+            .pair(Name(b"Type"), Name(b"Catalog"))
+            .pair(Name(b"Pages"), Ref::new(TREE));
+        self.object(out, CATALOG, &c)?;
+        let xref = self.written;
+        let mut table = format!("xref\n0 {}\n0000000000 65535 f\r\n", self.offsets.len() + 1);
+        for &offset in &self.offsets {
+            table.push_str(&format!("{offset:010} 00000 n\r\n"));
+        }
+        table.push_str(&format!(
+            "trailer\n<<\n  /Size {}\n  /Root {CATALOG} 0 R\n  /Info {INFO} 0 R\n>>\nstartxref\n{xref}\n%%EOF",
+            self.offsets.len() + 1
+        ));
+        self.put(out, table.as_bytes())
+    }
 }
 
 /// The content stream of one page.

@@ -884,14 +884,16 @@ fn flush_chunk(out: &mut impl std::io::Write, pending: &mut Vec<u8>) -> std::io:
 }
 
 /// A maze as a PNG: the direct 1-bit path of [`square_walls`] when it draws the same picture
-/// (square cells, walls alone), otherwise the scene and [`png`].
+/// (square cells, walls alone), otherwise the scene (in at most about `max_memory` bytes,
+/// see [`try_scene`](crate::scene::try_scene)) and [`png`].
 ///
 /// # Errors
-/// As [`png`].
+/// As [`png`], and as [`try_scene`](crate::scene::try_scene).
 pub fn maze_png<S: maze_core::Shape>(
     maze: &maze_core::Maze<S>,
     overlay: &crate::scene::Overlay<'_>,
     style: &Style,
+    max_memory: u64,
 ) -> Result<Vec<u8>, Error> {
     let plain = overlay.solution.is_none() && !overlay.heat && overlay.no_markers && style.title.is_none();
     // Walls as thick as the cells overlap the next band: those take the scene path.
@@ -901,7 +903,7 @@ pub fn maze_png<S: maze_core::Shape>(
     {
         return square_walls(maze, style, 1);
     }
-    png(&crate::scene::scene(maze, overlay), style)
+    png(&crate::scene::try_scene(maze, overlay, max_memory)?, style)
 }
 
 #[cfg(test)]

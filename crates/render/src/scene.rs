@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use maze_core::shape::Layer;
-use maze_core::{CellId, Door, DoorKind, Maze, Point, Shape, Solution, analyze};
+use maze_core::{CellId, Door, DoorKind, Error, Maze, Point, Shape, Solution, analyze};
 
 /// What to draw over the walls.
 #[derive(Clone, Debug, Default)]
@@ -149,17 +149,98 @@ impl Scene {
     }
 }
 
-/// Builds the scene of a maze with overlays.
+/// Builds the scene of a maze with overlays (no memory limit; see [`try_scene`]).
 pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
+    match build(maze, overlay, None) {
+        Ok(scene) => scene,
+        Err(e) => unreachable!("a scene without limits does not fail: {e}"),
+    }
+}
+
+/// Builds the scene of a maze with overlays in at most about `max_bytes` of memory,
+/// checking the cancellation flag ([`maze_core::cancel`]) as it goes.
+///
+/// The shaded cells' memory is known before anything is built and checked first; the
+/// walls' is the runs they make once joined (far fewer than the walls on most mazes, see
+/// [`Merger`]), counted as they are read.
+///
+/// # Errors
+/// [`Error::OverMemory`] as soon as the scene would need more than `max_bytes` (nothing
+/// more is built), [`Error::Cancelled`] when the job is cancelled.
+pub fn try_scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>, max_bytes: u64) -> Result<Scene, Error> {
+    build(maze, overlay, Some(max_bytes))
+}
+
+/// About the bytes a held span of wall costs: the span (16 bytes, a vector growing by
+/// doubling) and the joined segment it becomes (32).
+pub const SPAN_BYTES: u64 = 64;
+/// About the bytes a held arc costs (48, a vector growing by doubling).
+const ARC_BYTES: u64 = 96;
+
+/// About the bytes a shaded cell costs: its polygon's points (16 bytes each, `points` of
+/// them), the vector and the allocation around them, in a list that grows by doubling.
+fn fill_bytes(points: usize) -> u64 {
+    96 + 16 * points as u64
+}
+
+/// An upper bound of the memory of the shading `overlay` asks for on `maze` (the cells
+/// shaded, a woven maze's solid ground and the route lines), from counts alone.
+pub fn fills_bytes<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> u64 {
+    let shape = maze.shape();
+    let cells = u64::from(maze.cell_count());
+    // Every cell's polygon has about as many points as the first one's (polar rings grow
+    // by doubling cells, not points); twice that for a margin.
+    let points = if cells == 0 { 0 } else { 2 * shape.fill_outline(CellId(0)).len().max(4) };
+    let per = fill_bytes(points);
+    let mut shaded = 0u64;
+    if overlay.heat {
+        shaded += cells;
+    }
+    let mut line = 0u64;
+    if let Some(sol) = overlay.solution {
+        if overlay.visited {
+            shaded += (sol.visited.len() + sol.path.len()) as u64;
+        }
+        if !overlay.no_line {
+            line += 16 * sol.path.len() as u64;
+        }
+    }
+    // A woven maze's ground: a corner for each side of a cell, a strip for each closed door.
+    let solid = if S::WOVEN { cells * 2 * S::Door::COUNT as u64 } else { 0 };
+    (shaded + solid).saturating_mul(per).saturating_add(line)
+}
+
+/// How many cells are read between two checks of the budget and the cancellation flag.
+const CHECK_EVERY: u32 = 1 << 12;
+
+/// Builds the scene; with `limit`, refuses it over that many bytes and checks the
+/// cancellation flag (see [`try_scene`]).
+fn build<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>, limit: Option<u64>) -> Result<Scene, Error> {
     let shape = maze.shape();
     let extent = shape.extent();
-    let mut segments = Vec::new();
+    let fixed = fills_bytes(maze, overlay);
+    let over = |needed: u64| match limit {
+        Some(limit) if needed > limit => Err(Error::OverMemory { needed, limit }),
+        _ => Ok(()),
+    };
+    over(fixed)?;
+    let mut merger = Merger::default();
     let mut arcs = Vec::new();
     let mut solid = Vec::new();
+    let check = |merger: &Merger, arcs: usize| -> Result<(), Error> {
+        if limit.is_some() {
+            maze_core::cancel::check()?;
+            over(fixed + merger.spans() as u64 * SPAN_BYTES + arcs as u64 * ARC_BYTES)?;
+        }
+        Ok(())
+    };
     if S::WOVEN {
-        woven_walls(maze, &mut segments, &mut solid);
+        woven_walls(maze, &mut merger, &mut solid, &mut |m| check(m, 0))?;
     }
     for c in (0..maze.cell_count()).filter(|_| !S::WOVEN) {
+        if c % CHECK_EVERY == 0 {
+            check(&merger, arcs.len())?;
+        }
         let cell = CellId(c);
         for d in shape.doors(cell).iter() {
             let open = maze.is_open(cell, d);
@@ -167,19 +248,26 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
                 let seg = shape.wall_segment(cell, d);
                 match shape.wall_arc(cell, d) {
                     Some(centre) => arcs.push(arc_between(centre, seg)),
-                    None => segments.push(seg),
+                    None => merger.add(seg),
                 }
             } else if open {
                 match shape.door_kind(cell, d) {
                     DoorKind::Wall => {}
                     DoorKind::Seam => {
-                        segments.extend(seam_mark(shape.centre(cell), shape.wall_segment(cell, d)))
+                        for s in seam_mark(shape.centre(cell), shape.wall_segment(cell, d)) {
+                            merger.add(s);
+                        }
                     }
-                    DoorKind::Stair { up } => segments.extend(stair_mark(shape, cell, up)),
+                    DoorKind::Stair { up } => {
+                        for s in stair_mark(shape, cell, up) {
+                            merger.add(s);
+                        }
+                    }
                 }
             }
         }
     }
+    check(&merger, arcs.len())?;
     let mut fills = Vec::new();
     if overlay.heat {
         let dist = analyze::distances(maze, maze.entrance());
@@ -245,10 +333,10 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
             (a.x - b.x).hypot(a.y - b.y)
         })
         .fold(f64::INFINITY, f64::min);
-    Scene {
+    Ok(Scene {
         width: extent.x,
         height: extent.y,
-        walls: merge_segments(segments),
+        walls: merger.finish(),
         arcs: merge_arcs(arcs),
         fills,
         path,
@@ -256,7 +344,7 @@ pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
         markers,
         cell,
         plates: shape.plates(),
-    }
+    })
 }
 
 /// How far, in cell units, a woven maze's corridors stay from their cells' borders: its
@@ -273,7 +361,14 @@ pub const WEAVE_INSET: f64 = 0.25;
 ///
 /// The ground around the corridors goes to `solid` (cells' corners, and the strip along each
 /// closed door), so the corridors read as cut out of it.
-fn woven_walls<S: Shape>(maze: &Maze<S>, segments: &mut Vec<[Point; 2]>, solid: &mut Vec<Vec<Point>>) {
+///
+/// `check` is called with the walls so far every [`CHECK_EVERY`] cells.
+fn woven_walls<S: Shape>(
+    maze: &Maze<S>,
+    segments: &mut Merger,
+    solid: &mut Vec<Vec<Point>>,
+    check: &mut dyn FnMut(&Merger) -> Result<(), Error>,
+) -> Result<(), Error> {
     let shape = maze.shape();
     // The point of the line through a and b nearest p.
     let foot = |p: Point, [a, b]: [Point; 2]| {
@@ -282,6 +377,9 @@ fn woven_walls<S: Shape>(maze: &Maze<S>, segments: &mut Vec<[Point; 2]>, solid: 
         Point { x: a.x + t * vx, y: a.y + t * vy }
     };
     for c in 0..maze.cell_count() {
+        if c % CHECK_EVERY == 0 {
+            check(segments)?;
+        }
         let cell = CellId(c);
         let o = shape.centre(cell);
         // A corner moved towards the centre so that it lies WEAVE_INSET from both sides.
@@ -308,20 +406,21 @@ fn woven_walls<S: Shape>(maze: &Maze<S>, segments: &mut Vec<[Point; 2]>, solid: 
             }
             if doors.contains(d) {
                 if maze.is_open(cell, d) {
-                    segments.push([qa, foot(qa, side)]);
-                    segments.push([qb, foot(qb, side)]);
+                    segments.add([qa, foot(qa, side)]);
+                    segments.add([qb, foot(qb, side)]);
                 } else {
-                    segments.push([qa, qb]);
+                    segments.add([qa, qb]);
                 }
             } else if layer == Layer::Over {
                 let along = |q: Point, end: Point| {
                     let f = foot(q, side);
                     Point { x: q.x + end.x - f.x, y: q.y + end.y - f.y }
                 };
-                segments.push([along(qa, side[0]), along(qb, side[1])]);
+                segments.add([along(qa, side[0]), along(qb, side[1])]);
             }
         }
     }
+    Ok(())
 }
 
 /// How far, in cell units, the mark of an open seam reaches out of the maze: the two sides
@@ -434,63 +533,151 @@ pub fn merge_arcs(arcs: Vec<WallArc>) -> Vec<WallArc> {
 /// Joins collinear segments that touch or overlap into single segments (so a straight wall
 /// across ten cells is one line, not ten). Output order is deterministic.
 pub fn merge_segments(segments: Vec<[Point; 2]>) -> Vec<[Point; 2]> {
-    const Q: f64 = 1e6;
-    let q = |v: f64| (v * Q).round() as i64;
-    // Group by line: direction (normalised, pointing right or down) and offset.
-    let mut lines: LineMap = HashMap::default();
-    let mut order: Vec<(i64, i64, i64)> = Vec::new();
-    for [a, b] in segments {
-        let (mut dx, mut dy) = (b.x - a.x, b.y - a.y);
-        let len = dx.hypot(dy);
-        if len == 0.0 {
-            continue;
-        }
-        dx /= len;
-        dy /= len;
-        if dx < -1e-9 || (dx.abs() <= 1e-9 && dy < 0.0) {
-            dx = -dx;
-            dy = -dy;
-        }
-        // Offset of the line from the origin, along the normal (-dy, dx).
-        let offset = -dy * a.x + dx * a.y;
-        let key = (q(dx), q(dy), q(offset));
-        let (ta, tb) = (dx * a.x + dy * a.y, dx * b.x + dy * b.y);
-        let entry = lines.entry(key).or_insert_with(|| {
-            order.push(key);
-            Vec::new()
-        });
-        entry.push((ta.min(tb), ta.max(tb)));
+    let mut merger = Merger::default();
+    for segment in segments {
+        merger.add(segment);
     }
-    let mut out = Vec::new();
-    for key in order {
-        let (dx, dy, offset) = (key.0 as f64 / Q, key.1 as f64 / Q, key.2 as f64 / Q);
-        let mut spans = lines.remove(&key).unwrap_or_default();
-        spans.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let mut current: Option<(f64, f64)> = None;
-        let mut emit = |(t0, t1): (f64, f64)| {
-            // Point = t * dir + offset * normal, normal = (-dy, dx).
-            let at = |t: f64| Point { x: t * dx - offset * dy, y: t * dy + offset * dx };
-            out.push([at(t0), at(t1)]);
-        };
-        for (t0, t1) in spans {
-            current = match current {
-                Some((c0, c1)) if t0 <= c1 + 1e-9 => Some((c0, c1.max(t1))),
-                Some(done) => {
-                    emit(done);
-                    Some((t0, t1))
-                }
-                None => Some((t0, t1)),
-            };
-        }
-        if let Some(done) = current {
-            emit(done);
-        }
-    }
-    out
+    merger.finish()
 }
 
-/// Spans of wall along each line, keyed by quantised direction and offset.
-type LineMap = HashMap<(i64, i64, i64), Vec<(f64, f64)>, BuildHasherDefault<LineHasher>>;
+/// Collects straight walls one at a time and joins collinear ones that touch or overlap
+/// ([`merge_segments`] without holding the unjoined segments): its memory is the runs the
+/// walls make, not the walls read.
+#[derive(Default)]
+pub struct Merger {
+    /// Spans of wall along each line, the lines in the order they were first met (the
+    /// output's order).
+    lines: Vec<Vec<(f64, f64)>>,
+    /// Each line's place in `lines`, by its quantised direction and offset.
+    index: LineMap,
+    /// The last two lines added to (walls listed cell by cell alternate between a line
+    /// along the row and one across it), to skip most lookups.
+    recent: [Option<(LineKey, usize)>; 2],
+    /// Spans held (for [`Merger::spans`]).
+    held: usize,
+}
+
+/// The quantum of the merge's line keys: directions and offsets equal to 1e-6 are one line.
+const LINE_Q: f64 = 1e6;
+
+/// A line: its direction (normalised, pointing right or down) and its offset from the
+/// origin along the normal, quantised by [`LINE_Q`].
+type LineKey = (i64, i64, i64);
+
+impl Merger {
+    /// Adds the segment `[a, b]` (a zero-length one is dropped).
+    pub fn add(&mut self, [a, b]: [Point; 2]) {
+        let q = |v: f64| (v * LINE_Q).round() as i64;
+        // Horizontal and vertical walls skip the arithmetic below, with the same results
+        // (the direction is exactly (1, 0) or (0, 1), the offset y or -x, the position x or y).
+        let (key, span) = if a.y == b.y && a.x != b.x {
+            ((LINE_Q as i64, 0, q(a.y + 0.0)), (a.x.min(b.x) + 0.0, a.x.max(b.x) + 0.0))
+        } else if a.x == b.x && a.y != b.y {
+            ((0, LINE_Q as i64, q(-a.x + 0.0)), (a.y.min(b.y) + 0.0, a.y.max(b.y) + 0.0))
+        } else {
+            let (mut dx, mut dy) = (b.x - a.x, b.y - a.y);
+            let len = dx.hypot(dy);
+            if len == 0.0 {
+                return;
+            }
+            dx /= len;
+            dy /= len;
+            if dx < -1e-9 || (dx.abs() <= 1e-9 && dy < 0.0) {
+                dx = -dx;
+                dy = -dy;
+            }
+            // Offset of the line from the origin, along the normal (-dy, dx).
+            let offset = -dy * a.x + dx * a.y;
+            let (ta, tb) = (dx * a.x + dy * a.y, dx * b.x + dy * b.y);
+            ((q(dx), q(dy), q(offset)), (ta.min(tb), ta.max(tb)))
+        };
+        let line = match self.recent {
+            [Some((k, i)), _] if k == key => i,
+            [_, Some((k, i))] if k == key => {
+                self.recent.swap(0, 1);
+                i
+            }
+            _ => {
+                let lines = &mut self.lines;
+                let i = *self.index.entry(key).or_insert_with(|| {
+                    lines.push(Vec::new());
+                    lines.len() - 1
+                });
+                self.recent = [Some((key, i)), self.recent[0]];
+                i
+            }
+        };
+        if push_span(&mut self.lines[line], span) {
+            self.held += 1;
+        }
+    }
+
+    /// How many spans it holds (at most one per wall added; about the runs of wall so far).
+    pub fn spans(&self) -> usize {
+        self.held
+    }
+
+    /// The joined walls, line by line in the order the lines were first met.
+    pub fn finish(self) -> Vec<[Point; 2]> {
+        let mut keys = vec![(0, 0, 0); self.lines.len()];
+        for (&key, &i) in &self.index {
+            keys[i] = key;
+        }
+        let mut out = Vec::new();
+        for (key, mut spans) in keys.into_iter().zip(self.lines) {
+            let (dx, dy, offset) = (key.0 as f64 / LINE_Q, key.1 as f64 / LINE_Q, key.2 as f64 / LINE_Q);
+            spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let mut current: Option<(f64, f64)> = None;
+            let mut emit = |(t0, t1): (f64, f64)| {
+                // Point = t * dir + offset * normal, normal = (-dy, dx).
+                let at = |t: f64| Point { x: t * dx - offset * dy, y: t * dy + offset * dx };
+                out.push([at(t0), at(t1)]);
+            };
+            for (t0, t1) in spans {
+                current = match current {
+                    Some((c0, c1)) if t0 <= c1 + 1e-9 => Some((c0, c1.max(t1))),
+                    Some(done) => {
+                        emit(done);
+                        Some((t0, t1))
+                    }
+                    None => Some((t0, t1)),
+                };
+            }
+            if let Some(done) = current {
+                emit(done);
+            }
+        }
+        out
+    }
+}
+
+/// Adds a span to a line's spans, joined to the last one when the two touch or overlap.
+///
+/// Shapes list their walls cell by cell, so a wall usually continues the last span of its
+/// line (from either end): joining it at once keeps the merge's memory to the runs it
+/// makes, not the walls it reads (a 8192 x 8192 maze with every wall closed holds 16,386
+/// spans, not 134 million). The final sort-and-sweep in [`merge_segments`] joins what
+/// touches within 1e-9; a span joined here is one it would have joined (their gap is within
+/// the same tolerance and every later comparison sees the same largest end), so the result
+/// is the same, bit for bit.
+/// Returns whether it holds one more span.
+fn push_span(spans: &mut Vec<(f64, f64)>, (t0, t1): (f64, f64)) -> bool {
+    if let Some(last) = spans.last_mut() {
+        if last.0 <= t0 && t0 <= last.1 + 1e-9 {
+            last.1 = last.1.max(t1);
+            return false;
+        }
+        if t0 <= last.0 && last.0 <= t1 + 1e-9 {
+            *last = (t0, last.1.max(t1));
+            return false;
+        }
+    }
+    spans.push((t0, t1));
+    true
+}
+
+/// Each line's place in the merge's list, keyed by quantised direction and offset.
+type LineMap = HashMap<LineKey, usize, BuildHasherDefault<LineHasher>>;
 
 /// A fast hasher for the wall merge's integer keys (multiply and rotate, as rustc's
 /// FxHash does); the default SipHash costs more than the rest of the merge.
@@ -531,6 +718,154 @@ mod tests {
         assert_eq!(merged.len(), 3, "{merged:?}");
         let first = merged[0];
         assert!((first[0].x - 0.0).abs() < 1e-9 && (first[1].x - 2.0).abs() < 1e-9);
+    }
+
+    /// The merge without joining as it goes: every span kept, then sorted and swept.
+    fn reference_merge(segments: &[[Point; 2]]) -> Vec<[Point; 2]> {
+        let q = |v: f64| (v * LINE_Q).round() as i64;
+        let mut lines: Vec<(LineKey, Vec<(f64, f64)>)> = Vec::new();
+        for &[a, b] in segments {
+            let (mut dx, mut dy) = (b.x - a.x, b.y - a.y);
+            let len = dx.hypot(dy);
+            if len == 0.0 {
+                continue;
+            }
+            dx /= len;
+            dy /= len;
+            if dx < -1e-9 || (dx.abs() <= 1e-9 && dy < 0.0) {
+                dx = -dx;
+                dy = -dy;
+            }
+            let offset = -dy * a.x + dx * a.y;
+            let key = (q(dx), q(dy), q(offset));
+            let (ta, tb) = (dx * a.x + dy * a.y, dx * b.x + dy * b.y);
+            match lines.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, spans)) => spans.push((ta.min(tb), ta.max(tb))),
+                None => lines.push((key, vec![(ta.min(tb), ta.max(tb))])),
+            }
+        }
+        let mut out = Vec::new();
+        for (key, mut spans) in lines {
+            let (dx, dy, offset) = (key.0 as f64 / LINE_Q, key.1 as f64 / LINE_Q, key.2 as f64 / LINE_Q);
+            spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let at = |t: f64| Point { x: t * dx - offset * dy, y: t * dy + offset * dx };
+            let mut current: Option<(f64, f64)> = None;
+            for (t0, t1) in spans {
+                current = match current {
+                    Some((c0, c1)) if t0 <= c1 + 1e-9 => Some((c0, c1.max(t1))),
+                    Some((c0, c1)) => {
+                        out.push([at(c0), at(c1)]);
+                        Some((t0, t1))
+                    }
+                    None => Some((t0, t1)),
+                };
+            }
+            if let Some((c0, c1)) = current {
+                out.push([at(c0), at(c1)]);
+            }
+        }
+        out
+    }
+
+    /// Joining as walls arrive gives the same segments, bit for bit, as joining at the end,
+    /// on every shape's walls in cell order, reversed, and shuffled, for random mazes.
+    #[test]
+    fn joining_as_it_goes_changes_nothing() {
+        use maze_core::{Algorithm, Hex, Random, Triangle, Xoshiro};
+        fn walls<S: Shape>(shape: S, seed: u64) -> Vec<[Point; 2]> {
+            let mut maze = Maze::new(shape);
+            let mut rng = Xoshiro::seed_from_u64(seed);
+            if seed % 3 != 0 {
+                Algorithm::Kruskal
+                    .generate(&mut maze, &Default::default(), &mut rng, &mut ())
+                    .expect("generates");
+            }
+            let shape = maze.shape();
+            let mut out = Vec::new();
+            for c in 0..maze.cell_count() {
+                for d in shape.doors(CellId(c)).iter() {
+                    if shape.draws_wall(CellId(c), d) && !maze.is_open(CellId(c), d) {
+                        out.push(shape.wall_segment(CellId(c), d));
+                    }
+                }
+            }
+            out
+        }
+        for seed in 0..12 {
+            let cases = [
+                walls(Square::new(13, 9), seed),
+                walls(Hex::new(11, 8), seed),
+                walls(Triangle::new(12, 7), seed),
+            ];
+            for mut segments in cases {
+                let mut rng = Xoshiro::seed_from_u64(seed + 100);
+                for order in 0..3 {
+                    match order {
+                        1 => segments.reverse(),
+                        2 => {
+                            for i in (1..segments.len()).rev() {
+                                segments.swap(i, rng.below(i as u64 + 1) as usize);
+                            }
+                        }
+                        _ => {}
+                    }
+                    let want = reference_merge(&segments);
+                    let got = merge_segments(segments.clone());
+                    let bits = |v: &[[Point; 2]]| {
+                        v.iter()
+                            .flat_map(|s| s.iter().flat_map(|p| [p.x.to_bits(), p.y.to_bits()]))
+                            .collect::<Vec<_>>()
+                    };
+                    assert_eq!(bits(&got), bits(&want), "seed {seed}, order {order}");
+                }
+            }
+        }
+    }
+
+    /// A maze with every wall closed holds a span per line, not per wall, so a tight budget
+    /// draws it; shading every cell is refused before anything is built.
+    #[test]
+    fn the_budget_counts_runs_and_refuses_shading_before_drawing() {
+        let maze = Maze::new(Square::new(600, 400));
+        let mut merger = Merger::default();
+        for c in 0..maze.cell_count() {
+            for d in maze.shape().doors(CellId(c)).iter() {
+                if maze.shape().draws_wall(CellId(c), d) {
+                    merger.add(maze.shape().wall_segment(CellId(c), d));
+                }
+            }
+        }
+        assert_eq!(merger.spans(), 601 + 401, "one span per line");
+        let s = try_scene(&maze, &Overlay::default(), 200_000).expect("a closed grid draws in 200 kB");
+        assert_eq!(s.walls.len(), 601 + 401);
+        let heat = Overlay { heat: true, ..Overlay::default() };
+        let needed = fills_bytes(&maze, &heat);
+        assert!(needed >= 240_000 * 100, "every cell shaded: {needed}");
+        match try_scene(&maze, &heat, needed - 1) {
+            Err(Error::OverMemory { needed: n, limit }) => assert_eq!((n, limit), (needed, needed - 1)),
+            other => panic!("not refused: {:?}", other.map(|s| s.fills.len())),
+        }
+        assert!(try_scene(&maze, &heat, needed + 2 * SPAN_BYTES * 1002).is_ok());
+        // Walls that make many runs are refused as they are read.
+        let mut open = Maze::new(Square::new(600, 400));
+        for c in (0..open.cell_count()).step_by(2) {
+            let cell = CellId(c);
+            if let Some(d) = open.shape().doors(cell).iter().next() {
+                open.carve(cell, d);
+            }
+        }
+        assert!(matches!(try_scene(&open, &Overlay::default(), 200_000), Err(Error::OverMemory { .. })));
+    }
+
+    #[test]
+    fn a_cancelled_job_stops_drawing() {
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicBool;
+        let maze = Maze::new(Square::new(100, 100));
+        let flag = Arc::new(AtomicBool::new(true));
+        let r = maze_core::cancel::with_flag(flag, || try_scene(&maze, &Overlay::default(), u64::MAX));
+        assert!(matches!(r, Err(Error::Cancelled)));
+        assert!(try_scene(&maze, &Overlay::default(), u64::MAX).is_ok(), "no flag, no cancel");
     }
 
     #[test]

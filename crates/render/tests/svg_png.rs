@@ -180,8 +180,8 @@ fn a_title_is_drawn_above_the_maze_in_svg_and_png() {
     assert!(ink > 50, "the heading band is blank");
     walls_match_pixels_below(&m, &style, &bytes, band, "titled png");
     // Through the maze_png entry point (which skips the scene for plain mazes) too.
-    let direct =
-        png::maze_png(&m, &Overlay { no_markers: true, ..Overlay::default() }, &titled).expect("png");
+    let direct = png::maze_png(&m, &Overlay { no_markers: true, ..Overlay::default() }, &titled, u64::MAX)
+        .expect("png");
     assert_eq!(decode(&direct).1, h1);
     // SVG: escaped visible text elements, a taller picture, the maze shifted by the band.
     let text = svg::svg(&plain, &titled);
@@ -322,8 +322,8 @@ fn square_fast_path_matches_the_scene_path_pixel_for_pixel() {
             let fast = png::square_walls(&m, style, 6).expect("fast");
             let slow = png::png(&plain_scene(&m), style).expect("scene");
             assert_eq!(decode(&fast), decode(&slow), "{w}x{h} seed {seed} {style:?}");
-            let via =
-                png::maze_png(&m, &Overlay { no_markers: true, ..Overlay::default() }, style).expect("png");
+            let via = png::maze_png(&m, &Overlay { no_markers: true, ..Overlay::default() }, style, u64::MAX)
+                .expect("png");
             let own = png::square_walls(&m, style, 1).expect("fast");
             assert_eq!(via, own, "maze_png takes the fast path for plain square mazes, at level 1");
         }
@@ -410,6 +410,7 @@ fn square_fast_path_matches_the_scene_path_pixel_for_pixel() {
     let thick = Style { cell_size: 4.0, wall_width: 6.0, margin: 2.0, ..Style::default() };
     let m = maze(Square::new(9, 7), 6);
     assert!(png::square_walls(&m, &thick, 6).is_err());
-    let via = png::maze_png(&m, &Overlay { no_markers: true, ..Overlay::default() }, &thick).expect("png");
+    let via = png::maze_png(&m, &Overlay { no_markers: true, ..Overlay::default() }, &thick, u64::MAX)
+        .expect("png");
     assert_eq!(decode(&via), decode(&png::png(&plain_scene(&m), &thick).expect("scene")));
 }
