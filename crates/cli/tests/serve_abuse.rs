@@ -306,3 +306,28 @@ fn ctrl_c_stops_the_server_quickly_even_mid_request() {
     drop((half, upload));
     let _ = heavy.join();
 }
+
+#[test]
+fn a_stalled_body_is_answered_408_in_json() {
+    let server = Server::start_with(&["--idle-timeout", "1"]);
+    let mut s = TcpStream::connect(server.addr).expect("connect");
+    s.write_all(b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{\"format\":")
+        .expect("write");
+    // Nothing more is sent: the body stalls for the idle timeout.
+    let _ = s.set_read_timeout(Some(Duration::from_secs(30)));
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 4096];
+    while let Ok(n) = s.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        answer.extend_from_slice(&buf[..n]);
+        if answer.windows(2).any(|w| w == b"\"}") {
+            break;
+        }
+    }
+    let text = String::from_utf8_lossy(&answer);
+    assert!(text.starts_with("HTTP/1.1 408"), "a stalled body got {text:?}");
+    assert!(text.contains("application/json") && text.contains("\"error\""), "{text}");
+}
+

@@ -130,6 +130,9 @@ impl IntoResponse for ApiError {
 }
 
 impl From<anyhow::Error> for ApiError {
+    /// The command line's error in the API's words (without the command line's hints to
+    /// raise a limit), with its status: 400 for a bad parameter, 413 for a size over one
+    /// of the server's limits, 422 for no route, 500 for anything unexpected.
     fn from(e: anyhow::Error) -> Self {
         let mut status = StatusCode::INTERNAL_SERVER_ERROR;
         for cause in e.chain() {
@@ -141,12 +144,20 @@ impl From<anyhow::Error> for ApiError {
                 status = match m {
                     maze_core::Error::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
                     maze_core::Error::NoPath(_) => StatusCode::UNPROCESSABLE_ENTITY,
+                    // Only answered when the request is still there to take it.
+                    maze_core::Error::Cancelled => StatusCode::REQUEST_TIMEOUT,
                     _ => StatusCode::BAD_REQUEST,
                 };
                 break;
             }
         }
-        ApiError::new(status, crate::error_line(&e))
+        let line = e.chain().map(ToString::to_string).collect::<Vec<_>>().join(": ");
+        if status == StatusCode::BAD_REQUEST
+            && let Some(limit) = super::wording::limit_status(&line)
+        {
+            status = limit;
+        }
+        ApiError::new(status, super::wording::api_message(&line))
     }
 }
 
@@ -200,11 +211,23 @@ async fn body_text(body: Body, deadline: Duration) -> Result<String, ApiError> {
             return Err(ApiError::new(StatusCode::REQUEST_TIMEOUT, "the request body arrived too slowly"));
         }
         Ok(Err(e)) => {
-            let too_large = std::error::Error::source(&e)
-                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>())
+            // The causes of a failed read, outermost first.
+            let mut causes: Vec<&(dyn std::error::Error + 'static)> = Vec::new();
+            let mut cause = std::error::Error::source(&e);
+            while let Some(c) = cause {
+                causes.push(c);
+                cause = c.source();
+            }
+            let too_large = causes.iter().any(|c| c.is::<http_body_util::LengthLimitError>())
                 || e.to_string().contains("length limit");
+            let stalled = causes.iter().any(|c| c.is::<tower_http::timeout::TimeoutError>());
             return Err(if too_large {
                 ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "the request body is too large (8 MiB at most)")
+            } else if stalled {
+                ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    "the request body stalled: nothing more arrived within the server's idle timeout",
+                )
             } else {
                 ApiError::bad(format!("cannot read the request body: {e}"))
             });
@@ -289,7 +312,7 @@ fn command_line(
     }
     Cli::try_parse_from(argv)
         .map(|cli| cli.command)
-        .map_err(|e| ApiError::bad(parameter_names(&crate::clap_message(&e))))
+        .map_err(|e| ApiError::bad(super::wording::api_message(&parameter_names(&crate::clap_message(&e)))))
 }
 
 /// Clap names options as `'--width <WIDTH>'`; the API calls them `'width'`.

@@ -17,11 +17,14 @@
 //! - work runs on tokio's blocking pool in two lanes (see [`api`]): a heavy job keeps its
 //!   slot until it really ends, even when its client has gone, and is cancelled between
 //!   phases; small jobs have their own lane, so they are answered at once;
-//! - every error, 404 and 405 included, is `{"error": "..."}`;
+//! - every error, 404 and 405 included, is `{"error": "..."}`, even those hyper answers
+//!   by itself (a malformed request, 414, 431: see [`bare`]);
 //! - Ctrl-C (or SIGTERM) stops it within about a second, whatever clients are doing.
 
 pub(crate) mod api;
+mod bare;
 pub(crate) mod packed;
+mod wording;
 
 use std::io::Write;
 use std::net::SocketAddr;
@@ -196,7 +199,8 @@ async fn serve(args: ServeArgs) -> Result<()> {
         let _ = stream.set_nodelay(true);
         let mut http = hyper::server::conn::http1::Builder::new();
         http.timer(TokioTimer::new()).header_read_timeout(settings.idle_timeout).keep_alive(true);
-        let connection = http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(app.clone()));
+        let io = TokioIo::new(bare::JsonBareErrors::new(stream));
+        let connection = http.serve_connection(io, TowerToHyperService::new(app.clone()));
         let watched = graceful.watch(connection);
         tokio::spawn(async move {
             let _ = watched.await;
