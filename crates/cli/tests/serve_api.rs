@@ -826,3 +826,47 @@ fn errors_hyper_answers_itself_have_json_bodies_too() {
     assert_eq!(v["cells"], 9);
 }
 
+/// The lanes that ran a job for `path` on a fresh server (by their peaks in
+/// `/api/status`), and the answer.
+fn lanes_for(path: &str) -> (Vec<&'static str>, support::Reply) {
+    let server = Server::start();
+    let reply = get(server.addr, path);
+    let v = get(server.addr, "/api/status").json();
+    let used = ["small_jobs", "medium_jobs", "jobs"]
+        .into_iter()
+        .filter(|lane| v[*lane]["peak"].as_u64().unwrap_or(0) > 0)
+        .collect();
+    (used, reply)
+}
+
+#[test]
+fn a_job_takes_the_lane_of_the_cells_it_really_has() {
+    // A mask of few cells stretched over a large rectangle: small (a 9 x 9 block of a
+    // 100 x 100 picture, over 1000 x 1000 cells; the rectangle is 10^6 cells).
+    let rows: Vec<String> = (0..100)
+        .map(|y| {
+            (0..100).map(|x| if (40..49).contains(&x) && (40..49).contains(&y) { 'X' } else { '.' }).collect()
+        })
+        .collect();
+    let (lanes, r) = lanes_for(&format!("/api/generate?mask-data={}&width=1000&seed=1", rows.join("/")));
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(r.json()["cells"].as_u64().is_some_and(|c| c <= 10_000), "{}", r.json()["cells"]);
+    assert_eq!(lanes, ["small_jobs"], "a few thousand cells in a large rectangle");
+    // A mask in pieces to join, at its own size (120 x 120, no width given): medium,
+    // by the rectangle the joining works over (the default 20 x 10 said small).
+    let rows: Vec<String> =
+        (0..120).map(|y| if y % 4 == 3 { ".".repeat(120) } else { "X".repeat(120) }).collect();
+    let (lanes, r) = lanes_for(&format!("/api/generate?mask-data={}&mask-connect=1&seed=1", rows.join("/")));
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(r.json()["cells"].as_u64().is_some_and(|c| c > 10_000), "{}", r.json()["cells"]);
+    assert!(lanes.contains(&"medium_jobs") && !lanes.contains(&"jobs"), "{lanes:?}");
+    // A polar maze of 200 rings: 6 x 200 asked, over 120,000 cells made: heavy.
+    let (lanes, r) = lanes_for("/api/generate?shape=polar&width=6&rings=200&seed=1");
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(r.json()["cells"].as_u64().is_some_and(|c| c > 100_000), "{}", r.json()["cells"]);
+    assert_eq!(lanes, ["jobs"], "the rings double outwards");
+    // A medium maze by its size alone.
+    let (lanes, r) = lanes_for("/api/generate?width=101&height=100&seed=1");
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(lanes, ["medium_jobs"]);
+}
