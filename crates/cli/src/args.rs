@@ -399,6 +399,10 @@ pub struct ServeArgs {
     /// stall (a body must arrive within twice this in all).
     #[arg(long, default_value_t = 15.0, value_parser = parse_timeout)]
     pub idle_timeout: f64,
+    /// Seconds a whole request may take, waiting for a job slot included; a job still
+    /// running then is cancelled at its next check and the client gets a 408.
+    #[arg(long, default_value_t = crate::serve::REQUEST_TIMEOUT.as_secs_f64(), value_parser = parse_timeout)]
+    pub request_timeout: f64,
 }
 
 /// Animation options for `generate` and `solve`.

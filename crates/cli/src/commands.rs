@@ -839,9 +839,17 @@ pub(crate) fn write_mazes(
             vec![spec.visit(job(seed.wrapping_add(first)))]
         } else {
             use rayon::prelude::*;
+            // Rayon's threads have no cancellation flag of their own: each maze gets the job's.
+            let flag = maze_core::cancel::current();
             (0..left.min(per_batch))
                 .into_par_iter()
-                .map(|k| spec.clone().visit(job(seed.wrapping_add(first + k))))
+                .map(|k| {
+                    let make = || spec.clone().visit(job(seed.wrapping_add(first + k)));
+                    match &flag {
+                        Some(flag) => maze_core::cancel::with_flag(flag.clone(), make),
+                        None => make(),
+                    }
+                })
                 .collect()
         };
         for made in made {

@@ -248,19 +248,53 @@ pub fn spec_with_picture(args: &ShapeArgs, picture: Option<Picture>, max_cells: 
     if args.weave.is_some() {
         anyhow::bail!(UsageError(maze_core::shape::weave::NOT_COMBINED.into()));
     }
-    struct Lay(Picture);
-    impl ShapeVisitor for Lay {
-        type Output = Mask;
-        fn visit<S: Shape>(self, shape: S) -> Mask {
-            let mask = Mask::from_picture(&shape, &self.0.bitmap);
-            if self.0.largest_only { mask.keep_largest_part(&shape) } else { mask }
-        }
-    }
     let mask = spec.visit_base(Lay(picture));
     spec.with_mask(mask, args.mask_connect).map_err(|e| match e {
         Error::Parameter(m) => anyhow::anyhow!(UsageError(m)),
         other => other.into(),
     })
+}
+
+/// Lays a picture over a base shape: its cells under the picture's dark pixels (for a
+/// word, the largest piece only).
+struct Lay(Picture);
+
+impl ShapeVisitor for Lay {
+    type Output = Mask;
+    fn visit<S: Shape>(self, shape: S) -> Mask {
+        let mask = Mask::from_picture(&shape, &self.0.bitmap);
+        if self.0.largest_only { mask.keep_largest_part(&shape) } else { mask }
+    }
+}
+
+/// How many cells the job the arguments describe works on, found quickly: the shape's
+/// cells with its mask laid over it, but the mask's pieces not joined. With
+/// `--mask-connect` and a mask in several pieces, the base shape's cells instead: the
+/// joining works over the whole shape and opens cells that are not known before it ran.
+/// `maze serve` chooses a job's lane by this.
+///
+/// # Errors
+/// As [`spec`] (a bad picture, a shape over `max_cells`, ...), for most problems.
+pub fn cells_before_joining(args: &ShapeArgs, max_cells: u64) -> Result<u64> {
+    let Some(picture) = picture(args)? else {
+        return Ok(spec_with_picture(args, None, max_cells)?.cells());
+    };
+    let (width, height) = dimensions(args, Some(picture.natural));
+    let spec = ShapeSpec::new(args.shape, width, height, max_cells)?;
+    let mask = spec.visit_base(Lay(picture));
+    if args.mask_connect {
+        struct Parts<'a>(&'a Mask);
+        impl ShapeVisitor for Parts<'_> {
+            type Output = u32;
+            fn visit<S: Shape>(self, shape: S) -> u32 {
+                self.0.parts(&shape).1
+            }
+        }
+        if spec.visit_base(Parts(&mask)) > 1 {
+            return Ok(spec.base_cells());
+        }
+    }
+    Ok(u64::from(mask.count()))
 }
 
 /// A side of the maze, for `--entrance` and `--exit`.

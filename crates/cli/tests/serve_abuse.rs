@@ -306,3 +306,108 @@ fn ctrl_c_stops_the_server_quickly_even_mid_request() {
     drop((half, upload));
     let _ = heavy.join();
 }
+
+#[test]
+fn a_stalled_body_is_answered_408_in_json() {
+    let server = Server::start_with(&["--idle-timeout", "1"]);
+    let mut s = TcpStream::connect(server.addr).expect("connect");
+    s.write_all(b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{\"format\":")
+        .expect("write");
+    // Nothing more is sent: the body stalls for the idle timeout.
+    let _ = s.set_read_timeout(Some(Duration::from_secs(30)));
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 4096];
+    while let Ok(n) = s.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        answer.extend_from_slice(&buf[..n]);
+        if answer.windows(2).any(|w| w == b"\"}") {
+            break;
+        }
+    }
+    let text = String::from_utf8_lossy(&answer);
+    assert!(text.starts_with("HTTP/1.1 408"), "a stalled body got {text:?}");
+    assert!(text.contains("application/json") && text.contains("\"error\""), "{text}");
+}
+
+/// Slow heavy work: a 250,000-cell PNG with its solution (about a second of CPU).
+const HEAVY_RENDER: &str = "/api/render?format=png&width=500&height=500&solve=1";
+
+#[test]
+fn a_medium_maze_is_not_queued_behind_heavy_renders() {
+    use std::sync::{Arc, Mutex};
+    let server = Server::start();
+    let addr = server.addr;
+    let finished = Arc::new(Mutex::new(Vec::new()));
+    let heavy: Vec<_> = (0..16)
+        .map(|i| {
+            let finished = Arc::clone(&finished);
+            std::thread::spawn(move || {
+                let status = get(addr, &format!("{HEAVY_RENDER}&seed={i}")).status;
+                finished.lock().expect("lock").push(Instant::now());
+                status
+            })
+        })
+        .collect();
+    let start = Instant::now();
+    while status(addr)["jobs"]["running"].as_u64() != Some(8) {
+        assert!(start.elapsed() < Duration::from_secs(60), "the heavy lane never filled");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // 101 x 100 = 10,100 cells: more than a small job, far less than a heavy one.
+    let asked = Instant::now();
+    let r = get(addr, "/api/generate?width=101&height=100&seed=1");
+    let answered = Instant::now();
+    assert_eq!(r.status, 200, "{}", r.text());
+    let before = finished.lock().expect("lock").iter().filter(|&&t| t < answered).count();
+    println!(
+        "101x100 while 16 heavy renders ran: {:?}, after {before} of them had finished",
+        answered - asked
+    );
+    // Queued behind them, it would have waited for 9 of the 16 to end; in its own lane
+    // it does not wait for a heavy slot at all.
+    assert!(before < 8, "the medium maze waited for {before} heavy renders to finish");
+    let v = status(addr);
+    assert!(v["medium_jobs"]["peak"].as_u64() >= Some(1), "{v}");
+    for h in heavy {
+        assert_eq!(h.join().expect("heavy"), 200);
+    }
+}
+
+#[test]
+fn a_heavy_job_that_outlives_its_request_is_cancelled_and_frees_its_slot() {
+    // Every request may take 0.2 s; each of these jobs takes seconds (generating a
+    // million cells by a random walk, 8 at once on the machine's cores).
+    let server = Server::start_with(&["--request-timeout", "0.2"]);
+    let addr = server.addr;
+    let slow = "/api/generate?width=1000&height=1000&algorithm=aldous-broder&solve=bfs";
+    let requests: Vec<_> =
+        (0..8).map(|i| std::thread::spawn(move || get(addr, &format!("{slow}&seed={i}")))).collect();
+    for r in requests {
+        let r = r.join().expect("request");
+        assert_eq!(r.status, 408, "{}", r.text());
+        assert!(r.json()["error"].is_string());
+    }
+    // The jobs stop at their next check and give back their slots (status requests
+    // may time out themselves while the machine is busy: they are asked again).
+    let start = Instant::now();
+    let v = loop {
+        let r = get(addr, "/api/status");
+        if r.status == 200 {
+            let v = r.json();
+            if v["jobs"]["running"] == 0 && v["jobs"]["cancelled"] == 8 {
+                break v;
+            }
+        }
+        assert!(start.elapsed() < Duration::from_secs(120), "jobs still running: {}", r.text());
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    println!("8 timed-out jobs cancelled after {:?}: {v}", start.elapsed());
+    // The heavy lane is free: a heavy request gets a slot at once, so its job runs and
+    // gives its own answer (this generator does not make hexagons) instead of a 408.
+    let r = get(addr, "/api/generate?shape=hex&width=1000&height=1000&algorithm=eller");
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert!(r.json()["error"].as_str().is_some_and(|m| m.contains("does not support")), "{}", r.text());
+    assert!(status(addr)["jobs"]["peak"].as_u64() <= Some(8));
+}

@@ -716,8 +716,8 @@ fn woven_mazes_through_the_api() {
         ("weave=-0.5", 400, "from 0 to 1"),
         ("weave=abc", 400, "weave"),
         ("weave=0.3&shape=hex", 400, "square cells"),
-        ("weave=0.3&wrap=x", 400, "--wrap"),
-        ("weave=0.3&levels=2", 400, "--levels"),
+        ("weave=0.3&wrap=x", 400, "wrap"),
+        ("weave=0.3&levels=2", 400, "levels"),
         ("weave=0.3&mask-text=A", 400, "mask"),
         ("weave=0.3&width=2&height=5", 400, "at least 3x3"),
         ("weave=0.3&algorithm=eller", 400, "does not support"),
@@ -725,4 +725,148 @@ fn woven_mazes_through_the_api() {
     ] {
         refused(&get(server.addr, &format!("/api/generate?{q}")), status, needle, q);
     }
+}
+
+/// Every flag-like word (`--name`) in a message.
+fn flags_in(message: &str) -> Vec<&str> {
+    message
+        .split(|c: char| c.is_whitespace() || "(),;:'\"`".contains(c))
+        .filter(|w| w.len() > 2 && w.starts_with("--") && w.as_bytes()[2].is_ascii_lowercase())
+        .collect()
+}
+
+#[test]
+fn refusals_are_worded_in_the_apis_terms_with_the_documented_status() {
+    let server = Server::start();
+    let addr = server.addr;
+    let cases: &[(&str, u16, &str)] = &[
+        // An answer over the size limit: 413, the server's limit, no flag to raise it.
+        (
+            "/api/render?shape=hex&width=1000&height=1000&format=svg&solve=1&heat=1&seed=1",
+            413,
+            "over the server's limit of 256 MiB",
+        ),
+        ("/api/generate?width=2000&height=1000", 413, "limit of 1000000"),
+        ("/api/render?format=png&width=300&height=300&cell_size=100", 413, "smaller cell_size"),
+        ("/api/generate?weave=0.3&shape=hex", 400, "weave works on square cells"),
+        ("/api/generate?mask-connect=1", 400, "mask-connect needs a mask (mask-text or mask-data)"),
+        ("/api/generate?mask-data=XX..XX", 400, "pass mask-connect=1"),
+        ("/api/generate?wrap=x&width=2", 400, "wrap=x needs a width"),
+        ("/api/generate?wrap=y&shape=hex&height=5", 400, "(got height=5)"),
+        ("/api/generate?shape=polar&width=2", 400, "(width=2)"),
+        ("/api/generate?width=2&height=1&starts=2&ends=2", 400, "starts=2 ends=2"),
+        ("/api/render?format=png&animate=1", 400, "format=gif or format=svg"),
+        ("/api/render?format=gif&heat=1", 400, "leave out heat or animate"),
+        ("/api/render?format=stl&width=500&height=500", 400, "smaller cell_size or a larger wall_width"),
+    ];
+    for (path, status, needle) in cases {
+        let r = get(addr, path);
+        refused(&r, *status, needle, path);
+        let message = r.json()["error"].as_str().unwrap_or_default().to_string();
+        assert!(flags_in(&message).is_empty(), "{path}: a command-line flag in {message:?}");
+    }
+}
+
+#[test]
+fn errors_hyper_answers_itself_have_json_bodies_too() {
+    let server = Server::start();
+    let addr = server.addr;
+    let long = format!(
+        "GET /api/generate?mask-data={} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        "X".repeat(70_000)
+    );
+    let many: String = (0..120).map(|i| format!("X-Header-{i}: a\r\n")).collect();
+    let many = format!("GET /api/list HTTP/1.1\r\nHost: x\r\n{many}Connection: close\r\n\r\n");
+    let big = format!(
+        "GET /api/list HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\nConnection: close\r\n\r\n",
+        "a".repeat(500_000)
+    );
+    let cases: Vec<(&str, Vec<u8>, u16, &str)> = vec![
+        ("a 70 KB address", long.into_bytes(), 414, "too long"),
+        ("120 headers", many.into_bytes(), 431, "headers"),
+        ("a 500 KB header", big.into_bytes(), 431, "headers"),
+        (
+            "a raw >",
+            b"GET /api/generate?width=>3 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".to_vec(),
+            400,
+            "%3E",
+        ),
+        (
+            "a raw quote",
+            b"GET /api/generate?title=\"a\" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".to_vec(),
+            400,
+            "percent-encode",
+        ),
+        (
+            "a bad header",
+            b"GET /api/list HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\nConnection: close\r\n\r\n".to_vec(),
+            400,
+            "not valid HTTP",
+        ),
+        // Bytes that reach axum's query parser but are not UTF-8 once decoded.
+        (
+            "a query of bad UTF-8",
+            b"GET /api/generate?width=%FF%FE HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".to_vec(),
+            400,
+            "width",
+        ),
+    ];
+    for (what, bytes, status, needle) in &cases {
+        let r = support::raw(addr, bytes).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(
+            r.header("content-type").unwrap_or_default().starts_with("application/json"),
+            "{what}: {:?} {}",
+            r.headers,
+            r.text()
+        );
+        refused(&r, *status, needle, what);
+    }
+    // The connection's other answers are untouched, and the server goes on.
+    let v = get(addr, "/api/generate?width=3&height=3&seed=1").json();
+    assert_eq!(v["cells"], 9);
+}
+
+/// The lanes that ran a job for `path` on a fresh server (by their peaks in
+/// `/api/status`), and the answer.
+fn lanes_for(path: &str) -> (Vec<&'static str>, support::Reply) {
+    let server = Server::start();
+    let reply = get(server.addr, path);
+    let v = get(server.addr, "/api/status").json();
+    let used = ["small_jobs", "medium_jobs", "jobs"]
+        .into_iter()
+        .filter(|lane| v[*lane]["peak"].as_u64().unwrap_or(0) > 0)
+        .collect();
+    (used, reply)
+}
+
+#[test]
+fn a_job_takes_the_lane_of_the_cells_it_really_has() {
+    // A mask of few cells stretched over a large rectangle: small (a 9 x 9 block of a
+    // 100 x 100 picture, over 1000 x 1000 cells; the rectangle is 10^6 cells).
+    let rows: Vec<String> = (0..100)
+        .map(|y| {
+            (0..100).map(|x| if (40..49).contains(&x) && (40..49).contains(&y) { 'X' } else { '.' }).collect()
+        })
+        .collect();
+    let (lanes, r) = lanes_for(&format!("/api/generate?mask-data={}&width=1000&seed=1", rows.join("/")));
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(r.json()["cells"].as_u64().is_some_and(|c| c <= 10_000), "{}", r.json()["cells"]);
+    assert_eq!(lanes, ["small_jobs"], "a few thousand cells in a large rectangle");
+    // A mask in pieces to join, at its own size (120 x 120, no width given): medium,
+    // by the rectangle the joining works over (the default 20 x 10 said small).
+    let rows: Vec<String> =
+        (0..120).map(|y| if y % 4 == 3 { ".".repeat(120) } else { "X".repeat(120) }).collect();
+    let (lanes, r) = lanes_for(&format!("/api/generate?mask-data={}&mask-connect=1&seed=1", rows.join("/")));
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(r.json()["cells"].as_u64().is_some_and(|c| c > 10_000), "{}", r.json()["cells"]);
+    assert!(lanes.contains(&"medium_jobs") && !lanes.contains(&"jobs"), "{lanes:?}");
+    // A polar maze of 200 rings: 6 x 200 asked, over 120,000 cells made: heavy.
+    let (lanes, r) = lanes_for("/api/generate?shape=polar&width=6&rings=200&seed=1");
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(r.json()["cells"].as_u64().is_some_and(|c| c > 100_000), "{}", r.json()["cells"]);
+    assert_eq!(lanes, ["jobs"], "the rings double outwards");
+    // A medium maze by its size alone.
+    let (lanes, r) = lanes_for("/api/generate?width=101&height=100&seed=1");
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(lanes, ["medium_jobs"]);
 }

@@ -7,12 +7,23 @@
 //! 408 (too slow), 413 (too large), 422 (no path), 503 (busy or shutting down) or 500 (a
 //! bug; the server goes on).
 //!
-//! Work runs on tokio's blocking pool in two lanes: heavy jobs (more than [`SMALL_CELLS`]
-//! cells, or an animation) at most [`MAX_JOBS`] at once, small ones at most
-//! [`MAX_SMALL_JOBS`] at once, so a small maze is answered at once however busy the heavy
-//! lane is. A job holds its slot until it really ends; when its request goes away (the
-//! client disconnected, or the request timed out) the job is cancelled at its next phase.
-//! `GET /api/status` shows the lanes and connections.
+//! Messages written for the command line are reworded in the API's terms on the way out
+//! (see [`super::wording`]): parameter names instead of flags, the server's limits instead
+//! of advice to raise them.
+//!
+//! Work runs on tokio's blocking pool in three lanes, chosen by the cells a job works on
+//! (a mask's cells, not its rectangle's; a polar maze's real count; see [`lane_cells`]):
+//! small jobs (at most [`SMALL_CELLS`]) at most [`MAX_SMALL_JOBS`] at once, medium ones (at
+//! most [`MEDIUM_CELLS`], and small animations) at most [`MAX_MEDIUM_JOBS`] at once, and
+//! heavy ones at most [`MAX_JOBS`] at once. Lanes of their own, rather than the shortest
+//! job first inside one lane, because a job that has started cannot be paused: once
+//! every heavy slot holds a job of seconds, a short job that comes next would still wait
+//! for one of them to end, however it was ordered. So a small maze is answered at once
+//! and a medium one in about its own time, however busy the heavy lane is, while the
+//! heavy lane alone bounds the memory of the largest jobs. A job holds its slot until it
+//! really ends; when its request goes away (the client disconnected, or the request timed
+//! out) its cancellation flag is set and the job stops at its next check
+//! ([`maze_core::cancel`]). `GET /api/status` shows the lanes and connections.
 
 use std::fmt::Write as _;
 
@@ -130,6 +141,9 @@ impl IntoResponse for ApiError {
 }
 
 impl From<anyhow::Error> for ApiError {
+    /// The command line's error in the API's words (without the command line's hints to
+    /// raise a limit), with its status: 400 for a bad parameter, 413 for a size over one
+    /// of the server's limits, 422 for no route, 500 for anything unexpected.
     fn from(e: anyhow::Error) -> Self {
         let mut status = StatusCode::INTERNAL_SERVER_ERROR;
         for cause in e.chain() {
@@ -141,12 +155,20 @@ impl From<anyhow::Error> for ApiError {
                 status = match m {
                     maze_core::Error::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
                     maze_core::Error::NoPath(_) => StatusCode::UNPROCESSABLE_ENTITY,
+                    // Only answered when the request is still there to take it.
+                    maze_core::Error::Cancelled => StatusCode::REQUEST_TIMEOUT,
                     _ => StatusCode::BAD_REQUEST,
                 };
                 break;
             }
         }
-        ApiError::new(status, crate::error_line(&e))
+        let line = e.chain().map(ToString::to_string).collect::<Vec<_>>().join(": ");
+        if status == StatusCode::BAD_REQUEST
+            && let Some(limit) = super::wording::limit_status(&line)
+        {
+            status = limit;
+        }
+        ApiError::new(status, super::wording::api_message(&line))
     }
 }
 
@@ -200,11 +222,23 @@ async fn body_text(body: Body, deadline: Duration) -> Result<String, ApiError> {
             return Err(ApiError::new(StatusCode::REQUEST_TIMEOUT, "the request body arrived too slowly"));
         }
         Ok(Err(e)) => {
-            let too_large = std::error::Error::source(&e)
-                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>())
+            // The causes of a failed read, outermost first.
+            let mut causes: Vec<&(dyn std::error::Error + 'static)> = Vec::new();
+            let mut cause = std::error::Error::source(&e);
+            while let Some(c) = cause {
+                causes.push(c);
+                cause = c.source();
+            }
+            let too_large = causes.iter().any(|c| c.is::<http_body_util::LengthLimitError>())
                 || e.to_string().contains("length limit");
+            let stalled = causes.iter().any(|c| c.is::<tower_http::timeout::TimeoutError>());
             return Err(if too_large {
                 ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "the request body is too large (8 MiB at most)")
+            } else if stalled {
+                ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    "the request body stalled: nothing more arrived within the server's idle timeout",
+                )
             } else {
                 ApiError::bad(format!("cannot read the request body: {e}"))
             });
@@ -289,7 +323,7 @@ fn command_line(
     }
     Cli::try_parse_from(argv)
         .map(|cli| cli.command)
-        .map_err(|e| ApiError::bad(parameter_names(&crate::clap_message(&e))))
+        .map_err(|e| ApiError::bad(super::wording::api_message(&parameter_names(&crate::clap_message(&e)))))
 }
 
 /// Clap names options as `'--width <WIDTH>'`; the API calls them `'width'`.
@@ -327,15 +361,22 @@ fn generate_args(params: &[(String, String)], accepts: &Accepts<'_>) -> Result<G
 /// At most this many heavy jobs (generating, solving, drawing) run at once; further ones
 /// wait their turn, so a burst of large requests cannot exhaust memory.
 pub const MAX_JOBS: usize = 8;
+/// At most this many medium jobs run at once, in their own lane.
+pub const MAX_MEDIUM_JOBS: usize = 4;
 /// At most this many small jobs run at once, in their own lane.
 pub const MAX_SMALL_JOBS: usize = 16;
 /// A job of at most this many cells (and no animation) is small.
 pub const SMALL_CELLS: u64 = 10_000;
+/// A job of at most this many cells is medium (the most the page's JSON geometry takes),
+/// and so is an animation of a small maze.
+pub const MEDIUM_CELLS: u64 = MAX_GEOMETRY_CELLS;
 
 /// One lane of jobs: a semaphore, and counts for `/api/status`.
 struct Lane {
     slots: Arc<Semaphore>,
     limit: usize,
+    /// The most cells of a job in this lane (`None`: no bound but the API's limits).
+    up_to: Option<u64>,
     running: AtomicUsize,
     waiting: AtomicUsize,
     peak: AtomicUsize,
@@ -343,10 +384,11 @@ struct Lane {
 }
 
 impl Lane {
-    fn new(limit: usize) -> Self {
+    fn new(limit: usize, up_to: Option<u64>) -> Self {
         Lane {
             slots: Arc::new(Semaphore::new(limit)),
             limit,
+            up_to,
             running: AtomicUsize::new(0),
             waiting: AtomicUsize::new(0),
             peak: AtomicUsize::new(0),
@@ -357,6 +399,7 @@ impl Lane {
     fn status(&self) -> serde_json::Value {
         serde_json::json!({
             "limit": self.limit,
+            "cells_up_to": self.up_to,
             "running": self.running.load(Ordering::Relaxed),
             "waiting": self.waiting.load(Ordering::Relaxed),
             "peak": self.peak.load(Ordering::Relaxed),
@@ -365,8 +408,9 @@ impl Lane {
     }
 }
 
-static HEAVY: LazyLock<Lane> = LazyLock::new(|| Lane::new(MAX_JOBS));
-static SMALL: LazyLock<Lane> = LazyLock::new(|| Lane::new(MAX_SMALL_JOBS));
+static HEAVY: LazyLock<Lane> = LazyLock::new(|| Lane::new(MAX_JOBS, None));
+static MEDIUM: LazyLock<Lane> = LazyLock::new(|| Lane::new(MAX_MEDIUM_JOBS, Some(MEDIUM_CELLS)));
+static SMALL: LazyLock<Lane> = LazyLock::new(|| Lane::new(MAX_SMALL_JOBS, Some(SMALL_CELLS)));
 static CONNECTIONS: OnceLock<(Arc<Semaphore>, usize)> = OnceLock::new();
 
 /// Lets `/api/status` report the connections in use.
@@ -374,9 +418,17 @@ pub fn set_connection_slots(slots: Arc<Semaphore>, limit: usize) {
     let _ = CONNECTIONS.set((slots, limit));
 }
 
-/// Which lane a job of `cells` cells goes to.
+/// Which lane a job of `cells` cells goes to (an animation counts as one size up).
 fn lane(cells: u64, animation: bool) -> &'static Lane {
-    if cells <= SMALL_CELLS && !animation { &SMALL } else { &HEAVY }
+    if animation {
+        if cells <= SMALL_CELLS { &MEDIUM } else { &HEAVY }
+    } else if cells <= SMALL_CELLS {
+        &SMALL
+    } else if cells <= MEDIUM_CELLS {
+        &MEDIUM
+    } else {
+        &HEAVY
+    }
 }
 
 /// Decrements a counter when dropped.
@@ -415,7 +467,9 @@ async fn blocking<T: Send + 'static>(
         let _permit = permit;
         let _running = Count::up(&lane.running);
         lane.peak.fetch_max(lane.running.load(Ordering::Relaxed), Ordering::Relaxed);
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cancel::with_flag(flag, f)));
+        // A request that went away before its job started leaves nothing to do.
+        let job = || cancel::check().map_err(anyhow::Error::from).and_then(|()| f());
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cancel::with_flag(flag, job)));
         if matches!(&result, Ok(Err(e)) if matches!(e.downcast_ref::<maze_core::Error>(), Some(maze_core::Error::Cancelled))) {
             lane.cancelled.fetch_add(1, Ordering::Relaxed);
         }
@@ -439,8 +493,13 @@ async fn status() -> Response {
         |(slots, limit)| serde_json::json!({"limit": limit, "open": limit - slots.available_permits()}),
     );
     json_response(
-        serde_json::json!({"jobs": HEAVY.status(), "small_jobs": SMALL.status(), "connections": connections})
-            .to_string(),
+        serde_json::json!({
+            "jobs": HEAVY.status(),
+            "medium_jobs": MEDIUM.status(),
+            "small_jobs": SMALL.status(),
+            "connections": connections,
+        })
+        .to_string(),
     )
 }
 
@@ -495,7 +554,7 @@ async fn generate(q: Params) -> Result<Response, ApiError> {
     // The JSON geometry is about 400 bytes a cell: it has a lower limit than the packed one.
     let args = generate_request(&params, heavy && !packed)?;
     let seed = args.seed.unwrap_or_else(commands::fresh_seed);
-    let body = blocking(lane(cells(&args), false), move || {
+    let body = blocking(lane(lane_cells(&args).await, false), move || {
         let (spec, _) = commands::plan(&args)
             .map_err(|e| if heavy { e.context("with geometry or events (the page's view)") } else { e })?;
         spec.visit(GenerateView { args: &args, seed, events, geometry, packed })
@@ -513,8 +572,8 @@ async fn render_generated(q: Params) -> Result<Response, ApiError> {
     let name = format!("maze-{}-{width}x{height}-{seed}", args.shape.shape.name());
     let format = if args.animate.animate && args.format == Format::Svg { Format::Svg } else { args.format };
     let animation = args.animate.animate || args.format == Format::Gif;
-    let bytes =
-        blocking(lane(cells(&args), animation), move || commands::generate_to_vec(&args, seed)).await?;
+    let cells = lane_cells(&args).await;
+    let bytes = blocking(lane(cells, animation), move || commands::generate_to_vec(&args, seed)).await?;
     Ok(file_response(format, &name, bytes))
 }
 
@@ -566,10 +625,20 @@ async fn solve(q: Params, body: Body, deadline: Duration) -> Result<Response, Ap
     Ok(json_response(body))
 }
 
-/// The cells of the maze a generate request asks for (before any checks; every level).
-fn cells(args: &GenerateArgs) -> u64 {
+/// The cells a generate request's job works on, to choose its lane: the checked shape's
+/// cells, a mask's own cells rather than its rectangle's (with `mask-connect` on a mask in
+/// pieces, the rectangle's, over which the joining works), a polar maze's real count
+/// ([`crate::masks::cells_before_joining`]). Reading a mask takes a moment, so it runs as
+/// a small job; a shape that fails its checks is measured by its rectangle, and its job
+/// gives the error.
+async fn lane_cells(args: &GenerateArgs) -> u64 {
     let (w, h) = commands::dimensions(&args.shape);
-    u64::from(w) * u64::from(h) * u64::from(args.shape.levels.max(1))
+    let rectangle = u64::from(w) * u64::from(h) * u64::from(args.shape.levels.max(1));
+    let (shape, max_cells) = (args.shape.clone(), args.limits.max_cells);
+    let measure = move || crate::masks::cells_before_joining(&shape, max_cells);
+    let has_mask = args.shape.mask_text.is_some() || args.shape.mask_data.is_some();
+    let measured = if has_mask { blocking(&SMALL, measure).await.ok() } else { measure().ok() };
+    measured.unwrap_or(rectangle)
 }
 
 fn limit_for(format: Format) -> u64 {
@@ -616,10 +685,12 @@ impl ShapeVisitor for GenerateView<'_> {
     fn visit<S: Shape>(self, shape: S) -> anyhow::Result<Vec<u8>> {
         let limit = if self.packed { super::packed::MAX_PACKED_EVENTS } else { MAX_EVENTS };
         let built = commands::build(shape, self.args, self.seed, self.events.then_some(limit))?;
+        cancel::check()?;
         let maze = &built.maze;
         let solution = built.solution.as_ref().map(|(v, s)| (v.name(), s));
         let shortest = Solver::Bfs.solve(maze, maze.entrance(), maze.exit(), &mut ())?;
         let shortest = shortest.path.len().saturating_sub(1);
+        cancel::check()?;
         if self.packed {
             let head = super::packed::Head {
                 provenance: &built.provenance,

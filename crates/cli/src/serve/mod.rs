@@ -13,15 +13,20 @@
 //!   [`MAX_BODY`] bytes (tower-http's limit, which refuses a too-large `Content-Length`
 //!   before reading), and at most [`MAX_BODIES`] bodies are read at once (tower's
 //!   concurrency limit), so stalled uploads cannot hold much memory;
-//! - a whole request may take [`REQUEST_TIMEOUT`] at most;
-//! - work runs on tokio's blocking pool in two lanes (see [`api`]): a heavy job keeps its
-//!   slot until it really ends, even when its client has gone, and is cancelled between
-//!   phases; small jobs have their own lane, so they are answered at once;
-//! - every error, 404 and 405 included, is `{"error": "..."}`;
+//! - a whole request may take `--request-timeout` seconds at most (default
+//!   [`REQUEST_TIMEOUT`]);
+//! - work runs on tokio's blocking pool in three lanes by size (see [`api`]): a job keeps
+//!   its slot until it really ends, even when its client has gone, and is cancelled at its
+//!   next check; small and medium jobs have lanes of their own, so they are not queued
+//!   behind the largest ones;
+//! - every error, 404 and 405 included, is `{"error": "..."}`, even those hyper answers
+//!   by itself (a malformed request, 414, 431: see [`bare`]);
 //! - Ctrl-C (or SIGTERM) stops it within about a second, whatever clients are doing.
 
 pub(crate) mod api;
+mod bare;
 pub(crate) mod packed;
+mod wording;
 
 use std::io::Write;
 use std::net::SocketAddr;
@@ -47,7 +52,8 @@ pub const MAX_BODY: usize = 8 << 20;
 /// At most this many request bodies are read at once (at most 128 MiB in flight).
 pub const MAX_BODIES: usize = 16;
 
-/// The longest a whole request may take, waiting for a job slot included.
+/// The longest a whole request may take by default, waiting for a job slot included
+/// (`--request-timeout`).
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// How long Ctrl-C waits for requests in flight before closing their connections.
@@ -64,6 +70,8 @@ pub struct Settings {
     pub max_connections: usize,
     /// Header, idle and body-stall timeout.
     pub idle_timeout: Duration,
+    /// The longest a whole request may take.
+    pub request_timeout: Duration,
 }
 
 /// `maze serve`.
@@ -100,7 +108,7 @@ pub fn router(settings: Settings) -> Router {
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(settings.idle_timeout))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
-            REQUEST_TIMEOUT,
+            settings.request_timeout,
         ))
         .layer(axum::middleware::map_response(api::json_errors))
 }
@@ -164,6 +172,7 @@ async fn serve(args: ServeArgs) -> Result<()> {
     let settings = Settings {
         max_connections: args.max_connections as usize,
         idle_timeout: Duration::from_secs_f64(args.idle_timeout),
+        request_timeout: Duration::from_secs_f64(args.request_timeout),
     };
     let app = router(settings);
     let slots = Arc::new(Semaphore::new(settings.max_connections));
@@ -196,7 +205,8 @@ async fn serve(args: ServeArgs) -> Result<()> {
         let _ = stream.set_nodelay(true);
         let mut http = hyper::server::conn::http1::Builder::new();
         http.timer(TokioTimer::new()).header_read_timeout(settings.idle_timeout).keep_alive(true);
-        let connection = http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(app.clone()));
+        let io = TokioIo::new(bare::JsonBareErrors::new(stream));
+        let connection = http.serve_connection(io, TowerToHyperService::new(app.clone()));
         let watched = graceful.watch(connection);
         tokio::spawn(async move {
             let _ = watched.await;
