@@ -15,6 +15,8 @@ use axum::http::StatusCode;
 const PHRASES: &[(&str, &str)] = &[
     // The answer-size limit (budget::check): the server's, and not to be raised.
     (" (raise it with --max-bytes)", ""),
+    // The drawing-memory limit (commands::over_memory).
+    (" (raise it with --max-memory)", ""),
     (", over the limit of ", ", over the server's limit of "),
     // Image limits (maze-render): only the cell size is the page's to change.
     (", or raise --max-pixels)", ")"),
@@ -95,7 +97,7 @@ fn options_to_parameters(text: &str) -> String {
 /// parameter error: an answer over the server's byte limit, an image or animation over
 /// its pixel limits. `None` for everything else.
 pub(crate) fn limit_status(message: &str) -> Option<StatusCode> {
-    let over = ["would be about", "exceeds the limit of", "exceed the limit of"];
+    let over = ["would be about", "exceeds the limit of", "exceed the limit of", "of memory, over the"];
     over.iter().any(|p| message.contains(p)).then_some(StatusCode::PAYLOAD_TOO_LARGE)
 }
 
@@ -139,6 +141,17 @@ mod tests {
             api.contains("would be about") && api.contains("over the server's limit of 256 MiB"),
             "{api}"
         );
+        assert_eq!(limit_status(&cli), Some(StatusCode::PAYLOAD_TOO_LARGE));
+    }
+
+    #[test]
+    fn the_drawing_memory_limit_is_the_servers_and_a_413() {
+        let mut a = generate_args(&["-W", "300", "-H", "300", "-f", "svg", "--heat"]);
+        a.limits.max_memory = 1 << 20;
+        let cli = crate::commands::generate_to_vec(&a, 1).expect_err("refused").to_string();
+        assert!(cli.contains("--max-memory"), "the command line's message changed: {cli}");
+        let api = api_message(&cli);
+        assert!(flags(&api).is_empty() && api.contains("over the server's limit of 1 MiB"), "{api}");
         assert_eq!(limit_status(&cli), Some(StatusCode::PAYLOAD_TOO_LARGE));
     }
 
