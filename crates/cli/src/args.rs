@@ -142,7 +142,7 @@ pub struct ShapeArgs {
     /// Stack this many levels joined by stairs (square and hex cells, 1-64): the maze starts
     /// on the bottom level and ends on the top one; pictures draw the levels side by side,
     /// an open stair as an arrow (up ^, down v in text).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(maze_core::shape::levels::MAX_LEVELS)))]
     pub levels: u32,
     /// Weave (square cells): passages may cross under others. P, from 0 to 1, is the share
     /// of inner cells offered as crossings, drawn from the seed (never side by side);
@@ -231,7 +231,8 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub parametric: bool,
     /// With --where or --hardness: give up after this many mazes tried in all
-    /// [default: 1000 per maze asked for].
+    /// [default: 1000 per maze asked for, at most 1,000,000]. Conditions that can never hold
+    /// (a negative length, a share over 1) are refused before any maze is made.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_tries: Option<u64>,
     #[command(flatten)]

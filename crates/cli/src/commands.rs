@@ -707,6 +707,9 @@ pub(crate) fn plan(args: &GenerateArgs) -> Result<(ShapeSpec, Option<Animation>)
         )));
     }
     crate::masks::check_ends(&spec, &[args.entrance, args.exit])?;
+    if let Some(why) = args.wheres.iter().find_map(|f| f.impossible(spec.cells())) {
+        anyhow::bail!(UsageError(format!("--where {}", crate::echo(&why))));
+    }
     if args.format == Format::Pdf {
         let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
         check_page(&spec, &args.draw, multi, args.solve.is_some() || args.count > 1)?;
@@ -801,7 +804,7 @@ pub(crate) fn write_mazes(
 ) -> Result<Kept> {
     let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
     let filters = crate::stats::filters(&args.wheres, args.hardness);
-    let max_tries = args.max_tries.unwrap_or_else(|| u64::from(args.count).saturating_mul(1000));
+    let max_tries = args.max_tries.unwrap_or_else(|| default_max_tries(args.count));
     let mut collector = Collector::new(args.format, &args.draw, multi, args.count > 1);
     let mut kept = Kept { mazes: Vec::new(), tried: 0 };
     let job = |this: u64| GenerateJob {
@@ -869,6 +872,15 @@ pub(crate) fn write_mazes(
     collector.finish(sink)?;
     Ok(kept)
 }
+
+/// How many mazes `--where` and `--hardness` try at most unless `--max-tries` says: 1000
+/// for each maze asked for, at most a million.
+pub(crate) fn default_max_tries(count: u32) -> u64 {
+    u64::from(count).saturating_mul(1000).min(MAX_TRIES)
+}
+
+/// The most tries by default (see [`default_max_tries`]).
+const MAX_TRIES: u64 = 1_000_000;
 
 /// Reports what `generate` kept: with filters, how many mazes were tried and the seeds used
 /// (on stderr); with `--stats`, each maze's figures (on stdout when the mazes went to a
@@ -1168,7 +1180,11 @@ fn run_file_job(
     }
     let (format, draw) = (job.format, job.draw.clone());
     let multi = file.starts.len() > 1 || file.ends.len() > 1;
-    let rendered = spec.visit(job)?;
+    // A file's own faults (a passage or an end out of range) name the file.
+    let rendered = spec.visit(job).map_err(|e| match (name, e.downcast_ref::<maze_core::Error>()) {
+        (Some(name), Some(maze_core::Error::Parse(_))) => e.context(name.to_string()),
+        _ => e,
+    })?;
     Ok(FileOutput { rendered, format, draw, multi })
 }
 

@@ -113,6 +113,9 @@ fn decode_png(bytes: &[u8]) -> Result<Bitmap, String> {
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
     let mut reader = decoder.read_info().map_err(|e| format!("not a valid PNG ({e})"))?;
     let (w, h) = (reader.info().width, reader.info().height);
+    if w == 0 || h == 0 {
+        return Err(format!("the picture is {w} x {h}: a mask needs at least one pixel"));
+    }
     if w > MAX_MASK_SIDE || h > MAX_MASK_SIDE {
         return Err(format!("the picture is {w} x {h}; masks may be at most {MAX_MASK_SIDE} pixels a side"));
     }

@@ -94,23 +94,6 @@ fn forget(path: &Path) {
     }
 }
 
-/// Fails when standard output was closed (`maze generate >&-`). Rust's runtime puts
-/// `/dev/null` (opened read-write) on a closed stdout at start-up, so every write would
-/// silently succeed; a shell's `> /dev/null` opens it write-only, which is left alone.
-fn check_stdout_open() -> Result<()> {
-    let closed = fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"))
-        && fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
-            info.lines()
-                .find_map(|l| l.strip_prefix("flags:"))
-                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-                .is_some_and(|flags| flags & 0o3 == 0o2)
-        });
-    if closed {
-        anyhow::bail!("standard output is closed (use -o FILE or redirect it)");
-    }
-    Ok(())
-}
-
 /// What `-o PATH` turns out to be, once symlinks are followed.
 enum Target {
     /// A device, FIFO or socket: write in place.
@@ -165,11 +148,10 @@ impl Sink {
     /// regular target.
     ///
     /// # Errors
-    /// A closed stdout, a directory, a read-only file, a dangling symlink, or a folder
+    /// A directory, a read-only file, a dangling symlink, or a folder
     /// where no file can be created.
     pub fn open(path: Option<&Path>) -> Result<Sink> {
         let Some(path) = path else {
-            check_stdout_open()?;
             return Ok(Sink::Stdout(io::BufWriter::with_capacity(1 << 16, io::stdout())));
         };
         match classify(path)? {

@@ -179,6 +179,39 @@ impl fmt::Display for Filter {
 }
 
 impl Filter {
+    /// Why the condition can never hold on a maze of `cells` cells (every figure is 0 or
+    /// more, shares and straightness at most 1, counts of cells at most `cells`), or `None`
+    /// when it can.
+    pub fn impossible(&self, cells: u64) -> Option<String> {
+        const CELL_COUNTS: [&str; 7] =
+            ["cells", "solution_length", "dead_ends", "corridor_cells", "junctions", "isolated", "diameter"];
+        if self.key == "hardness" {
+            return None;
+        }
+        let high = if self.key.ends_with("_share")
+            || matches!(self.key, "straightness" | "perfect" | "diameter_exact")
+        {
+            1.0
+        } else if CELL_COUNTS.contains(&self.key) || self.key.starts_with("junctions_") {
+            cells as f64
+        } else {
+            f64::INFINITY
+        };
+        let v = self.value;
+        let never = match self.op {
+            Op::Lt => v <= 0.0,
+            Op::Le => v < 0.0,
+            Op::Gt => v >= high,
+            Op::Ge => v > high,
+            Op::Eq => v < 0.0 || v > high,
+            Op::Ne => false,
+        };
+        never.then(|| {
+            let range = if high.is_finite() { format!("from 0 to {high}") } else { "0 or more".to_string() };
+            format!("'{}' can never hold: {} is {range} here", self.text, self.key)
+        })
+    }
+
     /// The condition on `--hardness BAND`: the difficulty score in the band's range.
     pub fn hardness(band: Hardness) -> Filter {
         Filter { key: "hardness", op: Op::Eq, value: band as u8 as f64, text: format!("hardness={band}") }
@@ -248,11 +281,10 @@ pub fn run(args: StatsArgs) -> Result<()> {
     let mut out = String::new();
     for (i, file) in files.iter().enumerate() {
         maze_core::cancel::check()?;
-        let spec = file.spec(args.limits.max_cells).map_err(|e| {
-            let at = if several { format!(" (maze {})", i + 1) } else { String::new() };
-            anyhow::Error::new(e).context(format!("{}{at}", args.file))
-        })?;
-        let stats = spec.visit(FileStats(file))?;
+        let at = if several { format!(" (maze {})", i + 1) } else { String::new() };
+        let name = || format!("{}{at}", args.file);
+        let spec = file.spec(args.limits.max_cells).map_err(|e| anyhow::Error::new(e).context(name()))?;
+        let stats = spec.visit(FileStats(file)).map_err(|e| e.context(name()))?;
         if several && format == StatsFormat::Text && i > 0 {
             out.push('\n');
         }

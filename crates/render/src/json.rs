@@ -213,6 +213,12 @@ impl MazeFile {
             if list.len() as u64 > limit {
                 return Err(Error::TooLarge { cells: list.len() as u64, limit });
             }
+            if let Some(pair) = list.windows(2).find(|w| w[0][0] >= w[1][0]) {
+                return Err(Error::Parse(format!(
+                    "\"crossings\" must be listed by increasing cell, but {} comes before {}",
+                    pair[0][0], pair[1][0]
+                )));
+            }
             let list = list
                 .iter()
                 .map(|&[cell, over]| {

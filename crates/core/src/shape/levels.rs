@@ -19,6 +19,9 @@ use super::{Adjacent, CellId, Door, DoorKind, DoorSet, Outline, Point, Shape, Sh
 /// The horizontal gap between two levels' drawings, in cell units.
 pub const LEVEL_GAP: f64 = 1.0;
 
+/// The most levels a maze may have.
+pub const MAX_LEVELS: u32 = 64;
+
 /// A door of a multi-level cell: one of the base shape's doors, or a stair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LevelDoor<D> {

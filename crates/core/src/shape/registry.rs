@@ -227,6 +227,12 @@ impl ShapeSpec {
         if levels == 0 {
             return Err(Error::Parameter("--levels must be at least 1".into()));
         }
+        if levels > super::levels::MAX_LEVELS {
+            return Err(Error::Parameter(format!(
+                "--levels {levels} is too many: at most {}",
+                super::levels::MAX_LEVELS
+            )));
+        }
         if levels == 1 {
             return Ok(self);
         }
