@@ -171,3 +171,30 @@ fn the_scanners_find_what_they_look_for() {
     assert!(calls.iter().all(|c| !c.contains("comment")));
     assert_eq!(tools_asked_for(sample), vec!["qpdf".to_string()]);
 }
+
+/// The mechanism `.ci/run` relies on, end to end: this test runs itself again as a child
+/// process that asks `have` for a tool that does not exist. With
+/// `MAZE_REQUIRE_VALIDATORS=1` the child fails; with `0` it passes after the skip note.
+#[test]
+fn a_missing_tool_fails_only_when_checks_are_required() {
+    if std::env::var_os("MAZE_TESTKIT_CHILD").is_some() {
+        assert!(!maze_testkit::have("maze-testkit-no-such-tool"));
+        return;
+    }
+    let run = |required: &str| {
+        std::process::Command::new(std::env::current_exe().expect("the test binary"))
+            .args(["--exact", "a_missing_tool_fails_only_when_checks_are_required", "--nocapture"])
+            .env("MAZE_TESTKIT_CHILD", "1")
+            .env("MAZE_REQUIRE_VALIDATORS", required)
+            .output()
+            .expect("the test binary runs")
+    };
+    let strict = run("1");
+    let err = String::from_utf8_lossy(&strict.stderr);
+    assert!(!strict.status.success(), "a missing tool passed under MAZE_REQUIRE_VALIDATORS=1: {err}");
+    assert!(err.contains("may not be skipped: maze-testkit-no-such-tool not installed"), "{err}");
+    let lax = run("0");
+    let err = String::from_utf8_lossy(&lax.stderr);
+    assert!(lax.status.success(), "{err}");
+    assert!(err.contains("skipping: maze-testkit-no-such-tool not installed"), "{err}");
+}
