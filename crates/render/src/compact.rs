@@ -344,6 +344,22 @@ mod tests {
     }
 
     #[test]
+    fn either_format_is_read_by_its_first_bytes() {
+        // 4 x 4 squares: 24 pairs of neighbours, three whole bytes of bits and no spare one.
+        let m = maze(4, 4, 2);
+        assert_eq!(DoorBits::of(&m).bytes.len(), 3);
+        let compact = to_bytes(&m, &Provenance::default(), None);
+        let text = json::to_json(&m, &Provenance::default(), None, false);
+        assert!(is_compact(&compact) && !is_compact(text.as_bytes()));
+        for bytes in [&compact[..], text.as_bytes()] {
+            let files = parse_any(bytes).unwrap();
+            let (back, _) = files[0].to_maze(Square::new(4, 4)).unwrap();
+            assert_eq!(back.passages(), m.passages());
+        }
+        assert!(parse_any(b"\xff\xfe not a maze").is_err());
+    }
+
+    #[test]
     fn unknown_flag_bits_are_refused() {
         let good = to_bytes(&maze(4, 3, 1), &Provenance::default(), None);
         for bit in 1..16 {
