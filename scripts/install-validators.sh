@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs the programs the output tests check our files with (Debian packages):
-# xmllint and rsvg-convert (SVG), pngcheck (PNG), qpdf/pdfinfo/pdftoppm (PDF),
+# xmllint and rsvg-convert (SVG), pngcheck (PNG), qpdf/pdfinfo/pdftoppm/pdftotext (PDF),
 # pdflatex with TikZ and the preview package (TeX), openscad and admesh (3D), gifsicle
-# (animated GIFs), tmux (the terminal game's end-to-end test) and GNU parallel (the
-# sharding script's test).
+# (animated GIFs), tmux (the terminal game's end-to-end test), GNU parallel (the
+# sharding script's test) and GNU time (/usr/bin/time: a stream's peak memory).
+# Every tool a test asks maze_testkit::have for is in this list: under
+# MAZE_REQUIRE_VALIDATORS=1 (CI) a missing one fails its test.
 # Skips the install when every tool is already present. Needs root (CI runs as root).
 set -euo pipefail
-tools=(xmllint rsvg-convert pngcheck qpdf pdfinfo pdftoppm pdflatex openscad admesh gifsicle tmux parallel)
+tools=(xmllint rsvg-convert pngcheck qpdf pdfinfo pdftoppm pdftotext pdflatex openscad admesh gifsicle tmux parallel /usr/bin/time)
 missing=()
 for t in "${tools[@]}"; do
     command -v "$t" > /dev/null || missing+=("$t")
@@ -23,7 +25,7 @@ $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends \
     libxml2-utils librsvg2-bin pngcheck qpdf poppler-utils \
     texlive-latex-base texlive-pictures preview-latex-style \
-    openscad admesh gifsicle tmux parallel > /dev/null
+    openscad admesh gifsicle tmux parallel time > /dev/null
 for t in "${tools[@]}"; do
     command -v "$t" > /dev/null || { echo "still missing after install: $t" >&2; exit 1; }
 done

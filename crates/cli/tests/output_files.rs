@@ -177,42 +177,74 @@ fn failed_renames_and_bad_targets_leave_nothing_behind() {
     assert!(names(&dir).is_empty(), "left behind: {:?}", names(&dir));
 }
 
+/// Sends `signal` (a name, as `kill` takes it) to a process.
+fn kill(signal: &str, pid: u32) {
+    let ok =
+        StdCommand::new("kill").args([&format!("-{signal}"), &pid.to_string()]).status().expect("kill runs");
+    assert!(ok.success(), "kill -{signal} {pid}");
+}
+
+/// Starts drawing a big SVG into `dir` and freezes the command (SIGSTOP) as soon as its
+/// temporary file appears, so that it is stopped mid-write however loaded the machine is.
+/// `None` when the command had already finished by the time it was stopped (it was then
+/// let go and reaped): the caller tries again.
+fn stopped_mid_write(dir: &Path) -> Option<std::process::Child> {
+    let target = dir.join("big.svg");
+    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_maze"))
+        .args([
+            "generate",
+            "-W",
+            "4000",
+            "-H",
+            "4000",
+            "--seed",
+            "1",
+            "--solve",
+            "-f",
+            "svg",
+            "--max-bytes",
+            "100G",
+            "-o",
+        ])
+        .arg(&target)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawns");
+    // The deadline is a hang guard: the file appears as soon as the command starts.
+    let start = Instant::now();
+    while names(dir).is_empty() {
+        assert!(child.try_wait().expect("try_wait").is_none(), "the command ended before writing anything");
+        assert!(start.elapsed() < Duration::from_secs(120), "no temporary file appeared");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    kill("STOP", child.id());
+    let frozen = names(dir);
+    if frozen.len() == 1 && frozen[0].starts_with(".big.svg.") && frozen[0].ends_with(".tmp") {
+        return Some(child);
+    }
+    assert_eq!(frozen, ["big.svg"], "stopped with unexpected files");
+    kill("CONT", child.id());
+    assert!(child.wait().expect("waits").success(), "the finished command failed");
+    None
+}
+
+/// A signal while the file is being written removes the temporary file and ends the command
+/// with status 128 + the signal. Not a race with the drawing: the command is frozen as
+/// soon as its temporary file appears, then signalled, then let go.
 #[test]
 fn a_signal_removes_the_temporary_file() {
-    for signal in ["TERM", "INT"] {
-        let dir = tempdir("signal");
-        let target = dir.join("big.svg");
-        // A maze big enough to take a while to draw.
-        let mut child = StdCommand::new(env!("CARGO_BIN_EXE_maze"))
-            .args([
-                "generate",
-                "-W",
-                "4000",
-                "-H",
-                "4000",
-                "--seed",
-                "1",
-                "--solve",
-                "-f",
-                "svg",
-                "--max-bytes",
-                "100G",
-                "-o",
-            ])
-            .arg(&target)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawns");
-        let start = Instant::now();
-        while names(&dir).is_empty() && start.elapsed() < Duration::from_secs(20) {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        assert!(!names(&dir).is_empty(), "no temporary file appeared");
-        let pid = child.id().to_string();
-        StdCommand::new("kill").args([&format!("-{signal}"), &pid]).status().expect("kill runs");
+    for (signal, number) in [("TERM", 15), ("INT", 2)] {
+        let (dir, mut child) = (1..=3)
+            .find_map(|_| {
+                let dir = tempdir("signal");
+                stopped_mid_write(&dir).map(|child| (dir, child))
+            })
+            .expect("the command finished before it could be stopped, three times");
+        kill(signal, child.id());
+        kill("CONT", child.id());
         let status = child.wait().expect("waits");
-        assert!(!status.success(), "SIG{signal}: the command should fail");
+        assert_eq!(status.code(), Some(128 + number), "SIG{signal}: {status}");
         assert!(names(&dir).is_empty(), "SIG{signal} left {:?}", names(&dir));
     }
 }

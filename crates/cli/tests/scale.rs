@@ -229,9 +229,15 @@ fn streams_draw_the_same_maze() {
 }
 
 /// A stream of ten million rows goes through a pipe in memory that does not grow with the
-/// height (a million-row stream's peak is checked against a thousand-row one's).
+/// height: the peak resident memory of a ten-million-row stream (8 cells a row), measured by
+/// GNU time, against a thousand-row one's. A stream that kept its rows, even at 2 bits a
+/// cell, would need 20 MB more; the allowance of 16 MB is an outcome check, not a
+/// measurement (the two peaks differ by well under 1 MB; BENCHMARKS.md has the figures).
 #[test]
 fn streams_are_unbounded_in_height() {
+    if !have("/usr/bin/time") {
+        return;
+    }
     let run = |height: &str| {
         let out = std::process::Command::new("/usr/bin/time")
             .args(["-f", "%M"])
@@ -244,11 +250,8 @@ fn streams_are_unbounded_in_height() {
         let err = String::from_utf8_lossy(&out.stderr);
         err.trim().lines().last().and_then(|l| l.trim().parse::<u64>().ok()).expect("peak RSS in KB")
     };
-    if !std::path::Path::new("/usr/bin/time").exists() {
-        eprintln!("skipping: /usr/bin/time not installed");
-        return;
-    }
     let small = run("1000");
     let big = run("10000000");
-    assert!(big < small + 4096, "peak RSS {big} KB for 10^7 rows against {small} KB for 10^3");
+    println!("stream peak RSS: {small} KB for 10^3 rows, {big} KB for 10^7 rows");
+    assert!(big < small + 16 * 1024, "peak RSS {big} KB for 10^7 rows against {small} KB for 10^3");
 }

@@ -2,8 +2,9 @@
 //! requests, slow and stalled bodies, idle connections, a flood over the connection cap,
 //! 500 concurrent clients, small requests while heavy jobs run, hostile names, and Ctrl-C
 //! with a half-sent request. Figures are printed (run with `--nocapture`) for
-//! BENCHMARKS.md; the only time bounds asserted are generous functional ones (an answer
-//! at all, a stop at all), far above the measured values.
+//! BENCHMARKS.md; what is asserted is outcomes and their order (a small job is answered
+//! before the heavy ones, the server stops), with deadlines only as hang guards, far
+//! above the measured values, since the tests share two cores with other builds.
 
 mod support;
 
@@ -133,31 +134,29 @@ fn idle_connections_slow_heads_and_stalled_bodies_are_cut_off() {
     println!("a trickling body was answered 408 after {:?}", start.elapsed());
 }
 
+/// The cap is small (100) so that the flood is never the thing that fails: 120 loopback
+/// connections open in milliseconds, far within the 10-second idle time, and need few
+/// descriptors. The server takes connections in the order they arrive and holds a slot
+/// from the moment it takes one, so the first 100 fill the cap, the other 20 are answered
+/// 503 and closed, and the probe after them meets a full cap: a 503 every time, checked
+/// every time (it used to be skipped when fewer than 500 sockets opened within 4 s).
 #[test]
 fn a_flood_over_the_connection_cap_gets_503_then_service_resumes() {
-    let server = Server::start_with(&["--max-connections", "500", "--idle-timeout", "5"]);
+    const CAP: usize = 100;
+    let server = Server::start_with(&["--max-connections", "100", "--idle-timeout", "10"]);
     let addr = server.addr;
-    let mut flood = Vec::new();
     let connecting = Instant::now();
-    for _ in 0..1100 {
-        match TcpStream::connect(addr) {
-            Ok(s) => flood.push(s),
-            Err(_) => break, // this process's own descriptor limit
-        }
-    }
+    let flood: Vec<TcpStream> = (0..CAP + 20).map(|_| TcpStream::connect(addr).expect("connect")).collect();
     let took = connecting.elapsed();
     println!("flood: {} idle connections in {took:?}", flood.len());
-    std::thread::sleep(Duration::from_millis(200));
     // Over the cap (while the first ones are still within their idle time): an immediate
     // JSON 503, not a hang.
-    if flood.len() >= 500 && took < Duration::from_secs(4) {
-        let start = Instant::now();
-        let r = get(addr, "/api/list");
-        assert_eq!(r.status, 503, "{}", r.text());
-        assert!(r.json()["error"].as_str().is_some_and(|m| m.contains("too many connections")));
-        println!("over the cap: 503 in {:?}", start.elapsed());
-    }
-    // Once the idle ones time out, service resumes.
+    let start = Instant::now();
+    let r = get(addr, "/api/list");
+    assert_eq!(r.status, 503, "{} (the flood took {took:?}; the idle timeout is 10 s)", r.text());
+    assert!(r.json()["error"].as_str().is_some_and(|m| m.contains("too many connections")));
+    println!("over the cap: 503 in {:?}", start.elapsed());
+    // Once the idle ones time out, service resumes (the deadline is a hang guard).
     let start = Instant::now();
     loop {
         let r = get(addr, "/api/generate?width=2&height=2&seed=1");
@@ -165,7 +164,7 @@ fn a_flood_over_the_connection_cap_gets_503_then_service_resumes() {
             println!("service resumed {:?} after the flood", start.elapsed());
             break;
         }
-        assert!(start.elapsed() < Duration::from_secs(20), "still refused: {}", r.text());
+        assert!(start.elapsed() < Duration::from_secs(120), "still refused: {}", r.text());
         std::thread::sleep(Duration::from_millis(100));
     }
     drop(flood);
@@ -198,37 +197,65 @@ fn five_hundred_concurrent_clients_are_all_served() {
     assert!(server.peak_rss() < 1_500 << 20);
 }
 
+/// Small jobs have their own lane: asserted as an order, not a latency. The first small
+/// request is answered before any heavy job has finished (without the small lane it would
+/// wait for a heavy slot, so for a heavy job to end), and all 20 before the heavy jobs have
+/// all finished. The times are printed for BENCHMARKS.md.
 #[test]
 fn small_requests_are_answered_while_heavy_jobs_run() {
     let server = Server::start();
     let addr = server.addr;
-    let heavy: Vec<_> =
-        (0..16).map(|i| std::thread::spawn(move || get(addr, &format!("{HEAVY}&seed={i}")).status)).collect();
-    // Wait until the heavy lane is full.
+    let heavy: Vec<_> = (0..16)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let status = get(addr, &format!("{HEAVY}&seed={i}")).status;
+                (status, Instant::now())
+            })
+        })
+        .collect();
+    // Wait until the heavy lane is full (the deadline is a hang guard).
     let start = Instant::now();
     while status(addr)["jobs"]["running"].as_u64() != Some(8) {
-        assert!(start.elapsed() < Duration::from_secs(20), "the heavy lane never filled");
+        assert!(start.elapsed() < Duration::from_secs(120), "the heavy lane never filled");
         std::thread::sleep(Duration::from_millis(10));
     }
     let mut times = Vec::new();
+    let mut answered = Vec::new();
     for i in 0..20 {
         let t = Instant::now();
         let r = get(addr, &format!("/api/generate?width=2&height=2&seed={i}"));
         times.push(t.elapsed());
+        answered.push(Instant::now());
         assert_eq!(r.status, 200);
     }
     let busy = status(addr)["jobs"]["running"].as_u64();
-    times.sort();
+    let mut sorted = times.clone();
+    sorted.sort();
     println!(
         "2x2 while 16 heavy jobs run: median {:?}, max {:?} (heavy lane running: {busy:?})",
-        times[times.len() / 2],
-        times[times.len() - 1]
+        sorted[sorted.len() / 2],
+        sorted[sorted.len() - 1]
     );
-    // Generous: before the small lane these waited for a heavy slot (seconds).
-    assert!(times[times.len() / 2] < Duration::from_secs(1), "{times:?}");
-    for h in heavy {
-        assert_eq!(h.join().expect("heavy"), 200);
-    }
+    let finished: Vec<Instant> = heavy
+        .into_iter()
+        .map(|h| {
+            let (status, at) = h.join().expect("heavy");
+            assert_eq!(status, 200);
+            at
+        })
+        .collect();
+    let (first_heavy, last_heavy) = (
+        finished.iter().min().copied().expect("heavy jobs"),
+        finished.iter().max().copied().expect("heavy jobs"),
+    );
+    assert!(
+        answered[0] < first_heavy,
+        "the first small request waited for a heavy job to finish (small times {times:?})"
+    );
+    assert!(
+        answered[answered.len() - 1] < last_heavy,
+        "the small requests were answered only after every heavy job (small times {times:?})"
+    );
     println!("heavy jobs: peak RSS {} MB", server.peak_rss() >> 20);
     assert!(server.peak_rss() < 1_500 << 20);
 }
@@ -298,11 +325,14 @@ fn ctrl_c_stops_the_server_quickly_even_mid_request() {
     std::thread::sleep(Duration::from_millis(300));
     let start = Instant::now();
     std::process::Command::new("kill").args(["-INT", &server.pid().to_string()]).status().expect("kill");
-    let ended = server.wait_for_exit(Duration::from_secs(10));
+    // The outcome: the server stops on its own, cleanly, and its port is closed; the
+    // deadline is only a hang guard (a stop takes about a second; the figure is printed).
+    let ended = server.wait_for_exit(Duration::from_secs(120));
     let took = start.elapsed();
     println!("Ctrl-C with requests in flight: stopped in {took:?}");
-    assert!(ended.is_some(), "still running 10 s after Ctrl-C");
-    assert!(took < Duration::from_secs(2), "took {took:?} to stop");
+    let status = ended.expect("still running 120 s after Ctrl-C");
+    assert!(status.success(), "Ctrl-C ended the server with {status}");
+    assert!(TcpStream::connect(addr).is_err(), "the port still accepts connections after the stop");
     drop((half, upload));
     let _ = heavy.join();
 }

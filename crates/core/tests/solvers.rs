@@ -429,6 +429,25 @@ fn a_star_heads_for_the_goal_in_an_open_field() {
 }
 
 #[test]
+fn a_star_keeps_the_first_of_equal_routes() {
+    // 0 1 2 3    a loop 0-1-5-4 (two routes of 2 steps from 0 to 5), then 5-6-2-3-7.
+    // 4 5 6 7    From 0, cells 1 and 4 tie (f = 1 + 3); 1 has the lower id and is expanded
+    //            first, so 5 is reached from 1, and stays so when 4 reaches it in as many
+    //            steps. 4 is still explored (its f ties with the cells after 5).
+    let mut maze = Maze::new(Square::new(4, 2));
+    for (a, b) in [(0, 1), (0, 4), (1, 5), (4, 5), (5, 6), (6, 2), (2, 3), (3, 7)] {
+        maze.connect(CellId(a), CellId(b)).unwrap();
+    }
+    let ids = |v: &[CellId]| v.iter().map(|c| c.0).collect::<Vec<_>>();
+    let s = Solver::AStar.solve(&maze, CellId(0), CellId(7), &mut ()).unwrap();
+    assert_eq!(ids(&s.path), [0, 1, 5, 6, 2, 3, 7]);
+    assert_eq!(ids(&s.visited), [0, 1, 5, 6, 4, 2, 3, 7]);
+    // Breadth-first search keeps the first parent too: the same path.
+    let b = Solver::Bfs.solve(&maze, CellId(0), CellId(7), &mut ()).unwrap();
+    assert_eq!(ids(&b.path), [0, 1, 5, 6, 2, 3, 7]);
+}
+
+#[test]
 fn the_left_hand_keeps_the_left_hand_on_the_wall() {
     // Entering the top-left cell of an open 5x5 field from above (facing south), the left hand
     // touches the wall to the east: the walk runs along the top row, then down the right side.

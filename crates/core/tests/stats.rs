@@ -147,6 +147,53 @@ fn a_loop_of_corridor_cells() {
     assert_eq!(s.hardness(), s.band().name());
 }
 
+/// Three corridors of different lengths from one junction, and ties for the farthest cell.
+///
+/// ```text
+/// 0 1 2      junction 4; corridors 5-2-1 (3 cells, to the dead end 0),
+/// 3 4 5      3 (to the dead end 6) and 7 (to the dead end 8)
+/// 6 7 8
+/// ```
+fn three_arms() -> Maze<Square> {
+    built(Square::new(3, 3), &[(4, 5), (5, 2), (2, 1), (1, 0), (4, 3), (3, 6), (4, 7), (7, 8)])
+}
+
+#[test]
+fn corridors_of_different_lengths_and_their_mean() {
+    let mut maze = three_arms();
+    maze.set_entrance(CellId(0));
+    maze.set_exit(CellId(8));
+    let s = stats::stats(&maze);
+    assert!(s.perfect);
+    assert_eq!(s.junctions, vec![(3, 1), (4, 0)]);
+    assert_eq!((s.dead_ends, s.corridor_cells), (3, 5));
+    // Three corridors of 3, 1 and 1 cells: a mean of 5/3, not one corridor of 5 cells nor a
+    // product of the two counts.
+    assert_eq!(s.corridors, 3);
+    assert!(close(s.corridor_mean_length, 5.0 / 3.0), "{}", s.corridor_mean_length);
+    assert_eq!(field(&s.fields(), "corridor_mean_length"), "1.6667");
+    // Eight passages in three runs between forks and ends (4 + 2 + 2 steps).
+    assert!(close(s.river, 8.0 / 3.0), "{}", s.river);
+    assert_eq!(s.solution_length, Some(6));
+}
+
+#[test]
+fn ties_for_the_farthest_cell_go_to_the_lowest_id() {
+    let mut maze = three_arms();
+    maze.set_entrance(CellId(0));
+    maze.set_exit(CellId(8));
+    // From the exit 8 the farthest cell is 0 (6 steps) alone; from 0, cells 6 and 8 are
+    // both 6 steps away: the lower id, 6, ends the path.
+    let s = stats::stats(&maze);
+    assert_eq!((s.diameter, s.diameter_ends, s.diameter_exact), (6, (CellId(0), CellId(6)), true));
+    // From the exit 2, cells 6 and 8 tie (4 steps): the first end is 6; from 6 the farthest
+    // is 0 alone.
+    maze.set_exit(CellId(2));
+    let s = stats::stats(&maze);
+    assert_eq!((s.diameter, s.diameter_ends), (6, (CellId(6), CellId(0))));
+    assert_eq!(field(&s.fields(), "diameter_ends"), "[6, 0]");
+}
+
 #[test]
 fn straight_and_zigzag_routes_on_other_shapes() {
     // A row of hexagons is straight.
@@ -555,50 +602,6 @@ fn calibration_backtracker_is_hard_prim_and_kruskal_are_not() {
     };
     assert!(mean(Algorithm::BinaryTree) < mean(Algorithm::Kruskal));
     assert!(mean(Algorithm::Kruskal) < mean(Algorithm::RecursiveBacktracker));
-}
-
-/// Prints the calibration table of docs/STATS.md:
-/// `cargo test --release -p maze-core --test stats -- --ignored --nocapture`
-/// (`STATS_SIZE=100` for 100 x 100 squares, `STATS_SEED0=50` for seeds 50 to 99).
-#[test]
-#[ignore = "prints the calibration table of docs/STATS.md"]
-fn calibration_table() {
-    let env =
-        |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
-    let size = env("STATS_SIZE", 30) as u32;
-    let seed0 = env("STATS_SEED0", 0);
-    let shape = Square::new(size, size);
-    println!(
-        "| generator | difficulty mean | min | median | max | easy | medium | hard | extreme | winding | decision weight | dead ends | river |"
-    );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-    for &alg in Algorithm::ALL {
-        let all: Vec<Stats> =
-            (seed0..seed0 + 50).map(|seed| stats::stats(&perfect(&shape, alg, seed))).collect();
-        let mut d: Vec<f64> = all.iter().map(|s| s.difficulty).collect();
-        d.sort_by(f64::total_cmp);
-        let mean = |f: fn(&Stats) -> f64| all.iter().map(f).sum::<f64>() / all.len() as f64;
-        let mut b = [0; 4];
-        for s in &all {
-            b[s.band() as usize] += 1;
-        }
-        println!(
-            "| {} | {:.1} | {:.1} | {:.1} | {:.1} | {} | {} | {} | {} | {:.2} | {:.1} | {:.1}% | {:.2} |",
-            alg.name(),
-            mean(|s| s.difficulty),
-            d[0],
-            (d[24] + d[25]) / 2.0,
-            d[49],
-            b[0],
-            b[1],
-            b[2],
-            b[3],
-            mean(|s| s.winding),
-            mean(|s| s.decision_weight),
-            100.0 * mean(|s| s.dead_end_share),
-            mean(|s| s.river),
-        );
-    }
 }
 
 /// Ten million cells: linear time and memory, no recursion.

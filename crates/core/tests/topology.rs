@@ -379,6 +379,85 @@ fn wall_counts_match_the_documented_layouts() {
     assert_eq!(maze_core::Triangle::new(5, 7).wall_count(), 2 * 35 + 7);
 }
 
+/// The corners of every cell's outline: their lowest and highest coordinates.
+fn outline_bounds<S: Shape>(s: &S) -> (maze_core::Point, maze_core::Point) {
+    let mut lo = maze_core::Point { x: f64::INFINITY, y: f64::INFINITY };
+    let mut hi = maze_core::Point { x: f64::NEG_INFINITY, y: f64::NEG_INFINITY };
+    for c in 0..s.cell_count() {
+        for p in s.outline(CellId(c)).points() {
+            (lo.x, lo.y, hi.x, hi.y) = (lo.x.min(p.x), lo.y.min(p.y), hi.x.max(p.x), hi.y.max(p.y));
+        }
+    }
+    (lo, hi)
+}
+
+/// A shape's size (`extent`, from which every picture is sized and placed) is exactly the
+/// box around its cells, at every size, one-row and one-column strips included: the cells
+/// touch its left and top sides and reach its right and bottom ones. (The CLI's golden
+/// pictures notice a wrong size too, but only in the CLI's tests.)
+#[test]
+fn extents_are_the_boxes_around_the_cells() {
+    fn tight<S: Shape>(s: &S) {
+        let ext = s.extent();
+        let (lo, hi) = outline_bounds(s);
+        let near = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        assert!(
+            near(lo.x, 0.0) && near(lo.y, 0.0) && near(hi.x, ext.x) && near(hi.y, ext.y),
+            "{:?}: extent {ext:?}, cells from {lo:?} to {hi:?}",
+            s.spec()
+        );
+    }
+    for &(w, h) in SIZES {
+        tight(&maze_core::Square::new(w, h));
+        tight(&maze_core::Hex::new(w, h));
+        // Upsilon: an octagon in every row and column reaches every side; a strip of one
+        // row or column may end in a smaller square, but the extent still leaves an
+        // octagon's room (its apothem, 1/sqrt(2)) around every cell centre.
+        let upsilon = maze_core::Upsilon::new(w, h);
+        if w >= 2 && h >= 2 {
+            tight(&upsilon);
+        }
+        let far = (0..upsilon.cell_count())
+            .map(|c| upsilon.centre(CellId(c)))
+            .fold((0.0f64, 0.0f64), |m, c| (m.0.max(c.x), m.1.max(c.y)));
+        let room = std::f64::consts::FRAC_1_SQRT_2;
+        let ext = upsilon.extent();
+        assert!(
+            (ext.x - far.0 - room).abs() < 1e-9 && (ext.y - far.1 - room).abs() < 1e-9,
+            "upsilon {w}x{h}"
+        );
+        if common::valid(ShapeKind::Triangle, w, h) {
+            tight(&maze_core::Triangle::new(w, h));
+        }
+        // A circle: its outer corners lie on the rim, whose diameter is the extent.
+        if common::valid(ShapeKind::Polar, w, h) {
+            let s = maze_core::Polar::new(w, h);
+            let ext = s.extent();
+            let centre = maze_core::Point { x: ext.x / 2.0, y: ext.y / 2.0 };
+            let far = (0..s.cell_count())
+                .flat_map(|c| s.outline(CellId(c)).points().to_vec())
+                .map(|p| (p.x - centre.x).hypot(p.y - centre.y))
+                .fold(0.0, f64::max);
+            assert!(ext.x == ext.y && (far - ext.x / 2.0).abs() < 1e-9, "polar {w}x{h}: {ext:?}, rim {far}");
+        }
+    }
+    // And by the numbers: a hexagon is 1 wide and 2/sqrt(3) tall, rows are sqrt(3)/2 apart,
+    // and a block with a second row is half a cell wider (odd rows are shifted).
+    let (r, step) = (2.0 / 3f64.sqrt(), 3f64.sqrt() / 2.0);
+    let rounded = |x: f64, y: f64| ((x * 1e9).round() / 1e9, (y * 1e9).round() / 1e9);
+    let size = |p: maze_core::Point| rounded(p.x, p.y);
+    assert_eq!(size(maze_core::Hex::new(1, 1).extent()), rounded(1.0, r));
+    assert_eq!(size(maze_core::Hex::new(3, 1).extent()), rounded(3.0, r));
+    assert_eq!(size(maze_core::Hex::new(3, 2).extent()), rounded(3.5, r + step));
+    assert_eq!(size(maze_core::Hex::new(1, 3).extent()), rounded(1.5, r + 2.0 * step));
+    assert_eq!(size(maze_core::Triangle::new(5, 2).extent()), rounded(3.0, 2.0 * step));
+    assert_eq!(size(maze_core::Square::new(5, 7).extent()), (5.0, 7.0));
+    // Upsilon: octagons one unit apart, each sqrt(2) across.
+    assert_eq!(size(maze_core::Upsilon::new(4, 3).extent()), rounded(3.0 + 2f64.sqrt(), 2.0 + 2f64.sqrt()));
+    // Polar: 6 inner cells leave a hole of half a ring; 3 rings make a circle 7 across.
+    assert_eq!(size(maze_core::Polar::new(6, 3).extent()), (7.0, 7.0));
+}
+
 #[test]
 fn door_sets_choose_every_member_uniformly_enough() {
     use maze_core::{DoorSet, HexDoor, Xoshiro};

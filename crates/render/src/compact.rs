@@ -317,6 +317,64 @@ mod tests {
     }
 
     #[test]
+    fn a_record_with_a_solution_and_explored_cells_round_trips() {
+        let m = maze(6, 5, 3);
+        let sol = maze_core::Solver::AStar.solve(&m, m.entrance(), m.exit(), &mut ()).unwrap();
+        assert!(sol.visited.len() > sol.path.len(), "the two lists differ");
+        let ids = |v: &[CellId]| v.iter().map(|c| c.0).collect::<Vec<u32>>();
+        let bytes = to_bytes(&m, &Provenance::default(), Some(("a-star", &sol)));
+        assert_eq!(u16::from_le_bytes([bytes[6], bytes[7]]), HAS_SOLUTION);
+        // Another record after it: the first one's lists must end exactly where they say.
+        let mut batch = bytes.clone();
+        batch.extend_from_slice(&to_bytes(&maze(4, 3, 1), &Provenance::default(), None));
+        let files = parse_many(&batch).unwrap();
+        assert_eq!(files.len(), 2);
+        let read = files[0].solution.as_ref().expect("the solution is read back");
+        assert_eq!(read.algorithm, "a-star");
+        assert_eq!(read.path, ids(&sol.path));
+        assert_eq!(read.visited, ids(&sol.visited));
+        let (back, _) = files[0].to_maze(Square::new(6, 5)).unwrap();
+        assert_eq!(back.passages(), m.passages());
+        assert!(files[1].solution.is_none());
+        assert_eq!(files[1].cells, 12);
+        // Without a solution, no flag and no lists.
+        let plain = to_bytes(&m, &Provenance::default(), None);
+        assert_eq!(u16::from_le_bytes([plain[6], plain[7]]), 0);
+        assert!(parse_many(&plain).unwrap()[0].solution.is_none());
+    }
+
+    #[test]
+    fn either_format_is_read_by_its_first_bytes() {
+        // 4 x 4 squares: 24 pairs of neighbours, three whole bytes of bits and no spare one.
+        let m = maze(4, 4, 2);
+        assert_eq!(DoorBits::of(&m).bytes.len(), 3);
+        let compact = to_bytes(&m, &Provenance::default(), None);
+        let text = json::to_json(&m, &Provenance::default(), None, false);
+        assert!(is_compact(&compact) && !is_compact(text.as_bytes()));
+        for bytes in [&compact[..], text.as_bytes()] {
+            let files = parse_any(bytes).unwrap();
+            let (back, _) = files[0].to_maze(Square::new(4, 4)).unwrap();
+            assert_eq!(back.passages(), m.passages());
+        }
+        assert!(parse_any(b"\xff\xfe not a maze").is_err());
+    }
+
+    #[test]
+    fn unknown_flag_bits_are_refused() {
+        let good = to_bytes(&maze(4, 3, 1), &Provenance::default(), None);
+        for bit in 1..16 {
+            let mut bad = good.clone();
+            bad[6..8].copy_from_slice(&(1u16 << bit).to_le_bytes());
+            let e = parse_many(&bad).unwrap_err().to_string();
+            assert!(e.contains("unknown flags"), "bit {bit}: {e}");
+        }
+        // The solution bit with an unknown one beside it is refused too.
+        let mut bad = good.clone();
+        bad[6..8].copy_from_slice(&(HAS_SOLUTION | 0x80).to_le_bytes());
+        assert!(parse_many(&bad).unwrap_err().to_string().contains("unknown flags 0x0081"));
+    }
+
+    #[test]
     fn damaged_records_are_refused_with_a_reason() {
         let m = maze(6, 5, 2);
         let good = to_bytes(&m, &Provenance::default(), None);

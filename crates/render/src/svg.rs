@@ -249,7 +249,58 @@ fn heading(w: f64, style: &Style) -> (String, f64) {
 
 #[cfg(test)]
 mod tests {
-    use super::num;
+    use super::{num, svg, wall_path};
+    use crate::scene::{Overlay, scene};
+    use crate::style::Style;
+    use maze_core::{CellId, Maze, Point, Solver, Square};
+
+    fn p(x: f64, y: f64) -> Point {
+        Point { x, y }
+    }
+
+    #[test]
+    fn a_run_that_starts_where_the_last_ended_needs_no_move() {
+        // Joined pieces (east, south, a diagonal) are one run: a single M, then H, V and L;
+        // a piece elsewhere starts a new run. 10 pixels a unit, a margin of 4.
+        let walls = [
+            [p(0.0, 0.0), p(2.0, 0.0)],
+            [p(2.0, 0.0), p(2.0, 1.0)],
+            [p(2.0, 1.0), p(3.0, 2.0)],
+            [p(0.0, 3.0), p(1.0, 3.0)],
+        ];
+        assert_eq!(wall_path(&walls, 10.0, 4.0), "M4 4H24V14L34 24M4 34H14");
+        // A piece starting on the last end's column, or its row, but not at it, moves there.
+        let walls = [[p(0.0, 0.0), p(1.0, 0.0)], [p(1.0, 2.0), p(1.0, 3.0)], [p(2.0, 3.0), p(3.0, 3.0)]];
+        assert_eq!(wall_path(&walls, 10.0, 4.0), "M4 4H14M14 24V34M24 34H34");
+        assert_eq!(wall_path(&[], 10.0, 4.0), "");
+    }
+
+    #[test]
+    fn a_one_cell_solution_is_drawn_as_its_cell_and_one_dot() {
+        // The entrance is the exit: the solution is that cell alone. Its cell is shaded as
+        // the route and one dot marks it (start and end are one place); a line of one point
+        // would draw nothing, so none is written. A two-cell solution does get its line.
+        let mut maze = Maze::new(Square::new(3, 2));
+        maze.open_all_inner();
+        maze.set_entrance(CellId(4));
+        maze.set_exit(CellId(4));
+        let one = Solver::Bfs.solve(&maze, CellId(4), CellId(4), &mut ()).unwrap();
+        assert_eq!(one.path, [CellId(4)]);
+        let style = Style::default();
+        let overlay = Overlay { solution: Some(&one), visited: true, ..Overlay::default() };
+        let picture = svg(&scene(&maze, &overlay), &style);
+        assert!(picture.starts_with("<svg") && picture.ends_with("</svg>\n"), "{picture}");
+        assert!(!picture.contains("<polyline"), "{picture}");
+        assert_eq!(picture.matches("<circle").count(), 1, "{picture}");
+        assert!(picture.contains(&format!(r#"<path fill="{}" d="M"#, style.path_cells)), "{picture}");
+
+        maze.set_exit(CellId(5));
+        let two = Solver::Bfs.solve(&maze, CellId(4), CellId(5), &mut ()).unwrap();
+        let overlay = Overlay { solution: Some(&two), ..Overlay::default() };
+        let picture = svg(&scene(&maze, &overlay), &style);
+        assert_eq!(picture.matches("<polyline").count(), 1, "{picture}");
+        assert_eq!(picture.matches("<circle").count(), 2, "{picture}");
+    }
 
     #[test]
     fn numbers_are_short_and_exact_to_two_decimals() {

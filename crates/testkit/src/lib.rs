@@ -5,11 +5,38 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// Whether an external program (a validator such as `xmllint` or `qpdf`) is installed.
+/// Whether every check must run (`MAZE_REQUIRE_VALIDATORS=1`, as `.ci/run` sets it): then a
+/// check that cannot run is a failure, not a skip. Any other value, or none, allows skips.
+pub fn checks_required() -> bool {
+    is_one(std::env::var_os("MAZE_REQUIRE_VALIDATORS").as_deref())
+}
+
+/// Whether an environment variable's value is exactly `1` (unset, empty, `0` or anything
+/// else is not).
+fn is_one(value: Option<&std::ffi::OsStr>) -> bool {
+    value.is_some_and(|v| v == "1")
+}
+
+/// The one way a test skips a check it cannot run here (a missing validator, browser or
+/// tool): prints `skipping: REASON` and returns, so the caller returns too. With
+/// `MAZE_REQUIRE_VALIDATORS=1` (CI) it panics instead, so a skipped check fails CI rather
+/// than showing `ok`. Tests must not print skip notes of their own:
+/// `crates/testkit/tests/skips.rs` fails when one does.
 ///
-/// When it is missing the test should skip its check: this prints `skipping: TOOL not
-/// installed` and returns false. With `MAZE_REQUIRE_VALIDATORS=1` (as CI sets it) a missing
-/// tool is a failure instead.
+/// # Panics
+/// Panics when [`checks_required`].
+pub fn skip(reason: &str) {
+    assert!(!checks_required(), "MAZE_REQUIRE_VALIDATORS=1, so this check may not be skipped: {reason}");
+    eprintln!("skipping: {reason}");
+}
+
+/// Whether an external program (a validator such as `xmllint` or `qpdf`) is installed: a
+/// name is looked up on `PATH`, a path (`/usr/bin/time`) must be an executable file.
+///
+/// When it is missing the test should skip its check: this calls [`skip`] (which prints
+/// `skipping: TOOL not installed`) and returns false. With `MAZE_REQUIRE_VALIDATORS=1` (as
+/// CI sets it) a missing tool is a failure instead. `scripts/install-validators.sh`
+/// installs every tool the tests ask for.
 ///
 /// # Panics
 /// Panics when the tool is missing and `MAZE_REQUIRE_VALIDATORS=1`.
@@ -20,13 +47,16 @@ pub fn have(tool: &str) -> bool {
         .output()
         .is_ok_and(|o| o.status.success());
     if !found {
-        assert!(
-            std::env::var("MAZE_REQUIRE_VALIDATORS").as_deref() != Ok("1"),
-            "{tool} is required (MAZE_REQUIRE_VALIDATORS=1) but not installed"
-        );
-        eprintln!("skipping: {tool} not installed");
+        skip(&format!("{tool} not installed (scripts/install-validators.sh installs it)"));
     }
     found
+}
+
+/// Whether golden files (and the README's generated parts) should be rewritten instead of
+/// compared: only when `UPDATE_GOLDEN=1`. Any other value (`0`, empty, `yes`) compares, so
+/// a stray `UPDATE_GOLDEN=0` cannot silently rewrite every expected output.
+pub fn updating_golden() -> bool {
+    is_one(std::env::var_os("UPDATE_GOLDEN").as_deref())
 }
 
 /// A fresh, empty scratch directory, unique to this process and call.
@@ -52,7 +82,7 @@ pub fn tempdir(name: &str) -> PathBuf {
 /// Panics when the file is missing or differs (the message says how to update it).
 pub fn golden(manifest_dir: &str, name: &str, actual: &str) {
     let path = Path::new(manifest_dir).join("tests/golden").join(name);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+    if updating_golden() {
         std::fs::create_dir_all(path.parent().expect("golden files live in a folder")).expect("mkdir");
         std::fs::write(&path, actual).expect("write the golden file");
         return;
@@ -91,4 +121,18 @@ pub fn assert_one_line_error(out: &std::process::Output, code: i32, needle: &str
 pub fn assert_fails(program: &str, args: &[&str], code: i32, needle: &str) {
     let out = Command::new(program).args(args).output().expect("the program runs");
     assert_one_line_error(&out, code, needle, &format!("{program} {args:?}"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_one;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn only_exactly_one_switches_a_mode_on() {
+        assert!(is_one(Some(OsStr::new("1"))));
+        for off in [None, Some(""), Some("0"), Some("yes"), Some("true"), Some(" 1"), Some("11")] {
+            assert!(!is_one(off.map(OsStr::new)), "{off:?}");
+        }
+    }
 }

@@ -97,8 +97,11 @@ pub fn bfs_route<S: Shape>(maze: &Maze<S>, from: CellId, to: CellId) -> Result<V
 /// the shape's lower bound on the distance left ([`Shape::min_steps`]), so it heads for the
 /// goal and explores fewer cells.
 ///
-/// Finds a shortest path (the bound never overestimates). Time O(N log N); memory 8 bytes
-/// per cell plus the heap.
+/// Finds a shortest path (the bound never overestimates). Among routes of equal length the
+/// first found stands: a cell keeps the parent it was first reached from, and a later cell
+/// reaching it in as many steps does not take it over, so the path runs through the cells
+/// expanded first (among equal `f`, the larger `g`, then the lower id). Time O(N log N);
+/// memory 8 bytes per cell plus the heap.
 ///
 /// # Errors
 /// [`Error::NoPath`] if `to` cannot be reached.
