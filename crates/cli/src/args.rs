@@ -127,8 +127,8 @@ pub struct ShapeArgs {
     /// newlines, like a mask text file (the page sends uploaded pictures this way).
     #[arg(long, value_name = "ROWS")]
     pub mask_data: Option<String>,
-    /// If the mask falls apart in several pieces, join them with the fewest extra cells
-    /// instead of refusing.
+    /// If the mask falls apart in several pieces, join them with few extra cells (each join
+    /// a shortest bridge between two pieces) instead of refusing.
     #[arg(long)]
     pub mask_connect: bool,
     /// Document 001's difficulty 1-7: a 2^k x 2^k maze (overridden by --width/--height).

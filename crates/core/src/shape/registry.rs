@@ -366,9 +366,9 @@ impl ShapeSpec {
                 let (_, parts) = self.0.parts(&shape);
                 match (parts, self.1) {
                     (0 | 1, _) => Ok(self.0),
-                    (_, true) => Ok(self.0.connect_parts(&shape)),
+                    (_, true) => self.0.connect_parts(&shape),
                     (n, false) => Err(Error::Parameter(format!(
-                        "the mask has {n} separate parts; join them or pass --mask-connect to open the fewest cells between them"
+                        "the mask has {n} separate parts; join them or pass --mask-connect to open a few cells between them"
                     ))),
                 }
             }
