@@ -434,13 +434,28 @@ fn side_cell<S: Shape>(shape: &S, side: Side) -> CellId {
 
 /// Moves the maze's entrance and exit where the arguments say. Random choices draw from
 /// `rng` after everything else, so a maze keeps its walls whatever its ends.
+///
+/// A random end is drawn from the cells other than the other end once that one is settled
+/// (a fixed exit is placed before a random entrance), redrawing on a hit, so random ends
+/// never meet and a seed whose first draw missed keeps its cells. With MultiMaze dots the entrance
+/// stays the first start and the exit the first end; a dot the new ends land on moves to
+/// the cell an end left. Time O(cells) (`farthest`: one breadth-first search).
+///
+/// # Errors
+/// A usage error when the two ends are the same cell, or random ends are asked of a maze
+/// of one cell.
 pub fn place_ends<S: Shape, R: Random>(
     maze: &mut Maze<S>,
     entrance: Option<EndSpec>,
     exit: Option<EndSpec>,
     rng: &mut R,
 ) -> Result<()> {
-    let (mut from, mut to) = (maze.entrance(), maze.exit());
+    let n = maze.cell_count();
+    if n == 1 && (entrance == Some(EndSpec::Random) || exit == Some(EndSpec::Random)) {
+        anyhow::bail!(UsageError(ONE_CELL.into()));
+    }
+    let (old_from, old_to) = (maze.entrance(), maze.exit());
+    let (mut from, mut to) = (old_from, old_to);
     match (entrance, exit) {
         (Some(EndSpec::Farthest), Some(EndSpec::Farthest)) => {
             // The two ends of a longest route: farthest from any cell, then farthest from it.
@@ -453,21 +468,34 @@ pub fn place_ends<S: Shape, R: Random>(
             }
             from = resolve(maze, EndSpec::Farthest, to, rng)?;
         }
+        (Some(EndSpec::Random), Some(e)) if !matches!(e, EndSpec::Random | EndSpec::Farthest) => {
+            // The fixed exit first (no draws), then the entrance from the other cells.
+            to = resolve(maze, e, from, rng)?;
+            from = draw_other(n, to, rng);
+        }
         (entrance, exit) => {
             if let Some(e) = entrance {
-                from = resolve(maze, e, to, rng)?;
+                // Away from the default exit only when that one stays.
+                from = match (e, exit) {
+                    (EndSpec::Random, None) => draw_other(n, to, rng),
+                    _ => resolve(maze, e, to, rng)?,
+                };
             }
             if let Some(e) = exit {
-                to = resolve(maze, e, from, rng)?;
+                to = match e {
+                    EndSpec::Random => draw_other(n, from, rng),
+                    _ => resolve(maze, e, from, rng)?,
+                };
             }
         }
     }
-    if from == to && maze.cell_count() > 1 {
+    if from == to && n > 1 {
         anyhow::bail!(UsageError(format!(
             "the entrance and the exit are the same cell ({})",
             maze.shape().cell_name(from)
         )));
     }
+    follow_dots(maze, [old_from, old_to], [from, to]);
     let door_of = |spec: Option<EndSpec>, cell: CellId| match spec {
         Some(EndSpec::Side(side)) => facing_door(maze.shape(), cell, side),
         _ => None,
@@ -476,6 +504,44 @@ pub fn place_ends<S: Shape, R: Random>(
     maze.set_end(false, from, from_door);
     maze.set_end(true, to, to_door);
     Ok(())
+}
+
+/// The refusal of random ends on a maze of one cell.
+const ONE_CELL: &str = "the maze has a single cell: there is no other cell for a random entrance or exit";
+
+/// A random cell of `0..n` other than `avoid` (`n` at least 2): a draw, redrawn while it
+/// hits `avoid`, so a first draw that misses is kept as it was. Expected draws at most 2.
+fn draw_other<R: Random>(n: u32, avoid: CellId, rng: &mut R) -> CellId {
+    loop {
+        let c = CellId(rng.below(u64::from(n)) as u32);
+        if c != avoid || n < 2 {
+            return c;
+        }
+    }
+}
+
+/// Keeps MultiMaze dots distinct when the ends move from `old` to `new`: the first start
+/// and the first end follow the entrance and the exit, and the other dots the new ends land
+/// on move, in order, to the cells the ends left. Time O(dots).
+fn follow_dots<S: Shape>(maze: &mut Maze<S>, old: [CellId; 2], new: [CellId; 2]) {
+    if maze.starts.is_empty() && maze.ends.is_empty() {
+        return;
+    }
+    let mut free = old.into_iter().filter(|c| !new.contains(c));
+    let others = maze.starts.iter_mut().skip(1).chain(maze.ends.iter_mut().skip(1));
+    for dot in others {
+        if new.contains(dot)
+            && let Some(c) = free.next()
+        {
+            *dot = c;
+        }
+    }
+    if let Some(s) = maze.starts.first_mut() {
+        *s = new[0];
+    }
+    if let Some(e) = maze.ends.first_mut() {
+        *e = new[1];
+    }
 }
 
 /// The outer door of `cell` that faces `side` best (the outer rim: away from the maze's
@@ -504,7 +570,8 @@ fn facing_door<S: Shape>(shape: &S, cell: CellId, side: Side) -> Option<S::Door>
     best.map(|(_, d)| d)
 }
 
-/// Checks `--entrance`/`--exit` cells against the shape before anything is generated.
+/// Checks `--entrance`/`--exit` cells against the shape before anything is generated (and
+/// refuses random ends on a maze of one cell).
 ///
 /// # Errors
 /// The usage error [`resolve`] would give later.
@@ -522,6 +589,9 @@ pub fn check_ends(spec: &ShapeSpec, ends: &[Option<EndSpec>]) -> Result<()> {
             }
             Ok(())
         }
+    }
+    if spec.cells() == 1 && ends.contains(&Some(EndSpec::Random)) {
+        anyhow::bail!(UsageError(ONE_CELL.into()));
     }
     if ends.iter().flatten().any(|e| matches!(e, EndSpec::Cell(..) | EndSpec::Id(_))) {
         spec.visit(Check(ends))?;

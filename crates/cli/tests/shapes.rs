@@ -349,3 +349,72 @@ fn a_side_end_opens_the_side_it_names() {
     fs::write(&file, serde_json::to_string(&bad).expect("json")).expect("write");
     assert_fails(&bin(), &["render", f, "-f", "text"], 1, "entrance_door 1 is not an outer door of cell");
 }
+
+/// The mazes of a `--count` batch written as JSON Lines.
+fn json_lines(args: &[&str]) -> Vec<Value> {
+    let mut all = args.to_vec();
+    all.extend(["-f", "json"]);
+    stdout_of(&all).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
+}
+
+#[test]
+fn random_ends_are_drawn_from_the_other_cells() {
+    // Seed 1008 once drew the same cell for both ends at 5x5 and failed: the exit is now
+    // drawn from the cells other than the entrance.
+    let random = ["--entrance", "random", "--exit", "random"];
+    let mut args = vec!["generate", "-W", "5", "-H", "5", "--seed", "0", "--count", "3000"];
+    args.extend(random);
+    let mazes = json_lines(&args);
+    assert_eq!(mazes.len(), 3000);
+    for (seed, v) in mazes.iter().enumerate() {
+        assert_ne!(v["entrance"], v["exit"], "seed {seed}");
+    }
+    // One random end against the other end, fixed or the default: never the same cell.
+    for (extra, what) in
+        [(["--entrance", "random"], "default exit"), (["--exit", "random"], "default entrance")]
+    {
+        let mut args = vec!["generate", "-W", "2", "-H", "2", "--seed", "0", "--count", "300"];
+        args.extend(extra);
+        for v in json_lines(&args) {
+            assert_ne!(v["entrance"], v["exit"], "{what}");
+        }
+    }
+    let mut args = vec!["generate", "-W", "2", "-H", "2", "--seed", "0", "--count", "300", "--exit", "1,1"];
+    args.extend(["--entrance", "random"]);
+    for v in json_lines(&args) {
+        assert_eq!(v["exit"], 3);
+        assert_ne!(v["entrance"], 3);
+    }
+    // A batch of tiny mazes, where two free draws would meet one time in nine: all written.
+    let mut args = vec!["generate", "--count", "2000", "-W", "3", "-H", "3", "--seed", "0", "-f", "maze"];
+    args.extend(random);
+    let out = maze().args(&args).output().expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!out.stdout.is_empty());
+    // Only a maze of one cell has no other cell: a one-line usage error.
+    let mut args = vec!["generate", "-W", "1", "-H", "1"];
+    args.extend(random);
+    assert_fails(&bin(), &args, 2, "single cell");
+}
+
+#[test]
+fn multimaze_dots_stay_distinct_when_the_ends_move() {
+    // The entrance is always the first start and the exit the first end; a random entrance
+    // or exit that lands on another dot sends that dot to the cell the end left.
+    for extra in [["--entrance", "random"], ["--exit", "random"]] {
+        let mut args = vec![
+            "generate", "-W", "3", "-H", "3", "--starts", "3", "--ends", "3", "--seed", "0", "--count", "400",
+        ];
+        args.extend(extra);
+        for (seed, v) in json_lines(&args).iter().enumerate() {
+            let ids = |k: &str| -> Vec<u64> {
+                v[k].as_array().expect("dots").iter().map(|c| c.as_u64().unwrap()).collect()
+            };
+            let (starts, ends) = (ids("starts"), ids("ends"));
+            assert_eq!(Some(starts[0]), v["entrance"].as_u64(), "seed {seed} {extra:?}");
+            assert_eq!(Some(ends[0]), v["exit"].as_u64(), "seed {seed} {extra:?}");
+            let all: std::collections::BTreeSet<u64> = starts.iter().chain(&ends).copied().collect();
+            assert_eq!(all.len(), 6, "seed {seed} {extra:?}: {starts:?} {ends:?}");
+        }
+    }
+}
