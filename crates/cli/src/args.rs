@@ -175,11 +175,12 @@ pub struct GenerateArgs {
     pub ends: Option<u32>,
     /// The entrance: a cell (`x,y`; polar `ring,index`), a side (top, bottom, left, right,
     /// outer, centre), `random`, or `farthest` (from the exit) [default: the first cell;
-    /// polar: the outer rim].
+    /// polar: the outer rim; wrapped with only --exit given: the farthest cell].
     #[arg(long, value_parser = parse_with::<crate::masks::EndSpec>)]
     pub entrance: Option<crate::masks::EndSpec>,
     /// The exit: as --entrance; `farthest` is the cell farthest from the entrance (the
-    /// longest route) [default: the last cell; polar: the centre].
+    /// longest route) [default: the last cell; polar: the centre; wrapped: the farthest
+    /// cell, as the last cell touches the first across the seam].
     #[arg(long, value_parser = parse_with::<crate::masks::EndSpec>)]
     pub exit: Option<crate::masks::EndSpec>,
     /// Solve from entrance to exit and show the path (default solver: bfs).

@@ -195,8 +195,9 @@ pub(crate) fn build<S: Shape>(
         imperfect::place_starts_and_ends(&mut maze, s, e, &mut rng)?;
     }
     maze.open_entrance_and_exit();
-    if a.entrance.is_some() || a.exit.is_some() {
-        crate::masks::place_ends(&mut maze, a.entrance, a.exit, &mut rng)?;
+    let (entrance, exit) = crate::masks::ends_for_new(maze.shape(), a.entrance, a.exit);
+    if entrance.is_some() || exit.is_some() {
+        crate::masks::place_ends(&mut maze, entrance, exit, &mut rng)?;
     }
     maze_core::cancel::check()?;
     let mut solve_trace = None;

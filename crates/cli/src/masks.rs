@@ -509,6 +509,23 @@ pub fn place_ends<S: Shape, R: Random>(
 /// The refusal of random ends on a maze of one cell.
 const ONE_CELL: &str = "the maze has a single cell: there is no other cell for a random entrance or exit";
 
+/// The ends a new maze gets: those given, except that on a wrapped maze an end not given
+/// is the farthest cell from the other (the exit, from the default entrance), since the
+/// first and last cells a plain maze uses touch across the seam. A plain maze's ends are
+/// returned as given. Time O(1).
+pub fn ends_for_new<S: Shape>(
+    shape: &S,
+    entrance: Option<EndSpec>,
+    exit: Option<EndSpec>,
+) -> (Option<EndSpec>, Option<EndSpec>) {
+    match (entrance, exit) {
+        given if !shape.spec().wrap.any() => given,
+        (entrance, None) => (entrance, Some(EndSpec::Farthest)),
+        (None, Some(e)) => (Some(EndSpec::Farthest), Some(e)),
+        given => given,
+    }
+}
+
 /// A random cell of `0..n` other than `avoid` (`n` at least 2): a draw, redrawn while it
 /// hits `avoid`, so a first draw that misses is kept as it was. Expected draws at most 2.
 fn draw_other<R: Random>(n: u32, avoid: CellId, rng: &mut R) -> CellId {

@@ -98,7 +98,22 @@ fn wrapped_routes_cross_the_seam_when_that_is_shorter() {
     // shorter than on the same flat maze.
     let flat = json_of(&["generate", "-W", "12", "-H", "12", "--braid", "1", "--seed", "3", "--solve"]);
     let torus = json_of(&[
-        "generate", "-W", "12", "-H", "12", "--wrap", "xy", "--braid", "1", "--seed", "3", "--solve",
+        "generate",
+        "-W",
+        "12",
+        "-H",
+        "12",
+        "--wrap",
+        "xy",
+        "--braid",
+        "1",
+        "--seed",
+        "3",
+        "--solve",
+        "--entrance",
+        "0,0",
+        "--exit",
+        "11,11",
     ]);
     let len = |v: &Value| v["solution"]["path"].as_array().expect("a path").len();
     assert!(len(&torus) < len(&flat), "torus {} flat {}", len(&torus), len(&flat));
@@ -408,4 +423,48 @@ fn golden_pictures_of_each_topology() {
             "-f", "svg",
         ],
     );
+}
+
+/// The mazes of a `--count` batch written as JSON Lines.
+fn json_lines(args: &[&str]) -> Vec<Value> {
+    let mut all = args.to_vec();
+    all.extend(["-f", "json"]);
+    String::from_utf8(stdout_of(&all))
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+#[test]
+fn wrapped_mazes_put_their_default_ends_far_apart() {
+    // The first and the last cell touch across the seam of a torus (seeds 5 and 8 of a
+    // 10x10 torus once gave a 3-cell route), so a wrapped maze's exit is the cell farthest
+    // from its entrance. The bound: the maze's route to any cell is at least the grid's
+    // shortest path, so the route to the farthest cell has at least (entrance's farthest
+    // grid distance + 1) cells. On square cells that distance is w/2 + h/2 on a torus and
+    // more on a cylinder, so (w + h) / 2 cells hold for even sizes. A hex step moves at most
+    // one row and one column, so there the distance is at least max(w, h) / 2.
+    for (shape, w, h) in [("square", 10u64, 10u64), ("square", 12, 8), ("hex", 10, 10), ("hex", 12, 8)] {
+        let bound = if shape == "square" { (w + h) / 2 } else { w.max(h) / 2 + 1 };
+        let (ws, hs) = (w.to_string(), h.to_string());
+        for wrap in ["x", "y", "xy"] {
+            let mazes = json_lines(&[
+                "generate", "--shape", shape, "--wrap", wrap, "-W", &ws, "-H", &hs, "--seed", "0", "--count",
+                "50", "--solve",
+            ]);
+            assert_eq!(mazes.len(), 50);
+            for (seed, v) in mazes.iter().enumerate() {
+                let cells = v["solution"]["path"].as_array().expect("a route").len() as u64;
+                assert!(cells >= bound, "{shape} {w}x{h} --wrap {wrap} seed {seed}: {cells} cells < {bound}");
+                assert_eq!(v["entrance"], 0, "the entrance stays the first cell");
+            }
+        }
+        // Plain mazes keep the first and the last cell.
+        for v in
+            json_lines(&["generate", "--shape", shape, "-W", &ws, "-H", &hs, "--seed", "0", "--count", "20"])
+        {
+            assert_eq!((v["entrance"].as_u64(), v["exit"].as_u64()), (Some(0), Some(w * h - 1)));
+        }
+    }
 }

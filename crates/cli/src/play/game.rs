@@ -178,9 +178,9 @@ impl<S: Shape> Play<S> {
                 .map_err(|e| e.to_string())?;
         }
         maze.open_entrance_and_exit();
-        if setup.doors.0.is_some() || setup.doors.1.is_some() {
-            crate::masks::place_ends(&mut maze, setup.doors.0, setup.doors.1, &mut rng)
-                .map_err(|e| e.to_string())?;
+        let (entrance, exit) = crate::masks::ends_for_new(maze.shape(), setup.doors.0, setup.doors.1);
+        if entrance.is_some() || exit.is_some() {
+            crate::masks::place_ends(&mut maze, entrance, exit, &mut rng).map_err(|e| e.to_string())?;
         }
         let starts = Self::starts_of(&maze);
         let ends = Self::ends_of(&maze);
