@@ -300,6 +300,18 @@ mod tests {
         let picture = svg(&scene(&maze, &overlay), &style);
         assert_eq!(picture.matches("<polyline").count(), 1, "{picture}");
         assert_eq!(picture.matches("<circle").count(), 2, "{picture}");
+
+        // A MultiMaze's answer key likewise: start 4 is its own end (a one-cell route, no
+        // line), start 0 goes to end 5 (a four-cell route, one line of four points).
+        maze.starts = vec![CellId(0), CellId(4)];
+        maze.ends = vec![CellId(5), CellId(4)];
+        let overlay = Overlay { solution: Some(&two), ..Overlay::default() };
+        let picture = svg(&scene(&maze, &overlay), &style);
+        let routes: Vec<&str> =
+            picture.lines().filter(|l| l.starts_with(r#"<polyline class="route""#)).collect();
+        assert_eq!(routes.len(), 1, "{picture}");
+        let points = routes[0].split(r#"points=""#).nth(1).and_then(|p| p.split('"').next()).unwrap();
+        assert_eq!(points.split(' ').count(), 4, "{picture}");
     }
 
     #[test]
