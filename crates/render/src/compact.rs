@@ -360,6 +360,21 @@ mod tests {
     }
 
     #[test]
+    fn a_header_length_over_the_limit_is_refused_before_reading() {
+        let good = to_bytes(&maze(4, 3, 1), &Provenance::default(), None);
+        let with_length = |n: u32| {
+            let mut bad = good.clone();
+            bad[8..12].copy_from_slice(&n.to_le_bytes());
+            parse_many(&bad).unwrap_err().to_string()
+        };
+        for n in [MAX_HEADER + 1, u32::MAX] {
+            assert!(with_length(n).contains("too long"), "{n}: {}", with_length(n));
+        }
+        // The limit itself is allowed: this file then just ends inside its header.
+        assert!(with_length(MAX_HEADER).contains("ends inside the header"), "{}", with_length(MAX_HEADER));
+    }
+
+    #[test]
     fn unknown_flag_bits_are_refused() {
         let good = to_bytes(&maze(4, 3, 1), &Provenance::default(), None);
         for bit in 1..16 {

@@ -276,6 +276,22 @@ mod tests {
     }
 
     #[test]
+    fn walls_and_arcs_share_one_path_and_a_scene_without_either_has_none() {
+        let style = Style::default();
+        let mut scene = crate::scene::Scene { width: 2.0, height: 2.0, cell: 1.0, ..Default::default() };
+        let wall_paths =
+            |s: &crate::scene::Scene| svg(s, &style).matches(r#"stroke-linecap="square""#).count();
+        assert_eq!(wall_paths(&scene), 0);
+        // Arcs alone (no straight wall) are drawn, with SVG's arc command.
+        let quarter = std::f64::consts::FRAC_PI_2;
+        scene.arcs.push(crate::scene::WallArc { centre: p(1.0, 1.0), radius: 1.0, start: 0.0, end: quarter });
+        assert_eq!(wall_paths(&scene), 1);
+        assert!(svg(&scene, &style).contains(" 0 0 1 "), "an arc");
+        scene.walls.push([p(0.0, 0.0), p(2.0, 0.0)]);
+        assert_eq!(wall_paths(&scene), 1);
+    }
+
+    #[test]
     fn a_one_cell_solution_is_drawn_as_its_cell_and_one_dot() {
         // The entrance is the exit: the solution is that cell alone. Its cell is shaded as
         // the route and one dot marks it (start and end are one place); a line of one point
@@ -300,6 +316,18 @@ mod tests {
         let picture = svg(&scene(&maze, &overlay), &style);
         assert_eq!(picture.matches("<polyline").count(), 1, "{picture}");
         assert_eq!(picture.matches("<circle").count(), 2, "{picture}");
+
+        // A MultiMaze's answer key likewise: start 4 is its own end (a one-cell route, no
+        // line), start 0 goes to end 5 (a four-cell route, one line of four points).
+        maze.starts = vec![CellId(0), CellId(4)];
+        maze.ends = vec![CellId(5), CellId(4)];
+        let overlay = Overlay { solution: Some(&two), ..Overlay::default() };
+        let picture = svg(&scene(&maze, &overlay), &style);
+        let routes: Vec<&str> =
+            picture.lines().filter(|l| l.starts_with(r#"<polyline class="route""#)).collect();
+        assert_eq!(routes.len(), 1, "{picture}");
+        let points = routes[0].split(r#"points=""#).nth(1).and_then(|p| p.split('"').next()).unwrap();
+        assert_eq!(points.split(' ').count(), 4, "{picture}");
     }
 
     #[test]
