@@ -3,7 +3,7 @@
 //! When a request cannot be parsed, hyper answers before any of our code sees it: 400 (a
 //! malformed request line or header, or a character an address may not hold, such as a
 //! raw `>`), 414 (an address over 65,534 bytes) or 431 (headers over hyper's buffer, about
-//! 400 KB, or more than 100 of them), each with an empty body. The API promises
+//! 400 KB, or more than 100 of them; smaller excesses over 64 KiB get our own 431), each with an empty body. The API promises
 //! `{"error": "..."}` for every error, so the connection's writes pass through
 //! [`JsonBareErrors`], which recognises such an answer (an error status, no content type,
 //! `content-length: 0`, written alone at the start of a write) and sends it with a JSON
@@ -15,6 +15,10 @@ use std::pin::Pin;
 use std::task::{Context, Poll, ready};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+
+/// The message of a 431: the same whether hyper or [`super::MAX_HEADER_BYTES`] refused.
+pub(crate) const HEADERS_TOO_LARGE: &str =
+    "the request's headers are too large: at most 100 headers and 64 KiB in all";
 
 /// A connection whose bare error answers (from hyper itself) get a JSON body.
 pub(crate) struct JsonBareErrors<T> {
@@ -115,7 +119,7 @@ fn message(status: u16) -> &'static str {
              address may not hold (a space, a quote, < or >: percent-encode it, as %3E for >)"
         }
         414 => "the address is too long: at most 65,534 bytes (the query included)",
-        431 => "the request's headers are too large: at most 100 headers and about 400 KB in all",
+        431 => HEADERS_TOO_LARGE,
         _ => "the request could not be read",
     }
 }

@@ -110,7 +110,28 @@ pub fn router(settings: Settings) -> Router {
             StatusCode::REQUEST_TIMEOUT,
             settings.request_timeout,
         ))
+        .layer(axum::middleware::from_fn(limit_headers))
         .layer(axum::middleware::map_response(api::json_errors))
+}
+
+/// The most bytes of request headers (names and values) the server reads; hyper's own
+/// limit (its read buffer, about 400 KB) is met or not depending on how the bytes arrive,
+/// so this one, checked on every request, is the one a client can count on.
+pub const MAX_HEADER_BYTES: usize = 64 << 10;
+
+/// The most request headers; hyper refuses more than 100 by itself.
+pub const MAX_HEADERS: usize = 100;
+
+/// Answers 431 to a request whose headers are over [`MAX_HEADER_BYTES`] or [`MAX_HEADERS`],
+/// before any route sees it.
+async fn limit_headers(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let headers = request.headers();
+    let bytes: usize = headers.iter().map(|(k, v)| k.as_str().len() + v.len() + 4).sum();
+    if bytes > MAX_HEADER_BYTES || headers.len() > MAX_HEADERS {
+        return api::ApiError::new(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, bare::HEADERS_TOO_LARGE)
+            .into_response();
+    }
+    next.run(request).await
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
