@@ -176,13 +176,13 @@ pub struct GenerateArgs {
     /// The entrance: a cell (`x,y`; polar `ring,index`), a side (top, bottom, left, right,
     /// outer, centre), `random`, or `farthest` (from the exit) [default: the first cell;
     /// polar: the outer rim; wrapped with only --exit given: the farthest cell].
-    #[arg(long, value_parser = parse_with::<crate::masks::EndSpec>)]
-    pub entrance: Option<crate::masks::EndSpec>,
+    #[arg(long, value_parser = parse_with::<maze::masks::EndSpec>)]
+    pub entrance: Option<maze::masks::EndSpec>,
     /// The exit: as --entrance; `farthest` is the cell farthest from the entrance (the
     /// longest route) [default: the last cell; polar: the centre; wrapped: the farthest
     /// cell, as the last cell touches the first across the seam].
-    #[arg(long, value_parser = parse_with::<crate::masks::EndSpec>)]
-    pub exit: Option<crate::masks::EndSpec>,
+    #[arg(long, value_parser = parse_with::<maze::masks::EndSpec>)]
+    pub exit: Option<maze::masks::EndSpec>,
     /// Solve from entrance to exit and show the path (default solver: bfs).
     #[arg(long, num_args = 0..=1, default_missing_value = "bfs", value_parser = parse_with::<Solver>)]
     pub solve: Option<Solver>,
@@ -215,12 +215,12 @@ pub struct GenerateArgs {
     /// Print each maze's statistics (see `maze stats`) as a table or as JSON: on stdout when
     /// the maze goes to a file (-o), else on stderr.
     #[arg(long, num_args = 0..=1, default_missing_value = "text", value_name = "text|json")]
-    pub stats: Option<crate::stats::StatsFormat>,
+    pub stats: Option<maze::filter::StatsFormat>,
     /// Keep only mazes whose statistics meet this condition (repeatable; all must hold),
     /// such as 'solution>=200' or 'dead_ends<0.25': the next seeds are tried until --count
     /// mazes pass, and the seeds used are reported (see `maze stats --help` for the keys).
     #[arg(long = "where", value_name = "CONDITION")]
-    pub wheres: Vec<crate::stats::Filter>,
+    pub wheres: Vec<maze::filter::Filter>,
     /// Keep only mazes of this difficulty band (easy, medium, hard, extreme; by the score of
     /// `maze stats`), trying the next seeds as --where does. (--difficulty sets the size.)
     #[arg(long, value_parser = parse_with::<maze_core::stats::Hardness>)]
@@ -276,11 +276,7 @@ impl Default for LimitArgs {
     }
 }
 
-/// The default of `--max-bytes`: 1 GiB.
-pub const DEFAULT_MAX_BYTES: u64 = 1 << 30;
-
-/// The default of `--max-memory`: 512 MiB.
-pub const DEFAULT_MAX_MEMORY: u64 = 512 << 20;
+pub use maze::{DEFAULT_MAX_BYTES, DEFAULT_MAX_MEMORY, PictureStyle};
 
 /// Drawing options for svg, png, pdf, tex, scad and stl.
 #[derive(Debug, Args, Clone, Default)]
@@ -374,11 +370,11 @@ pub struct PlayArgs {
     #[arg(long)]
     pub ascii: bool,
     /// Where the player starts: as `maze generate --entrance`.
-    #[arg(long, value_parser = parse_with::<crate::masks::EndSpec>)]
-    pub entrance: Option<crate::masks::EndSpec>,
+    #[arg(long, value_parser = parse_with::<maze::masks::EndSpec>)]
+    pub entrance: Option<maze::masks::EndSpec>,
     /// Where the player must go: as `maze generate --exit`.
-    #[arg(long, value_parser = parse_with::<crate::masks::EndSpec>)]
-    pub exit: Option<crate::masks::EndSpec>,
+    #[arg(long, value_parser = parse_with::<maze::masks::EndSpec>)]
+    pub exit: Option<maze::masks::EndSpec>,
 }
 
 /// `maze serve`.
@@ -447,11 +443,11 @@ pub struct SolveArgs {
     /// Start: a cell id, a cell `x,y` (polar `ring,index`), a side (top, bottom, left,
     /// right, outer, centre), random or farthest; the entrance moves there [default: the
     /// entrance].
-    #[arg(long, value_parser = parse_with::<crate::masks::EndSpec>)]
-    pub from: Option<crate::masks::EndSpec>,
+    #[arg(long, value_parser = parse_with::<maze::masks::EndSpec>)]
+    pub from: Option<maze::masks::EndSpec>,
     /// Goal, as --from; the exit moves there [default: the exit].
-    #[arg(long, value_parser = parse_with::<crate::masks::EndSpec>)]
-    pub to: Option<crate::masks::EndSpec>,
+    #[arg(long, value_parser = parse_with::<maze::masks::EndSpec>)]
+    pub to: Option<maze::masks::EndSpec>,
     /// Output format: text, unicode, json, svg, png, pdf, tex, scad, stl or gif (an animation).
     #[arg(long, short = 'f', default_value = "text", value_parser = parse_with::<Format>)]
     pub format: Format,
@@ -484,28 +480,6 @@ pub struct RenderArgs {
     pub draw: DrawArgs,
     #[command(flatten)]
     pub limits: LimitArgs,
-}
-
-/// How pictures show a solution (`--style`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum PictureStyle {
-    /// A line through the cell centres, over shaded cells.
-    #[default]
-    Line,
-    /// The path's cells in black and the explored cells in grey (documents 000 and 001).
-    Document,
-}
-
-impl std::str::FromStr for PictureStyle {
-    type Err = maze_core::Error;
-
-    fn from_str(s: &str) -> Result<Self, maze_core::Error> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "line" => Ok(PictureStyle::Line),
-            "document" | "doc" => Ok(PictureStyle::Document),
-            _ => Err(maze_core::Error::Parameter(format!("unknown style '{s}' (expected line or document)"))),
-        }
-    }
 }
 
 /// `maze stats`.
@@ -637,4 +611,130 @@ fn parse_duration(s: &str) -> Result<f64, String> {
 fn parse_fraction(s: &str) -> Result<f64, String> {
     let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number"))?;
     if (0.0..=1.0).contains(&v) { Ok(v) } else { Err(format!("{v} is not between 0 and 1")) }
+}
+
+// The command line's options translated into the library's request model: the CLI only
+// parses; what the options mean is `maze::Plan`'s.
+
+impl ShapeArgs {
+    /// These options on a request that is otherwise `base`.
+    pub fn onto(&self, base: maze::MazeRequest) -> maze::MazeRequest {
+        maze::MazeRequest {
+            shape: self.shape,
+            width: self.width,
+            height: self.height,
+            mask: self.mask.clone(),
+            mask_text: self.mask_text.clone(),
+            mask_data: self.mask_data.clone(),
+            mask_connect: self.mask_connect,
+            difficulty: self.difficulty,
+            wrap: self.wrap,
+            levels: self.levels,
+            weave: self.weave,
+            ..base
+        }
+    }
+
+    /// The request these options make, everything else at its default.
+    pub fn request(&self) -> maze::MazeRequest {
+        self.onto(maze::MazeRequest::default())
+    }
+}
+
+impl DrawArgs {
+    /// The library's drawing options.
+    pub fn draw(&self) -> maze::Draw {
+        maze::Draw {
+            cell_size: self.cell_size,
+            wall_width: self.wall_width,
+            wall_colour: self.wall_colour.clone(),
+            background: self.background.clone(),
+            path_colour: self.path_colour.clone(),
+            no_visited: self.no_visited,
+            style: self.style,
+            heat: self.heat,
+            dot_size: self.dot_size,
+            no_markers: self.no_markers,
+            title: self.title.clone(),
+            instructions: self.instructions.clone(),
+            paper: self.paper,
+            margin: self.margin,
+            fit: self.fit,
+            wall_height: self.wall_height,
+            base: self.base,
+            tex_fragment: self.tex_fragment,
+        }
+    }
+}
+
+impl LimitArgs {
+    /// The library's limits.
+    pub fn limits(&self) -> maze::Limits {
+        maze::Limits {
+            max_cells: self.max_cells,
+            max_bytes: self.max_bytes,
+            max_pixels: self.max_pixels,
+            max_memory: self.max_memory,
+        }
+    }
+}
+
+impl AnimateArgs {
+    /// These options on `base`.
+    pub fn onto(&self, base: maze::MazeRequest) -> maze::MazeRequest {
+        maze::MazeRequest {
+            animate: self.animate,
+            frames: self.frames,
+            delay: self.delay,
+            duration: self.duration,
+            zones: self.zones,
+            ..base
+        }
+    }
+}
+
+impl GenerateArgs {
+    /// The request `maze generate` with these options makes (`--output` is the CLI's own).
+    pub fn request(&self) -> maze::MazeRequest {
+        let base = maze::MazeRequest {
+            algorithm: self.algorithm,
+            seed: self.seed,
+            braid: self.braid,
+            starts: self.starts,
+            ends: self.ends,
+            entrance: self.entrance,
+            exit: self.exit,
+            solve: self.solve,
+            count: self.count,
+            stream: self.stream,
+            threads: self.threads,
+            format: self.format,
+            bias: self.bias,
+            policy: self.policy,
+            stats: self.stats,
+            wheres: self.wheres.clone(),
+            hardness: self.hardness,
+            parametric: self.parametric,
+            max_tries: self.max_tries,
+            ..maze::MazeRequest::default()
+        };
+        let base = self.animate.onto(self.shape.onto(base));
+        base.with_draw(&self.draw.draw()).with_limits(self.limits.limits())
+    }
+}
+
+/// The request of `maze solve` and `maze render`: a format, drawing options, limits and,
+/// for solve, an animation.
+pub fn file_request(
+    format: Format,
+    draw: &DrawArgs,
+    animate: Option<&AnimateArgs>,
+    limits: &LimitArgs,
+) -> maze::MazeRequest {
+    let base = maze::MazeRequest { format, ..maze::MazeRequest::default() };
+    let base = match animate {
+        Some(a) => a.onto(base),
+        None => base,
+    };
+    base.with_draw(&draw.draw()).with_limits(limits.limits())
 }

@@ -14,8 +14,9 @@ use serde::Serialize;
 
 use crate::UsageError;
 use crate::args::{BenchArgs, Clock};
-use crate::commands::{dead_end_percent, supports};
+use crate::commands::dead_end_percent;
 use crate::output::with_sink;
+use maze::supports;
 
 /// What to time.
 #[derive(Clone, Copy, Debug)]

@@ -1,75 +1,28 @@
-//! `maze list`, `generate`, `solve` and `render`: parse, check, dispatch once on the shape,
-//! then run the generic library code.
+//! `maze list`, `generate`, `solve` and `render`: the command line's options translated
+//! into the library's request ([`maze::MazeRequest`]), planned and run by it; what is the
+//! command line's own stays here (progress on stderr, seeds and notes printed, reading
+//! files, the output file).
 
 use std::io::Read;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
-use maze_core::{
-    Algorithm, Maze, Options, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solution, Solver, Trace, Xoshiro,
-    analyze, imperfect,
-};
-use maze_render::animate::{self, Animation, Recording, Timing};
-use maze_render::json::{MazeFile, Provenance};
-use maze_render::pdf::{PageSetup, PdfPage};
-use maze_render::scad::Model;
-use maze_render::scene::{Overlay, try_scene};
-use maze_render::style::Style;
-use maze_render::{Format, compact, json, pdf, png, scad, stl, svg, tex, text};
+use maze::{FileRequest, FileSolve, Kept, MazeFile, Plan};
+use maze_core::{Algorithm, Maze, Shape, ShapeKind, ShapeSpec, Solver, analyze};
+use maze_render::{Format, compact};
 
 use crate::UsageError;
-use crate::args::{
-    AnimateArgs, Cli, Command, DrawArgs, GenerateArgs, LimitArgs, PictureStyle, RenderArgs, ShapeArgs,
-    SolveArgs,
-};
-use crate::budget;
-use crate::output::{Sink, with_sink};
-
-/// About how many cells `--count` makes at once on all cores before writing them in order.
-const BATCH_CELLS: u64 = 4_000_000;
-
-/// About how many cells of PDF pages are drawn at once (a page's scene holds about 100
-/// bytes a shaded cell until it is written; this keeps a batch's near 50 MB).
-const PDF_BATCH_CELLS: u64 = 500_000;
+use crate::args::{GenerateArgs, RenderArgs, SolveArgs, file_request};
+use crate::output::with_sink;
 
 /// Mazes above this many cells get a spinner on stderr (when it is a terminal).
 const SPINNER_CELLS: u64 = 2_000_000;
 
-/// The most events `--animate` records (20 million, 160 MB); an animation of a longer run
-/// shows the first ones, then the finished maze, and a note on stderr says so.
-const TRACE_LIMIT: usize = 20_000_000;
-
-/// Whether `algorithm` runs on shapes of this kind.
-pub fn supports(kind: ShapeKind, algorithm: Algorithm) -> bool {
-    struct Supports(Algorithm);
-    impl ShapeVisitor for Supports {
-        type Output = bool;
-        fn visit<S: Shape>(self, shape: S) -> bool {
-            self.0.supports(&shape)
-        }
-    }
-    ShapeSpec::plain(kind, 3, 3).visit(Supports(algorithm))
-}
-
-/// The shapes `algorithm` supports, by name.
-fn shapes_of(a: Algorithm) -> Vec<&'static str> {
-    ShapeKind::ALL.iter().copied().filter(|&k| supports(k, a)).map(ShapeKind::name).collect()
-}
-
-/// What `maze list --json` prints (also `maze serve`'s `/api/list`).
+/// What `maze list --json` prints (also `maze serve`'s `/api/list`): the library's table
+/// of capabilities.
 pub(crate) fn list_json() -> serde_json::Value {
-    serde_json::json!({
-            "shapes": ShapeKind::ALL.iter().map(|k| serde_json::json!({"name": k.name(), "about": k.about()})).collect::<Vec<_>>(),
-            "generators": Algorithm::ALL.iter().map(|&a| serde_json::json!({
-                "name": a.name(), "about": a.about(), "shapes": shapes_of(a)
-            })).collect::<Vec<_>>(),
-            "solvers": Solver::ALL.iter().map(|s| serde_json::json!({
-                "name": s.name(), "about": s.about(), "shortest": s.shortest()
-            })).collect::<Vec<_>>(),
-            "formats": Format::ALL.iter().map(|f| serde_json::json!({"name": f.name(), "about": f.about()})).collect::<Vec<_>>(),
-    })
+    maze::capabilities()
 }
 
 /// `maze list`.
@@ -100,7 +53,12 @@ pub fn list(as_json: bool) -> Result<()> {
         ));
         out.push_str("\nGENERATORS (shapes supported)\n");
         for &a in Algorithm::ALL {
-            out.push_str(&format!("  {:<22} [{}] {}\n", a.name(), shapes_of(a).join(", "), a.about()));
+            out.push_str(&format!(
+                "  {:<22} [{}] {}\n",
+                a.name(),
+                maze::capabilities::shapes_of(a).join(", "),
+                a.about()
+            ));
         }
         out.push_str("\nSOLVERS\n");
         for s in Solver::ALL {
@@ -115,774 +73,6 @@ pub fn list(as_json: bool) -> Result<()> {
     with_sink(None, |sink| Ok(sink.write_all(out.as_bytes())?))
 }
 
-/// Width and height from `--width`, `--height` and `--difficulty` (without a mask).
-pub fn dimensions(a: &ShapeArgs) -> (u32, u32) {
-    crate::masks::dimensions(a, None)
-}
-
-/// A seed from the clock, for runs without `--seed` (printed so the maze can be made again).
-pub(crate) fn fresh_seed() -> u64 {
-    let nanos =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    let mut state = (nanos as u64) ^ u64::from(std::process::id()).rotate_left(32);
-    maze_core::random::splitmix64(&mut state) % 1_000_000_000
-}
-
-/// Everything `generate` needs for one maze, once the shape is known.
-struct GenerateJob<'a> {
-    args: &'a GenerateArgs,
-    seed: u64,
-    compact: bool,
-    /// Record the generator's steps and write them as an animation.
-    animation: Option<&'a Animation>,
-    /// `--where` and `--hardness`: a maze that fails one is not drawn.
-    filters: &'a [crate::stats::Filter],
-    /// Compute the maze's statistics (for `--stats`).
-    want_stats: bool,
-}
-
-/// One maze made by `generate`: drawn, or `None` when it failed a filter; and its
-/// statistics when they were needed.
-pub(crate) struct Made {
-    rendered: Option<Rendered>,
-    stats: Option<maze_core::stats::Stats>,
-}
-
-/// One generated maze, with what was asked for besides: its solution, and the recorded steps.
-pub(crate) struct Built<S: Shape> {
-    /// The finished maze (entrance and exit open).
-    pub maze: Maze<S>,
-    /// Generator, seed and braid, for the JSON file.
-    pub provenance: Provenance,
-    /// The solution, when `--solve` asked for one.
-    pub solution: Option<(Solver, Solution)>,
-    /// When recording: the starting maze and the generator's (and braiding's) steps.
-    pub recording: Option<(Maze<S>, Trace)>,
-    /// When recording and solving: the solver's steps.
-    pub solve_trace: Option<Trace>,
-}
-
-/// Generates one maze from the `generate` options (generator, braid, MultiMaze dots,
-/// entrance and exit, solution), recording up to `record` steps of the generator and the
-/// solver when asked. `maze generate` and `maze serve` both build their mazes here.
-pub(crate) fn build<S: Shape>(
-    shape: S,
-    a: &GenerateArgs,
-    seed: u64,
-    record: Option<usize>,
-) -> Result<Built<S>> {
-    let mut maze = Maze::new(shape);
-    // One stream, in a fixed order: generation, braiding, MultiMaze dots.
-    let mut rng = Xoshiro::seed_from_u64(seed);
-    let options = Options { corner: a.bias, policy: a.policy };
-    // Recording is a separate instantiation: plain generation observes nothing, for free.
-    let mut trace = record.map(Trace::with_limit);
-    match trace.as_mut() {
-        Some(t) => a.algorithm.generate(&mut maze, &options, &mut rng, t)?,
-        None => a.algorithm.generate(&mut maze, &options, &mut rng, &mut ())?,
-    }
-    // The recording starts from every wall closed on the maze's final shape (a woven maze's
-    // crossings are laid out and settled by the generator; its steps name those cells).
-    let start = trace.as_ref().map(|_| Maze::new(maze.shape().clone()));
-    maze_core::cancel::check()?;
-    if let Some(p) = a.braid {
-        match trace.as_mut() {
-            Some(t) => imperfect::braid(&mut maze, p, &mut rng, t)?,
-            None => imperfect::braid(&mut maze, p, &mut rng, &mut ())?,
-        };
-    }
-    if let (Some(s), Some(e)) = (a.starts, a.ends) {
-        imperfect::place_starts_and_ends(&mut maze, s, e, &mut rng)?;
-    }
-    maze.open_entrance_and_exit();
-    let (entrance, exit) = crate::masks::ends_for_new(maze.shape(), a.entrance, a.exit);
-    if entrance.is_some() || exit.is_some() {
-        crate::masks::place_ends(&mut maze, entrance, exit, &mut rng)?;
-    }
-    maze_core::cancel::check()?;
-    let mut solve_trace = None;
-    let solution = match a.solve {
-        Some(solver) => Some((
-            solver,
-            match record {
-                Some(limit) => {
-                    let t = solve_trace.insert(Trace::with_limit(limit));
-                    solver.solve(&maze, maze.entrance(), maze.exit(), t)?
-                }
-                // Without explored cells to show, the route alone: less memory for bfs.
-                None if a.draw.no_visited => solver.solve_route(&maze, maze.entrance(), maze.exit())?,
-                None => solver.solve(&maze, maze.entrance(), maze.exit(), &mut ())?,
-            },
-        )),
-        None => None,
-    };
-    let provenance =
-        Provenance { algorithm: Some(a.algorithm.name().into()), seed: Some(seed), braid: a.braid };
-    Ok(Built { maze, provenance, solution, recording: start.zip(trace), solve_trace })
-}
-
-impl ShapeVisitor for GenerateJob<'_> {
-    type Output = Result<Made>;
-
-    fn visit<S: Shape>(self, shape: S) -> Result<Made> {
-        let a = self.args;
-        let multi = a.starts.unwrap_or(1) > 1 || a.ends.unwrap_or(1) > 1;
-        let built = build(shape, a, self.seed, self.animation.map(|_| TRACE_LIMIT))?;
-        maze_core::cancel::check()?;
-        let stats =
-            (self.want_stats || !self.filters.is_empty()).then(|| maze_core::stats::stats(&built.maze));
-        if let Some(s) = &stats
-            && !self.filters.iter().all(|f| f.holds(s))
-        {
-            return Ok(Made { rendered: None, stats });
-        }
-        if a.format == Format::Json && !self.compact && self.animation.is_none() {
-            // One maze's JSON is written as it is made, not built in memory first.
-            let Built { maze, provenance, solution, .. } = built;
-            let write = move |w: &mut dyn std::io::Write| {
-                let solution = solution.as_ref().map(|(v, s)| (v.name(), s));
-                let mut buffered = std::io::BufWriter::with_capacity(1 << 16, w);
-                json::write_json(&mut buffered, &maze, &provenance, solution, false)?;
-                std::io::Write::flush(&mut buffered)
-            };
-            return Ok(Made { rendered: Some(Rendered::Write(Box::new(write))), stats });
-        }
-        let solution = built.solution.as_ref().map(|(_, s)| s);
-        let rendered = if let (Some(animation), Some((start, trace))) = (self.animation, &built.recording) {
-            let rec = Recording { start, events: &trace.events, end: &built.maze, solution };
-            animate(&rec, trace, a.format, &a.draw, animation, multi)?
-        } else {
-            let solution = built.solution.as_ref().map(|(v, s)| (s, v.name()));
-            let request = Request {
-                format: a.format,
-                compact: self.compact,
-                draw: &a.draw,
-                max_memory: a.limits.max_memory,
-            };
-            present(&built.maze, &built.provenance, solution, &request)?
-        };
-        Ok(Made { rendered: Some(rendered), stats })
-    }
-}
-
-/// The animation asked for by `--animate` (or `--format gif`), checked against the format
-/// and drawing options; `None` for a still picture.
-fn animation_options(format: Format, a: &AnimateArgs, draw: &DrawArgs) -> Result<Option<Animation>> {
-    if !a.animate && !a.zones && format != Format::Gif {
-        return Ok(None);
-    }
-    if !matches!(format, Format::Gif | Format::Svg) {
-        anyhow::bail!(UsageError(format!(
-            "an animation (--animate, --zones) is written as gif or svg, not {} (use --format gif or --format svg)",
-            format.name()
-        )));
-    }
-    if draw.heat {
-        anyhow::bail!(UsageError("--heat is not drawn in animations (leave out --heat or --animate)".into()));
-    }
-    let timing = match (a.delay, a.duration) {
-        (Some(ms), _) => Timing::PerFrame(ms),
-        (None, Some(seconds)) => Timing::Total((seconds * 1000.0).round() as u32),
-        (None, None) => Animation::default().timing,
-    };
-    Ok(Some(Animation {
-        frames: a.frames as usize,
-        timing,
-        visited: !draw.no_visited,
-        markers: !draw.no_markers,
-        zones: a.zones,
-        ..Animation::default()
-    }))
-}
-
-/// Refuses an animation too large to draw, before anything is generated or solved.
-fn check_animation_size<S: Shape>(
-    shape: &S,
-    format: Format,
-    draw: &DrawArgs,
-    animation: &Animation,
-    multi: bool,
-) -> Result<()> {
-    if format == Format::Gif {
-        animate::check_gif_size(shape, &draw_style(draw, format, multi), animation.frames)?;
-    } else {
-        animate::check_svg_size(shape, animation)?;
-    }
-    Ok(())
-}
-
-/// Checks an animation's size once the shape is known, before anything is generated.
-struct AnimationSize<'a> {
-    format: Format,
-    draw: &'a DrawArgs,
-    animation: &'a Animation,
-    multi: bool,
-}
-
-impl ShapeVisitor for AnimationSize<'_> {
-    type Output = Result<()>;
-
-    fn visit<S: Shape>(self, shape: S) -> Result<()> {
-        check_animation_size(&shape, self.format, self.draw, self.animation, self.multi)
-    }
-}
-
-/// Writes a recording as a GIF or an animated SVG.
-fn animate<S: Shape>(
-    rec: &Recording<'_, S>,
-    trace: &Trace,
-    format: Format,
-    draw: &DrawArgs,
-    animation: &Animation,
-    multi: bool,
-) -> Result<Rendered> {
-    if trace.truncated() {
-        eprintln!(
-            "note: the animation shows the first {} of {} steps, then the finished maze",
-            trace.events.len(),
-            trace.seen
-        );
-    }
-    let style = draw_style(draw, format, multi);
-    Ok(Rendered::Bytes(match format {
-        Format::Gif => animate::gif(rec, &style, animation)?,
-        _ => animate::animated_svg(rec, &style, animation)?.into_bytes(),
-    }))
-}
-
-/// How to present one maze.
-struct Request<'a> {
-    format: Format,
-    compact: bool,
-    draw: &'a DrawArgs,
-    /// The most memory a drawing may hold (`--max-memory`).
-    max_memory: u64,
-}
-
-/// Writes a maze to the output as it goes.
-type WriteOut = Box<dyn FnOnce(&mut dyn std::io::Write) -> std::io::Result<()> + Send>;
-
-/// One maze, presented: bytes to write, or pages for a PDF made at the end.
-enum Rendered {
-    Bytes(Vec<u8>),
-    /// Written straight to the output (a big JSON file, never held whole in memory).
-    Write(WriteOut),
-    Pages {
-        puzzle: Box<PdfPage>,
-        solution: Option<Box<PdfPage>>,
-    },
-}
-
-/// Formats a maze for output, in any format.
-fn present<S: Shape>(
-    maze: &Maze<S>,
-    provenance: &Provenance,
-    solution: Option<(&Solution, &str)>,
-    r: &Request<'_>,
-) -> Result<Rendered> {
-    let draw = r.draw;
-    let sol = solution.map(|(s, _)| s);
-    let drawn = |with_solution: bool| {
-        let overlay = Overlay {
-            solution: if with_solution { sol } else { None },
-            visited: !draw.no_visited,
-            heat: draw.heat,
-            no_markers: draw.no_markers,
-            no_line: draw.style == PictureStyle::Document,
-        };
-        try_scene(maze, &overlay, r.max_memory).map_err(|e| over_memory(e, r.format))
-    };
-    let style = draw_style(draw, r.format, maze.starts.len() > 1 || maze.ends.len() > 1);
-    let model =
-        Model { cell: style.cell_size, wall: style.wall_width, height: draw.wall_height, base: draw.base };
-    Ok(Rendered::Bytes(match r.format {
-        Format::Json => {
-            json::to_json(maze, provenance, solution.map(|(s, v)| (v, s)), r.compact).into_bytes()
-        }
-        Format::Maze => compact::to_bytes(maze, provenance, solution.map(|(s, v)| (v, s))),
-        Format::Unicode | Format::Text if !text::has_picture(maze) => {
-            anyhow::bail!(UsageError(no_text_picture(&maze.shape().spec())))
-        }
-        Format::Unicode => text::render(maze, sol, text::Style::Unicode).into_bytes(),
-        Format::Text => text::render(maze, sol, text::Style::Ascii).into_bytes(),
-        Format::Svg => svg::svg(&drawn(true)?, &style).into_bytes(),
-        Format::Png => {
-            let overlay = Overlay {
-                solution: sol,
-                visited: !draw.no_visited,
-                heat: draw.heat,
-                no_markers: draw.no_markers,
-                no_line: draw.style == PictureStyle::Document,
-            };
-            png::maze_png(maze, &overlay, &style, r.max_memory).map_err(|e| over_memory(e, r.format))?
-        }
-        Format::Tex => tex::tikz(&drawn(true)?, &style, !draw.tex_fragment).into_bytes(),
-        Format::Scad => scad::scad(&drawn(false)?, &model).into_bytes(),
-        Format::Stl => stl::stl(&drawn(false)?, &model)?,
-        Format::Pdf => {
-            // The headings are numbered when the pages are collected (Collector::add).
-            let puzzle = Box::new(PdfPage { scene: drawn(false)?, heading: None });
-            let solution = match sol {
-                Some(_) => Some(Box::new(PdfPage { scene: drawn(true)?, heading: None })),
-                None => None,
-            };
-            return Ok(Rendered::Pages { puzzle, solution });
-        }
-        Format::Gif => anyhow::bail!(UsageError(
-            "gif is an animation: use `maze generate --animate` or `maze solve --animate`".into()
-        )),
-        _ => anyhow::bail!(UsageError(format!("the {} format is not supported here", r.format.name()))),
-    }))
-}
-
-/// A drawing refused for its memory, worded for the command line (other errors unchanged).
-fn over_memory(e: maze_core::Error, format: Format) -> anyhow::Error {
-    match e {
-        maze_core::Error::OverMemory { needed, limit } => anyhow::anyhow!(UsageError(format!(
-            "drawing this maze as {} would take more than {} of memory, over the limit of {} (raise it with --max-memory)",
-            format.name(),
-            budget::human(needed),
-            budget::human(limit)
-        ))),
-        e => e.into(),
-    }
-}
-
-/// Whether text formats draw this shape (square, hex and triangle cells, masked or not).
-pub(crate) fn text_pictured(spec: &ShapeSpec) -> bool {
-    matches!(spec.kind, ShapeKind::Square | ShapeKind::Hex | ShapeKind::Triangle)
-}
-
-/// The refusal for a text picture of a shape text cannot draw honestly.
-fn no_text_picture(spec: &ShapeSpec) -> String {
-    let what = format!("a {}{} maze", if spec.mask.is_some() { "masked " } else { "" }, spec.kind);
-    format!(
-        "text cannot draw {what} (its cells do not fit a character grid); use --format svg or --format png"
-    )
-}
-
-/// The drawing style from the command line, with each format's defaults.
-pub(crate) fn draw_style(d: &DrawArgs, format: Format, multi: bool) -> Style {
-    let base = Style::default();
-    let default_cell = match format {
-        Format::Png | Format::Gif => 8.0,
-        Format::Pdf | Format::Tex => 6.35,
-        Format::Scad | Format::Stl => 10.0,
-        _ => base.cell_size,
-    };
-    // Paper formats measure in millimetres, screen formats in pixels (96 to the inch).
-    let paper = matches!(format, Format::Pdf | Format::Tex | Format::Scad | Format::Stl);
-    let length = |l: maze_render::style::Length| if paper { l.mm() } else { l.px() };
-    let cell = d.cell_size.map_or(default_cell, length);
-    let (title, instructions) = if format == Format::Pdf {
-        let title = d.title.clone().unwrap_or_else(|| if multi { "MultiMaze".into() } else { "Maze".into() });
-        let how = if multi {
-            "Connect each green dot with one, and only one, red dot."
-        } else {
-            "Find the way from the green dot to the red dot."
-        };
-        (Some(title), Some(d.instructions.clone().unwrap_or_else(|| how.into())))
-    } else {
-        (d.title.clone(), d.instructions.clone())
-    };
-    Style {
-        cell_size: cell,
-        wall_width: d.wall_width.map(length).unwrap_or(match format {
-            Format::Scad | Format::Stl => cell * 0.16,
-            _ => cell / 8.0,
-        }),
-        margin: if matches!(format, Format::Png | Format::Gif) {
-            cell / 2.0
-        } else {
-            base.margin.min(cell / 2.0)
-        },
-        walls: d.wall_colour.clone().unwrap_or(base.walls),
-        background: d.background.clone().unwrap_or(base.background),
-        path: d.path_colour.clone().unwrap_or(base.path),
-        // Documents 000 and 001: the path in black (or --path-colour), explored cells grey.
-        path_cells: match d.style {
-            PictureStyle::Document => d.path_colour.clone().unwrap_or_else(|| "#000000".into()),
-            PictureStyle::Line => base.path_cells,
-        },
-        title,
-        instructions,
-        dot: d.dot_size.unwrap_or(base.dot),
-        ..base
-    }
-}
-
-/// The pdf page setup: an asked cell size is kept exactly (or refused) unless `--fit`;
-/// the default margin may narrow to keep it.
-pub(crate) fn page_setup(d: &DrawArgs) -> PageSetup {
-    PageSetup {
-        paper: d.paper,
-        margin_mm: d.margin.map_or(15.0, |m| m.mm()),
-        fit: if d.cell_size.is_some() && !d.fit { pdf::Fit::Exact } else { pdf::Fit::Shrink },
-        flexible_margin: d.margin.is_none(),
-    }
-}
-
-/// Refuses, before any maze is made, a pdf whose maze cannot keep its asked cell size.
-fn check_page(spec: &ShapeSpec, draw: &DrawArgs, multi: bool, headed: bool) -> Result<()> {
-    struct Extent;
-    impl ShapeVisitor for Extent {
-        type Output = maze_core::Point;
-        fn visit<S: Shape>(self, shape: S) -> maze_core::Point {
-            shape.extent()
-        }
-    }
-    let extent = spec.clone().visit(Extent);
-    let scene = maze_render::scene::Scene { width: extent.x, height: extent.y, ..Default::default() };
-    let style = draw_style(draw, Format::Pdf, multi);
-    // Solution pages and books have a heading line, which every page then makes room for.
-    let page = PdfPage { scene, heading: headed.then(|| "Solution".to_string()) };
-    pdf::page_layouts(&[page], &page_setup(draw), &style)
-        .map_err(|e| anyhow::anyhow!(UsageError(e.to_string())))?;
-    Ok(())
-}
-
-/// Writes rendered mazes as they come: bytes, or PDF pages (puzzles in order, their
-/// solutions at the back of the book, each page written as soon as it is made).
-struct Collector {
-    separator: bool,
-    draw: DrawArgs,
-    /// Whether the mazes are a MultiMaze (the PDF's default title and instructions).
-    multi: bool,
-    /// Whether several mazes go in the file: PDF pages are then headed "Puzzle n".
-    several: bool,
-    /// The PDF being written, from its first page on.
-    book: Option<pdf::Book>,
-    /// Puzzles written so far.
-    puzzles: usize,
-}
-
-impl Collector {
-    fn new(format: Format, draw: &DrawArgs, multi: bool, several: bool) -> Self {
-        Collector {
-            separator: matches!(format, Format::Text | Format::Unicode),
-            draw: draw.clone(),
-            multi,
-            several,
-            book: None,
-            puzzles: 0,
-        }
-    }
-
-    fn add(&mut self, sink: &mut Sink, rendered: Rendered, first: bool) -> Result<()> {
-        match rendered {
-            Rendered::Bytes(bytes) => {
-                if !first && self.separator {
-                    sink.write_all(b"\n")?;
-                }
-                sink.write_all(&bytes)?;
-            }
-            Rendered::Write(write) => {
-                if !first && self.separator {
-                    sink.write_all(b"\n")?;
-                }
-                write(sink)?;
-            }
-            Rendered::Pages { mut puzzle, solution } => {
-                maze_core::cancel::check()?;
-                let book = match &mut self.book {
-                    Some(book) => book,
-                    None => {
-                        // Every page keeps room for a heading when any page has one: a
-                        // book's pages all do, one maze's solution page does.
-                        let band = self.several || solution.is_some();
-                        let style = draw_style(&self.draw, Format::Pdf, self.multi);
-                        let mut book = pdf::Book::new(&page_setup(&self.draw), &style, band)?;
-                        book.start(sink)?;
-                        self.book.insert(book)
-                    }
-                };
-                self.puzzles += 1;
-                let n = self.puzzles;
-                puzzle.heading = self.several.then(|| format!("Puzzle {n}"));
-                book.add(sink, &puzzle, pdf::Part::Front)?;
-                if let Some(mut s) = solution {
-                    s.heading = Some(if self.several {
-                        format!("Solution to puzzle {n}")
-                    } else {
-                        "Solution".into()
-                    });
-                    book.add(sink, &s, pdf::Part::Back)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn finish(self, sink: &mut Sink) -> Result<()> {
-        if let Some(book) = self.book {
-            if book.shrunk() {
-                eprintln!(
-                    "note: the maze is drawn smaller than {} mm cells to fit the paper (--cell-size asks for an exact size, --paper for more room)",
-                    draw_style(&self.draw, Format::Pdf, self.multi).cell_size
-                );
-            }
-            book.finish(sink)?;
-        }
-        Ok(())
-    }
-}
-
-/// Refuses to pour binary data onto a terminal.
-fn check_binary_target(format: Format, output: Option<&std::path::Path>) -> Result<()> {
-    use std::io::IsTerminal;
-    if format.is_binary() && output.is_none() && std::io::stdout().is_terminal() {
-        anyhow::bail!(UsageError(format!(
-            "{} is a binary format: use -o FILE.{} or redirect the output",
-            format.name(),
-            format.extension()
-        )));
-    }
-    Ok(())
-}
-
-/// Says, on stderr, about how much memory a maze above the default cell limit will take
-/// (the limit was raised with --max-cells): the walls (at most 4 bits a cell) and the larger
-/// of the generator's tables and the solver's (the generator's are freed before solving).
-fn memory_note(args: &GenerateArgs, spec: &ShapeSpec) {
-    let cells = spec.cells() as f64;
-    let walls = cells / 2.0;
-    let square_lattice =
-        spec.kind == ShapeKind::Square && spec.mask.is_none() && !spec.wrap.any() && spec.levels <= 1;
-    let generator = cells * args.algorithm.bytes_per_cell(spec.cells(), square_lattice);
-    let solver = match args.solve {
-        None => 0.0,
-        Some(Solver::Bfs) if args.draw.no_visited => cells,
-        Some(_) => cells * 8.0,
-    };
-    let solving = match args.solve {
-        None => String::new(),
-        Some(s) => format!(", freed before {} to solve with {s}", budget::human(solver as u64)),
-    };
-    let hint = if args.solve.is_some() && !args.draw.no_visited {
-        " (--no-visited keeps the path alone: bfs then takes 1 byte a cell)"
-    } else {
-        ""
-    };
-    eprintln!(
-        "note: {} cells, above the default limit: about {} of memory (walls {}, {} for {}{solving}){hint}",
-        spec.cells(),
-        budget::human((walls + generator.max(solver)) as u64),
-        budget::human(walls as u64),
-        budget::human(generator as u64),
-        args.algorithm,
-    );
-}
-
-/// Checks `generate`'s options before anything is allocated: the shape and its cell limit,
-/// the generator's support for it, the MultiMaze dots, the animation and `--count`.
-/// Returns the shape and the animation, if one is asked for.
-pub(crate) fn plan(args: &GenerateArgs) -> Result<(ShapeSpec, Option<Animation>)> {
-    let spec = crate::masks::spec(&args.shape, args.limits.max_cells)?;
-    if spec.cells() > maze_core::limits::MAX_CELLS {
-        memory_note(args, &spec);
-    }
-    if args.parametric {
-        check_parametric(args, &spec)?;
-    }
-    if !supports(spec.kind, args.algorithm) {
-        anyhow::bail!(UsageError(format!(
-            "the {} algorithm needs cells in rows with four sides and does not support the {} shape (see `maze list`)",
-            args.algorithm, spec.kind
-        )));
-    }
-    if spec.mask.is_some() && args.algorithm.needs_grid() {
-        anyhow::bail!(UsageError(format!(
-            "the {} algorithm works row by row over the whole rectangle and cannot follow a mask (use kruskal, wilson, recursive-backtracker, ...; see `maze list`)",
-            args.algorithm
-        )));
-    }
-    if let (Some(s), Some(e)) = (args.starts, args.ends)
-        && u64::from(s) + u64::from(e) > spec.cells()
-    {
-        anyhow::bail!(UsageError(format!(
-            "--starts {s} --ends {e} need {} distinct cells, but a {}x{} maze has {}",
-            u64::from(s) + u64::from(e),
-            spec.width,
-            spec.height,
-            spec.cells()
-        )));
-    }
-    crate::masks::check_ends(&spec, &[args.entrance, args.exit])?;
-    if let Some(why) = args.wheres.iter().find_map(|f| f.impossible(spec.cells())) {
-        anyhow::bail!(UsageError(format!("--where {}", crate::echo(&why))));
-    }
-    if args.format == Format::Pdf {
-        let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
-        check_page(&spec, &args.draw, multi, args.solve.is_some() || args.count > 1)?;
-    }
-    if matches!(args.format, Format::Text | Format::Unicode) && !text_pictured(&spec) {
-        anyhow::bail!(UsageError(no_text_picture(&spec)));
-    }
-    let animation = animation_options(args.format, &args.animate, &args.draw)?;
-    if let Some(animation) = &animation {
-        if args.count > 1 {
-            anyhow::bail!(UsageError("--count makes one file; an animation holds one maze".into()));
-        }
-        let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
-        spec.visit(AnimationSize { format: args.format, draw: &args.draw, animation, multi })?;
-    }
-    if args.count > 1
-        && matches!(args.format, Format::Png | Format::Svg | Format::Tex | Format::Scad | Format::Stl)
-    {
-        anyhow::bail!(UsageError(format!(
-            "--count makes one file; {} holds one maze (use pdf for a book, json, maze or text for batches)",
-            args.format.name()
-        )));
-    }
-    budget::check(args, &spec, &args.limits)?;
-    Ok((spec, animation))
-}
-
-/// The mazes `generate` kept: the seed of each and its statistics when they were computed,
-/// and how many mazes were made in all (more than kept when filters refused some).
-pub(crate) struct Kept {
-    pub mazes: Vec<(u64, Option<maze_core::stats::Stats>)>,
-    pub tried: u64,
-}
-
-/// Refuses `--parametric` with what the OpenSCAD program cannot do: it is one square
-/// binary-tree maze, unsolved, with OpenSCAD's own randomness.
-fn check_parametric(args: &GenerateArgs, spec: &ShapeSpec) -> Result<()> {
-    let refuse = |what: &str| -> Result<()> {
-        anyhow::bail!(UsageError(format!(
-            "--parametric writes an OpenSCAD program that builds a square binary-tree maze itself; it cannot {what}"
-        )))
-    };
-    if args.format != Format::Scad {
-        return refuse(&format!("be written as {} (use --format scad)", args.format.name()));
-    }
-    if spec.kind != ShapeKind::Square || spec.mask.is_some() {
-        return refuse("follow another shape or a mask");
-    }
-    // The default generator stands for "not chosen"; any other choice is refused.
-    if !matches!(args.algorithm, Algorithm::BinaryTree | Algorithm::RecursiveBacktracker) {
-        return refuse(&format!("use the {} algorithm", args.algorithm));
-    }
-    if args.solve.is_some() || args.braid.is_some() || args.starts.is_some() || args.animate.animate {
-        return refuse("show a solution, braid, MultiMaze dots or an animation");
-    }
-    if args.entrance.is_some() || args.exit.is_some() || args.count > 1 {
-        return refuse("move the entrance or exit, or make several mazes (it has parameters instead)");
-    }
-    if spec.width < 2 || spec.height < 2 {
-        return refuse("be smaller than 2 x 2");
-    }
-    Ok(())
-}
-
-/// Document 002's OpenSCAD program for the `generate` options (`--parametric`).
-fn parametric_program(args: &GenerateArgs, spec: &ShapeSpec, seed: u64) -> String {
-    let style = draw_style(&args.draw, Format::Scad, false);
-    scad::parametric(&scad::Parametric {
-        rows: spec.height,
-        columns: spec.width,
-        seed,
-        bias: args.bias.name().to_string(),
-        model: Model {
-            cell: style.cell_size,
-            wall: style.wall_width,
-            height: args.draw.wall_height,
-            base: args.draw.base,
-        },
-    })
-}
-
-/// Generates `args.count` mazes from `seed` on and writes them to `sink` in `args.format`.
-/// With `--where` or `--hardness`, the next seeds are tried until `args.count` mazes pass
-/// (at most `--max-tries` in all, else an error and nothing written).
-pub(crate) fn write_mazes(
-    args: &GenerateArgs,
-    spec: &ShapeSpec,
-    animation: Option<&Animation>,
-    seed: u64,
-    sink: &mut Sink,
-    progress: &ProgressBar,
-) -> Result<Kept> {
-    let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
-    let filters = crate::stats::filters(&args.wheres, args.hardness);
-    let max_tries = args.max_tries.unwrap_or_else(|| default_max_tries(args.count));
-    let mut collector = Collector::new(args.format, &args.draw, multi, args.count > 1);
-    let mut kept = Kept { mazes: Vec::new(), tried: 0 };
-    let job = |this: u64| GenerateJob {
-        args,
-        seed: this,
-        compact: args.count > 1,
-        animation,
-        filters: &filters,
-        want_stats: args.stats.is_some(),
-    };
-    // Mazes are made a batch at a time on every core (rayon), then taken in seed order, so
-    // the output is the serial run's byte for byte; a batch holds about BATCH_CELLS cells.
-    // PDF pages wait as scenes (shaded cells and all) until written: smaller batches.
-    let batch_cells = if args.format == Format::Pdf { PDF_BATCH_CELLS } else { BATCH_CELLS };
-    let per_batch = (batch_cells / spec.cells().max(1)).clamp(1, 4096);
-    while kept.mazes.len() < args.count as usize {
-        maze_core::cancel::check()?;
-        if !filters.is_empty() && kept.tried >= max_tries {
-            return Err(crate::stats::not_enough(
-                kept.mazes.len() as u32,
-                args.count,
-                kept.tried,
-                seed,
-                &filters,
-            ));
-        }
-        // Without filters exactly the mazes still wanted; with them, as many as may be tried.
-        let left = if filters.is_empty() {
-            (args.count as usize - kept.mazes.len()) as u64
-        } else {
-            max_tries - kept.tried
-        };
-        let first = kept.tried;
-        let made: Vec<Result<Made>> = if left == 1 || per_batch == 1 {
-            vec![spec.visit(job(seed.wrapping_add(first)))]
-        } else {
-            use rayon::prelude::*;
-            // Rayon's threads have no cancellation flag of their own: each maze gets the job's.
-            let flag = maze_core::cancel::current();
-            (0..left.min(per_batch))
-                .into_par_iter()
-                .map(|k| {
-                    let make = || spec.clone().visit(job(seed.wrapping_add(first + k)));
-                    match &flag {
-                        Some(flag) => maze_core::cancel::with_flag(flag.clone(), make),
-                        None => make(),
-                    }
-                })
-                .collect()
-        };
-        for made in made {
-            let this = seed.wrapping_add(kept.tried);
-            kept.tried += 1;
-            let made = made?;
-            if let Some(rendered) = made.rendered {
-                collector.add(sink, rendered, kept.mazes.is_empty())?;
-                kept.mazes.push((this, made.stats));
-                progress.inc(1);
-                if kept.mazes.len() == args.count as usize {
-                    break;
-                }
-            }
-        }
-    }
-    collector.finish(sink)?;
-    Ok(kept)
-}
-
-/// How many mazes `--where` and `--hardness` try at most unless `--max-tries` says: 1000
-/// for each maze asked for, at most a million.
-pub(crate) fn default_max_tries(count: u32) -> u64 {
-    u64::from(count).saturating_mul(1000).min(MAX_TRIES)
-}
-
-/// The most tries by default (see [`default_max_tries`]).
-const MAX_TRIES: u64 = 1_000_000;
-
 /// Reports what `generate` kept: with filters, how many mazes were tried and the seeds used
 /// (on stderr); with `--stats`, each maze's figures (on stdout when the mazes went to a
 /// file, else on stderr so that stdout stays the maze).
@@ -894,11 +84,11 @@ fn report(args: &GenerateArgs, kept: &Kept, progress: &ProgressBar) {
         let several = kept.mazes.len() > 1;
         for (i, (seed, stats)) in kept.mazes.iter().enumerate() {
             let Some(stats) = stats else { continue };
-            if several && format == crate::stats::StatsFormat::Text && i > 0 {
+            if several && format == maze::filter::StatsFormat::Text && i > 0 {
                 out.push('\n');
             }
-            let text = crate::stats::format_stats(stats, Some(*seed), format);
-            if format == crate::stats::StatsFormat::Json {
+            let text = maze::filter::format_stats(stats, Some(*seed), format);
+            if format == maze::filter::StatsFormat::Json {
                 out.push_str(&(text.replace('\n', "") + "\n"));
             } else {
                 out.push_str(&text);
@@ -935,31 +125,36 @@ pub fn generate(args: GenerateArgs) -> Result<()> {
     if args.stream {
         return crate::stream::run(&args);
     }
-    let (spec, animation) = plan(&args)?;
+    let plan = Plan::new(&args.request())?;
+    for note in plan.notes() {
+        eprintln!("{note}");
+    }
     if let Some(n) = args.threads {
         // Only fails if the pool was already made, which `maze generate` never does.
         let _ = rayon::ThreadPoolBuilder::new().num_threads(n as usize).build_global();
     }
     check_binary_target(args.format, args.output.as_deref())?;
-    let progress = progress_for(&args, &spec);
+    let progress = progress_for(&args, plan.spec());
     let mut kept = None;
     // The output is opened (and checked) before the seed is announced, so an error about
     // it is the only line on stderr.
     with_sink(args.output.as_deref(), |sink| {
         let seed = args.seed.unwrap_or_else(|| {
-            let s = fresh_seed();
+            let s = maze::fresh_seed();
             progress.suspend(|| eprintln!("seed: {s}"));
             s
         });
-        if args.parametric {
-            sink.write_all(parametric_program(&args, &spec, seed).as_bytes())?;
-            return Ok(());
+        let written = plan.write(seed, sink, &|| progress.inc(1))?;
+        if !args.parametric {
+            kept = Some(written);
         }
-        kept = Some(write_mazes(&args, &spec, animation.as_ref(), seed, sink, &progress)?);
         Ok(())
     })?;
     progress.finish_and_clear();
     if let Some(kept) = &kept {
+        for note in &kept.notes {
+            eprintln!("{note}");
+        }
         report(&args, kept, &progress);
     }
     Ok(())
@@ -968,10 +163,7 @@ pub fn generate(args: GenerateArgs) -> Result<()> {
 /// What `maze generate` would write, in memory (for `maze serve`): the same checks and
 /// the same bytes, `args.output` ignored.
 pub(crate) fn generate_to_vec(args: &GenerateArgs, seed: u64) -> Result<Vec<u8>> {
-    let (spec, animation) = plan(args)?;
-    let mut sink = Sink::memory();
-    write_mazes(args, &spec, animation.as_ref(), seed, &mut sink, &ProgressBar::hidden())?;
-    Ok(sink.into_bytes())
+    Ok(Plan::new(&args.request())?.to_vec(seed)?)
 }
 
 /// A progress bar for batches, a spinner for one big maze; hidden when stderr is not a terminal.
@@ -1015,7 +207,7 @@ fn max_file_bytes(max_cells: u64) -> u64 {
 
 /// Reads a maze file (JSON or compact) from a path or `-` (stdin), refusing one larger than
 /// a maze of `max_cells` cells can be before reading it all, or one holding several mazes.
-fn read_maze_file(path: &str, max_cells: u64) -> Result<MazeFile> {
+pub(crate) fn read_maze_file(path: &str, max_cells: u64) -> Result<MazeFile> {
     let mut files = read_maze_files(path, max_cells)?;
     if files.len() > 1 {
         anyhow::bail!(UsageError(format!(
@@ -1048,241 +240,94 @@ fn read_maze_bytes(path: &str, max_cells: u64) -> Result<Vec<u8>> {
     if bytes.len() as u64 > limit {
         anyhow::bail!(UsageError(format!(
             "{path}: more than {} of maze file, more than a maze of --max-cells {max_cells} cells takes (raise --max-cells)",
-            budget::human(limit)
+            maze::human(limit)
         )));
     }
     Ok(bytes)
 }
 
-/// The `maze generate` job that makes a maze like a saved one (same shape, generator if
-/// known, dots, format and drawing options), for estimating what drawing it takes.
-fn like_file(
-    file: &MazeFile,
-    spec: &ShapeSpec,
-    format: Format,
-    draw: &DrawArgs,
-    solution: bool,
-) -> GenerateArgs {
-    let Ok(Cli { command: Command::Generate(mut a) }) = Cli::try_parse_from(["maze", "generate"]) else {
-        unreachable!("`maze generate` alone always parses");
-    };
-    a.shape.shape = spec.kind;
-    if let Some(algorithm) = file.algorithm.as_deref().and_then(|n| n.parse::<Algorithm>().ok())
-        && supports(spec.kind, algorithm)
-    {
-        a.algorithm = algorithm;
+/// Refuses to pour binary data onto a terminal.
+fn check_binary_target(format: Format, output: Option<&std::path::Path>) -> Result<()> {
+    use std::io::IsTerminal;
+    if format.is_binary() && output.is_none() && std::io::stdout().is_terminal() {
+        anyhow::bail!(UsageError(format!(
+            "{} is a binary format: use -o FILE.{} or redirect the output",
+            format.name(),
+            format.extension()
+        )));
     }
-    a.braid = file.braid.filter(|b| (0.0..=1.0).contains(b));
-    if file.starts.len() > 1 || file.ends.len() > 1 {
-        a.starts = Some(file.starts.len().max(1) as u32);
-        a.ends = Some(file.ends.len().max(1) as u32);
-    }
-    a.solve = solution.then_some(Solver::Bfs);
-    a.format = format;
-    a.draw = draw.clone();
-    a
-}
-
-/// Solves or re-renders a loaded maze.
-struct FileJob<'a> {
-    file: &'a MazeFile,
-    solve: Option<(Solver, Option<crate::masks::EndSpec>, Option<crate::masks::EndSpec>)>,
-    keep_solution: bool,
-    format: Format,
-    draw: &'a DrawArgs,
-    /// Record the solver's steps and write them as an animation.
-    animation: Option<&'a Animation>,
-    /// The most memory a drawing may hold (`--max-memory`).
-    max_memory: u64,
-}
-
-impl ShapeVisitor for FileJob<'_> {
-    type Output = Result<Rendered>;
-
-    fn visit<S: Shape>(self, shape: S) -> Result<Rendered> {
-        let (mut maze, saved) = self.file.to_maze(shape)?;
-        let provenance = Provenance {
-            algorithm: self.file.algorithm.clone(),
-            seed: self.file.seed,
-            braid: self.file.braid,
-        };
-        let multi = maze.starts.len() > 1 || maze.ends.len() > 1;
-        let fresh;
-        let solution: Option<(&Solution, &str)> = match self.solve {
-            Some((solver, from, to)) => {
-                // The dots and openings move with --from/--to, so the picture shows the route.
-                if from.is_some() || to.is_some() {
-                    let mut rng = Xoshiro::seed_from_u64(self.file.seed.unwrap_or(0));
-                    crate::masks::place_ends(&mut maze, from, to, &mut rng)?;
-                }
-                let (from, to) = (maze.entrance(), maze.exit());
-                if let Some(animation) = self.animation {
-                    check_animation_size(maze.shape(), self.format, self.draw, animation, multi)?;
-                    let mut trace = Trace::with_limit(TRACE_LIMIT);
-                    let solution = solver.solve(&maze, from, to, &mut trace)?;
-                    let rec = Recording {
-                        start: &maze,
-                        events: &trace.events,
-                        end: &maze,
-                        solution: Some(&solution),
-                    };
-                    return animate(&rec, &trace, self.format, self.draw, animation, multi);
-                }
-                fresh = if self.draw.no_visited {
-                    solver.solve_route(&maze, from, to)?
-                } else {
-                    solver.solve(&maze, from, to, &mut ())?
-                };
-                Some((&fresh, solver.name()))
-            }
-            None if self.keep_solution => saved.as_ref().map(|(name, s)| (s, name.as_str())),
-            None => None,
-        };
-        let request =
-            Request { format: self.format, compact: false, draw: self.draw, max_memory: self.max_memory };
-        present(&maze, &provenance, solution, &request)
-    }
-}
-
-/// A file job's result, drawn but not yet written.
-struct FileOutput {
-    rendered: Rendered,
-    format: Format,
-    draw: DrawArgs,
-    multi: bool,
-}
-
-impl FileOutput {
-    /// Writes it (a PDF is assembled here).
-    fn write(self, sink: &mut Sink) -> Result<()> {
-        let mut collector = Collector::new(self.format, &self.draw, self.multi, false);
-        collector.add(sink, self.rendered, true)?;
-        collector.finish(sink)
-    }
-}
-
-/// Runs a file job: checks the file's declared size and the output's (animations have
-/// their own checks) against `limits` before the maze is built, then builds and draws it.
-/// `name` (the file's) prefixes errors about the declared size.
-fn run_file_job(
-    file: &MazeFile,
-    job: FileJob<'_>,
-    limits: &LimitArgs,
-    name: Option<&str>,
-) -> Result<FileOutput> {
-    let spec = match (file.spec(limits.max_cells), name) {
-        (Ok(spec), _) => spec,
-        (Err(e), Some(name)) => return Err(anyhow::Error::new(e).context(name.to_string())),
-        (Err(e), None) => return Err(e.into()),
-    };
-    if job.animation.is_none() {
-        let solution = job.solve.is_some() || (job.keep_solution && file.solution.is_some());
-        budget::check(&like_file(file, &spec, job.format, job.draw, solution), &spec, limits)?;
-    }
-    let (format, draw) = (job.format, job.draw.clone());
-    let multi = file.starts.len() > 1 || file.ends.len() > 1;
-    // A file's own faults (a passage or an end out of range) name the file.
-    let rendered = spec.visit(job).map_err(|e| match (name, e.downcast_ref::<maze_core::Error>()) {
-        (Some(name), Some(maze_core::Error::Parse(_))) => e.context(name.to_string()),
-        _ => e,
-    })?;
-    Ok(FileOutput { rendered, format, draw, multi })
-}
-
-/// Renders a loaded maze file and writes it.
-fn write_file_job(
-    file: &MazeFile,
-    name: &str,
-    job: FileJob<'_>,
-    output: Option<&std::path::Path>,
-    limits: LimitArgs,
-) -> Result<()> {
-    check_binary_target(job.format, output)?;
-    // A spinner (on a terminal only) while a big maze is solved and drawn.
-    let spinner = if file.cells >= SPINNER_CELLS {
-        let what = if job.solve.is_some() { "solving and drawing" } else { "drawing" };
-        ticking(ProgressBar::new_spinner(), format!("{what} {} cells ({})", file.cells, job.format.name()))
-    } else {
-        ProgressBar::hidden()
-    };
-    let out = run_file_job(file, job, &limits, Some(name))?;
-    with_sink(output, |sink| out.write(sink))?;
-    spinner.finish_and_clear();
     Ok(())
 }
 
-/// Runs a file job into memory.
-fn file_job_to_vec(file: &MazeFile, job: FileJob<'_>, limits: &LimitArgs) -> Result<Vec<u8>> {
-    let mut sink = Sink::memory();
-    run_file_job(file, job, limits, None)?.write(&mut sink)?;
-    Ok(sink.into_bytes())
+/// Writes a saved maze solved or drawn again, with a spinner (on a terminal) while a big
+/// one is solved and drawn.
+fn write_file_job(job: FileRequest<'_>, name: &str, output: Option<&std::path::Path>) -> Result<()> {
+    let format = job.request.format;
+    check_binary_target(format, output)?;
+    let spinner = if job.file.cells >= SPINNER_CELLS {
+        let what = if job.solve.is_some() { "solving and drawing" } else { "drawing" };
+        ticking(ProgressBar::new_spinner(), format!("{what} {} cells ({})", job.file.cells, format.name()))
+    } else {
+        ProgressBar::hidden()
+    };
+    let drawn = maze::redraw(FileRequest { name: Some(name), ..job })?;
+    let mut notes = Vec::new();
+    with_sink(output, |sink| {
+        notes = drawn.write(sink)?;
+        Ok(())
+    })?;
+    spinner.finish_and_clear();
+    for note in notes {
+        eprintln!("{note}");
+    }
+    Ok(())
 }
 
 /// What `maze render` would write for a maze file already read, in memory (for
 /// `maze serve`), with the same checks.
 pub(crate) fn render_to_vec(args: &RenderArgs, file: &MazeFile) -> Result<Vec<u8>> {
-    let job = FileJob {
-        file,
-        solve: None,
-        keep_solution: !args.no_solution,
-        format: args.format,
-        draw: &args.draw,
-        animation: None,
-        max_memory: args.limits.max_memory,
-    };
-    file_job_to_vec(file, job, &args.limits)
+    let request = file_request(args.format, &args.draw, None, &args.limits);
+    let job =
+        FileRequest { file, name: None, solve: None, keep_solution: !args.no_solution, request: &request };
+    let mut out = Vec::new();
+    maze::redraw(job)?.write(&mut out)?;
+    Ok(out)
 }
 
 /// What `maze solve` would write for a maze file already read, in memory (for the fuzz
 /// harness), with the same checks.
 #[cfg(test)]
 pub(crate) fn solve_to_vec(args: &SolveArgs, file: &MazeFile) -> Result<Vec<u8>> {
-    let job = FileJob {
-        file,
-        solve: Some((args.algorithm, args.from, args.to)),
-        keep_solution: false,
-        format: args.format,
-        draw: &args.draw,
-        animation: None,
-        max_memory: args.limits.max_memory,
-    };
-    file_job_to_vec(file, job, &args.limits)
+    let request = file_request(args.format, &args.draw, None, &args.limits);
+    let solve = Some(FileSolve { solver: args.algorithm, from: args.from, to: args.to });
+    let job = FileRequest { file, name: None, solve, keep_solution: false, request: &request };
+    let mut out = Vec::new();
+    maze::redraw(job)?.write(&mut out)?;
+    Ok(out)
 }
 
 /// `maze solve`.
 pub fn solve(args: SolveArgs) -> Result<()> {
-    if args.animate.zones {
-        anyhow::bail!(UsageError(
-            "--zones colours the zones of a maze being generated (maze generate); a solve animation shows the explored cells".into()
-        ));
-    }
-    let animation = animation_options(args.format, &args.animate, &args.draw)?;
+    let request = file_request(args.format, &args.draw, Some(&args.animate), &args.limits);
+    maze::check_file_request(&request, true)?;
     let file = read_maze_file(&args.file, args.limits.max_cells)?;
-    let job = FileJob {
-        file: &file,
-        solve: Some((args.algorithm, args.from, args.to)),
-        keep_solution: false,
-        format: args.format,
-        draw: &args.draw,
-        animation: animation.as_ref(),
-        max_memory: args.limits.max_memory,
-    };
-    write_file_job(&file, &args.file, job, args.output.as_deref(), args.limits)
+    let solve = Some(FileSolve { solver: args.algorithm, from: args.from, to: args.to });
+    let job = FileRequest { file: &file, name: None, solve, keep_solution: false, request: &request };
+    write_file_job(job, &args.file, args.output.as_deref())
 }
 
 /// `maze render`.
 pub fn render(args: RenderArgs) -> Result<()> {
+    let request = file_request(args.format, &args.draw, None, &args.limits);
     let file = read_maze_file(&args.file, args.limits.max_cells)?;
-    let job = FileJob {
+    let job = FileRequest {
         file: &file,
+        name: None,
         solve: None,
         keep_solution: !args.no_solution,
-        format: args.format,
-        draw: &args.draw,
-        animation: None,
-        max_memory: args.limits.max_memory,
+        request: &request,
     };
-    write_file_job(&file, &args.file, job, args.output.as_deref(), args.limits)
+    write_file_job(job, &args.file, args.output.as_deref())
 }
 
 /// Dead-end share, used by `bench` to report texture alongside speed.

@@ -10,7 +10,7 @@
 use std::path::Path;
 
 use clap::Parser;
-use maze_core::{Algorithm, ShapeKind, ShapeSpec};
+use maze_core::{Algorithm, ShapeKind};
 use maze_render::json::MazeFile;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -103,7 +103,7 @@ fn read_and_use(text: &str, from: Option<u32>, to: Option<u32>) {
 fn valid_file(kind: usize, algorithm: usize, w: u32, h: u32, seed: u64, braid: bool, solve: bool) -> String {
     let kind = ShapeKind::ALL[kind % ShapeKind::ALL.len()];
     let usable: Vec<Algorithm> =
-        Algorithm::ALL.iter().copied().filter(|&a| commands::supports(kind, a)).collect();
+        Algorithm::ALL.iter().copied().filter(|&a| maze::supports(kind, a)).collect();
     let algorithm = usable[algorithm % usable.len()];
     let (w, h) = if algorithm == Algorithm::QuadDivision { (8, 8) } else { (w, h) };
     let w = if kind == ShapeKind::Polar { w.max(3) } else { w };
@@ -130,11 +130,8 @@ fn valid_file(kind: usize, algorithm: usize, w: u32, h: u32, seed: u64, braid: b
     let Ok(Command::Generate(args)) = Cli::try_parse_from(argv).map(|c| c.command) else {
         panic!("generate args");
     };
-    let spec = ShapeSpec::new(kind, w, h, 10_000).expect("a small shape");
-    let mut sink = crate::output::Sink::memory();
-    commands::write_mazes(&args, &spec, None, seed, &mut sink, &indicatif::ProgressBar::hidden())
-        .expect("generates");
-    String::from_utf8(sink.into_bytes()).expect("utf-8")
+    let bytes = maze::Plan::new(&args.request()).expect("plans").to_vec(seed).expect("generates");
+    String::from_utf8(bytes).expect("utf-8")
 }
 
 /// Values that break parsers.
@@ -257,11 +254,11 @@ fn query(pairs: &[(String, String)]) {
 }
 
 fn run_small(args: GenerateArgs) {
-    let (w, h) = commands::dimensions(&args.shape);
+    let (w, h) = maze::masks::dimensions(&args.shape.request(), None);
     if u64::from(w) * u64::from(h) > 2_500 {
         // Checked, not run: the checks alone must not panic.
-        if let Err(e) = commands::plan(&args) {
-            one_line(&e);
+        if let Err(e) = maze::Plan::new(&args.request()) {
+            one_line(&e.into());
         }
         return;
     }

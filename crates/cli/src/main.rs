@@ -6,11 +6,9 @@
 
 mod args;
 mod bench;
-mod budget;
 mod commands;
 #[cfg(test)]
 mod fuzz;
-mod masks;
 mod output;
 mod play;
 mod serve;
@@ -96,9 +94,7 @@ pub fn clap_message(e: &clap::Error) -> String {
 /// as a shape name with a newline, is escaped).
 pub fn error_line(e: &anyhow::Error) -> String {
     let mut message: Vec<String> = e.chain().map(|c| c.to_string()).collect();
-    if e.chain()
-        .any(|c| matches!(c.downcast_ref::<maze_core::Error>(), Some(maze_core::Error::TooLarge { .. })))
-    {
+    if e.chain().any(|c| matches!(core_error(c), Some(maze_core::Error::TooLarge { .. }))) {
         message.push("raise the limit with --max-cells".into());
     }
     single_line(&message.join(": "))
@@ -150,19 +146,12 @@ fn is_format(c: char) -> bool {
     )
 }
 
-/// The most characters of one quoted piece of input a message repeats.
+/// The most characters of one quoted piece of input a message repeats (as [`echo`]).
 const ECHO_CHARS: usize = 200;
 /// The most characters of a whole message.
 const MESSAGE_CHARS: usize = 1000;
 
-/// Text a user gave, as a message repeats it: cut after [`ECHO_CHARS`] characters with
-/// "..." (control and format characters are escaped by [`single_line`] later).
-pub fn echo(text: &str) -> String {
-    match text.char_indices().nth(ECHO_CHARS) {
-        Some((at, _)) => format!("{}...", &text[..at]),
-        None => text.to_string(),
-    }
-}
+pub use maze::echo;
 
 /// A message with every quoted piece ('...', "...", `...`) cut to [`ECHO_CHARS`]
 /// characters (a 100 KB `--where` is not repeated whole), and the whole cut to
@@ -203,19 +192,32 @@ fn shorten(text: &str) -> String {
     }
 }
 
+/// The library error one cause of an error chain is, or wraps (a [`maze::Error`]).
+pub fn core_error<'a>(cause: &'a (dyn std::error::Error + 'static)) -> Option<&'a maze_core::Error> {
+    cause.downcast_ref::<maze_core::Error>().or_else(|| cause.downcast_ref::<maze::Error>()?.core())
+}
+
+/// Whether one cause of an error chain is a fault of the request as such (the CLI's own
+/// [`UsageError`] or the library's [`maze::Error::Request`]), rather than a library error.
+pub fn request_fault(cause: &(dyn std::error::Error + 'static)) -> bool {
+    cause.downcast_ref::<UsageError>().is_some()
+        || cause.downcast_ref::<maze::Error>().is_some_and(|e| matches!(e.root(), maze::Error::Request(_)))
+}
+
 /// Prints an error as one line and picks the exit status.
 fn report(e: &anyhow::Error) -> ExitCode {
     for cause in e.chain() {
-        if let Some(io) = cause.downcast_ref::<io::Error>()
+        let io = cause.downcast_ref::<io::Error>().or_else(|| cause.downcast_ref::<maze::Error>()?.io());
+        if let Some(io) = io
             && io.kind() == io::ErrorKind::BrokenPipe
         {
             return ExitCode::SUCCESS;
         }
     }
     let usage = e.chain().any(|c| {
-        c.downcast_ref::<UsageError>().is_some()
+        request_fault(c)
             || matches!(
-                c.downcast_ref::<maze_core::Error>(),
+                core_error(c),
                 Some(
                     maze_core::Error::Parameter(_)
                         | maze_core::Error::TooLarge { .. }

@@ -32,8 +32,6 @@ pub enum Sink {
     Special(io::BufWriter<fs::File>),
     /// A temporary file beside the target, renamed over it by [`Sink::finish`].
     File(Box<Pending>),
-    /// Bytes kept in memory (for `maze serve`).
-    Memory(Vec<u8>),
 }
 
 impl Write for Sink {
@@ -46,7 +44,6 @@ impl Write for Sink {
             Sink::Stdout(w) => w.flush(),
             Sink::Special(w) => w.flush(),
             Sink::File(p) => p.file.flush(),
-            Sink::Memory(_) => Ok(()),
         }
     }
 }
@@ -185,29 +182,12 @@ impl Sink {
         }
     }
 
-    /// A sink that keeps the bytes in memory.
-    pub fn memory() -> Sink {
-        Sink::Memory(Vec::new())
-    }
-
-    /// The bytes of a memory sink (empty for the others).
-    pub fn into_bytes(self) -> Vec<u8> {
-        match self {
-            Sink::Memory(bytes) => bytes,
-            _ => Vec::new(),
-        }
-    }
-
     /// Writes bytes.
     pub fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
         match self {
             Sink::Stdout(w) => w.write_all(bytes),
             Sink::Special(w) => w.write_all(bytes),
             Sink::File(p) => p.file.write_all(bytes),
-            Sink::Memory(v) => {
-                v.extend_from_slice(bytes);
-                Ok(())
-            }
         }
     }
 
@@ -217,7 +197,6 @@ impl Sink {
         match self {
             Sink::Stdout(mut w) => Ok(w.flush()?),
             Sink::Special(mut w) => Ok(w.flush()?),
-            Sink::Memory(_) => Ok(()),
             Sink::File(p) => {
                 let Pending { file, target, keep } = *p;
                 let tmp = file.into_inner().map_err(|e| e.into_error())?;

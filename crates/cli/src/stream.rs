@@ -53,7 +53,7 @@ fn check(args: &GenerateArgs) -> Result<(u32, u32)> {
     if let Some((_, what)) = unsupported.iter().find(|(on, _)| *on) {
         return refuse(format!("{what} needs the whole maze, which --stream never holds"));
     }
-    let (w, h) = crate::commands::dimensions(s);
+    let (w, h) = maze::masks::dimensions(&s.request(), None);
     if w == 0 || h == 0 {
         return refuse("a maze needs at least one row and one column".into());
     }
@@ -74,7 +74,7 @@ fn stdout_is_file() -> bool {
 /// `maze generate --stream`.
 pub fn run(args: &GenerateArgs) -> Result<()> {
     let (w, h) = check(args)?;
-    let style = crate::commands::draw_style(&args.draw, args.format, false);
+    let style = maze::draw_style(&args.draw.draw(), args.format, false);
     let bands = if args.format == Format::Png { Some(WallBands::new(w, h, &style)?) } else { None };
     // The output's size: the text exactly, a png's raw pixels (deflate only shrinks them).
     let bytes = match &bands {
@@ -92,8 +92,8 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
         anyhow::bail!(UsageError(format!(
             "the streamed {} of this {w}x{h} maze would be about {}, over the limit of {} for a file (raise it with --max-bytes, or pipe it)",
             args.format.name(),
-            crate::budget::human(bytes),
-            crate::budget::human(args.limits.max_bytes)
+            maze::human(bytes),
+            maze::human(args.limits.max_bytes)
         )));
     }
     let options = Options { corner: args.bias, policy: args.policy };
@@ -104,7 +104,7 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
     };
     with_sink(args.output.as_deref(), |sink| {
         let seed = args.seed.unwrap_or_else(|| {
-            let s = crate::commands::fresh_seed();
+            let s = maze::fresh_seed();
             progress.suspend(|| eprintln!("seed: {s}"));
             s
         });

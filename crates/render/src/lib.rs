@@ -62,6 +62,13 @@ pub enum Format {
     Gif,
 }
 
+impl std::fmt::Display for Format {
+    /// The name [`Format::name`] gives (which parses back).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl Format {
     /// Whether the format is binary (not text): it is refused on a terminal without `-o`.
     pub fn is_binary(self) -> bool {

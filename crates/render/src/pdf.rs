@@ -44,6 +44,17 @@ impl Paper {
     }
 }
 
+impl std::fmt::Display for Paper {
+    /// `a4`, `letter`, or `WIDTHxHEIGHTmm`, which parses back to the same paper.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Paper::A4 => f.write_str("a4"),
+            Paper::Letter => f.write_str("letter"),
+            Paper::Custom(w, h) => write!(f, "{w}x{h}mm"),
+        }
+    }
+}
+
 impl std::str::FromStr for Paper {
     type Err = Error;
 

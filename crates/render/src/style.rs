@@ -202,6 +202,21 @@ impl Length {
     }
 }
 
+impl std::fmt::Display for Length {
+    /// The number and its unit as typed (`6.35mm`, `16`), which parses back.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let unit = match self.unit {
+            None => "",
+            Some(Unit::Mm) => "mm",
+            Some(Unit::Cm) => "cm",
+            Some(Unit::In) => "in",
+            Some(Unit::Pt) => "pt",
+            Some(Unit::Px) => "px",
+        };
+        write!(f, "{}{unit}", self.value)
+    }
+}
+
 impl std::str::FromStr for Length {
     type Err = Error;
 

@@ -8,7 +8,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::game::{Game, Heading, Hint, Moved, Replay, Setup, clock, new_game};
 use crate::args::ShapeArgs;
-use crate::masks::{EndSpec, Picture};
+use maze::masks::{EndSpec, Picture};
 
 /// The menu's fields, top to bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -207,7 +207,7 @@ impl App {
         if self.difficulty == 0 {
             (self.width, self.height)
         } else {
-            crate::masks::difficulty_size(self.shape_kind(), self.difficulty as u8)
+            maze::masks::difficulty_size(self.shape_kind(), self.difficulty as u8)
         }
     }
 
@@ -247,8 +247,8 @@ impl App {
                     levels,
                     weave,
                 };
-                crate::masks::spec_with_picture(&args, Some(picture.clone()), MAX_CELLS)
-                    .map_err(|e| crate::error_line(&e))
+                maze::masks::spec_with_picture(&args.request(), Some(picture.clone()), MAX_CELLS)
+                    .map_err(|e| crate::error_line(&e.into()))
             }
         };
         let spec = match spec {

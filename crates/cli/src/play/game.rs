@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
-use crate::masks::EndSpec;
+use maze::masks::EndSpec;
 use maze_core::generate::Options;
 use maze_core::shape::Layer;
 use maze_core::text::{self, Mark};
@@ -178,9 +178,9 @@ impl<S: Shape> Play<S> {
                 .map_err(|e| e.to_string())?;
         }
         maze.open_entrance_and_exit();
-        let (entrance, exit) = crate::masks::ends_for_new(maze.shape(), setup.doors.0, setup.doors.1);
+        let (entrance, exit) = maze::masks::ends_for_new(maze.shape(), setup.doors.0, setup.doors.1);
         if entrance.is_some() || exit.is_some() {
-            crate::masks::place_ends(&mut maze, entrance, exit, &mut rng).map_err(|e| e.to_string())?;
+            maze::masks::place_ends(&mut maze, entrance, exit, &mut rng).map_err(|e| e.to_string())?;
         }
         let starts = Self::starts_of(&maze);
         let ends = Self::ends_of(&maze);
@@ -647,7 +647,7 @@ mod tests {
 
     #[test]
     fn masked_mazes_and_chosen_ends_play_to_the_exit() {
-        let picture = crate::masks::picture_from_bytes(b"XXXXXX\nXX..XX\nXXXXXX\n").expect("mask");
+        let picture = maze::masks::picture_from_bytes(b"XXXXXX\nXX..XX\nXXXXXX\n").expect("mask");
         for &kind in ShapeKind::ALL {
             let args = crate::args::ShapeArgs {
                 shape: kind,
@@ -662,7 +662,8 @@ mod tests {
                 levels: 1,
                 weave: None,
             };
-            let spec = crate::masks::spec_with_picture(&args, Some(picture.clone()), 1 << 20).expect("spec");
+            let spec = maze::masks::spec_with_picture(&args.request(), Some(picture.clone()), 1 << 20)
+                .expect("spec");
             let cells = spec.cells();
             assert!(cells < spec.base_cells(), "{kind}: the mask removes cells");
             let mut s = setup(kind, 6, 3, Algorithm::Wilson);

@@ -45,7 +45,6 @@ use maze_render::json::{self, MazeFile};
 
 use tokio::sync::Semaphore;
 
-use crate::UsageError;
 use crate::args::{Cli, Command, GenerateArgs};
 use crate::commands;
 use maze_core::cancel::{self, CancelOnDrop};
@@ -147,11 +146,11 @@ impl From<anyhow::Error> for ApiError {
     fn from(e: anyhow::Error) -> Self {
         let mut status = StatusCode::INTERNAL_SERVER_ERROR;
         for cause in e.chain() {
-            if cause.downcast_ref::<UsageError>().is_some() {
+            if crate::request_fault(cause) {
                 status = StatusCode::BAD_REQUEST;
                 break;
             }
-            if let Some(m) = cause.downcast_ref::<maze_core::Error>() {
+            if let Some(m) = crate::core_error(cause) {
                 status = match m {
                     maze_core::Error::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
                     maze_core::Error::NoPath(_) => StatusCode::UNPROCESSABLE_ENTITY,
@@ -470,7 +469,7 @@ async fn blocking<T: Send + 'static>(
         // A request that went away before its job started leaves nothing to do.
         let job = || cancel::check().map_err(anyhow::Error::from).and_then(|()| f());
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cancel::with_flag(flag, job)));
-        if matches!(&result, Ok(Err(e)) if matches!(e.downcast_ref::<maze_core::Error>(), Some(maze_core::Error::Cancelled))) {
+        if matches!(&result, Ok(Err(e)) if e.chain().any(|c| matches!(crate::core_error(c), Some(maze_core::Error::Cancelled)))) {
             lane.cancelled.fetch_add(1, Ordering::Relaxed);
         }
         result
@@ -553,11 +552,12 @@ async fn generate(q: Params) -> Result<Response, ApiError> {
     let heavy = events || geometry;
     // The JSON geometry is about 400 bytes a cell: it has a lower limit than the packed one.
     let args = generate_request(&params, heavy && !packed)?;
-    let seed = args.seed.unwrap_or_else(commands::fresh_seed);
+    let seed = args.seed.unwrap_or_else(maze::fresh_seed);
     let body = blocking(lane(lane_cells(&args).await, false), move || {
-        let (spec, _) = commands::plan(&args)
+        let request = args.request();
+        let plan = maze::Plan::new(&request)
             .map_err(|e| if heavy { e.context("with geometry or events (the page's view)") } else { e })?;
-        spec.visit(GenerateView { args: &args, seed, events, geometry, packed })
+        plan.spec().visit(GenerateView { args: &request, seed, events, geometry, packed })
     })
     .await?;
     let kind = if packed { "application/octet-stream" } else { "application/json" };
@@ -567,8 +567,8 @@ async fn generate(q: Params) -> Result<Response, ApiError> {
 /// `GET /api/render`: generates a maze and sends it as a file in any format.
 async fn render_generated(q: Params) -> Result<Response, ApiError> {
     let args = render_request(params(q)?)?;
-    let seed = args.seed.unwrap_or_else(commands::fresh_seed);
-    let (width, height) = commands::dimensions(&args.shape);
+    let seed = args.seed.unwrap_or_else(maze::fresh_seed);
+    let (width, height) = maze::masks::dimensions(&args.shape.request(), None);
     let name = format!("maze-{}-{width}x{height}-{seed}", args.shape.shape.name());
     let format = if args.animate.animate && args.format == Format::Svg { Format::Svg } else { args.format };
     let animation = args.animate.animate || args.format == Format::Gif;
@@ -628,14 +628,14 @@ async fn solve(q: Params, body: Body, deadline: Duration) -> Result<Response, Ap
 /// The cells a generate request's job works on, to choose its lane: the checked shape's
 /// cells, a mask's own cells rather than its rectangle's (with `mask-connect` on a mask in
 /// pieces, the rectangle's, over which the joining works), a polar maze's real count
-/// ([`crate::masks::cells_before_joining`]). Reading a mask takes a moment, so it runs as
+/// ([`maze::masks::cells_before_joining`]). Reading a mask takes a moment, so it runs as
 /// a small job; a shape that fails its checks is measured by its rectangle, and its job
 /// gives the error.
 async fn lane_cells(args: &GenerateArgs) -> u64 {
-    let (w, h) = commands::dimensions(&args.shape);
+    let (w, h) = maze::masks::dimensions(&args.shape.request(), None);
     let rectangle = u64::from(w) * u64::from(h) * u64::from(args.shape.levels.max(1));
-    let (shape, max_cells) = (args.shape.clone(), args.limits.max_cells);
-    let measure = move || crate::masks::cells_before_joining(&shape, max_cells);
+    let (shape, max_cells) = (args.shape.request(), args.limits.max_cells);
+    let measure = move || maze::masks::cells_before_joining(&shape, max_cells).map_err(anyhow::Error::from);
     let has_mask = args.shape.mask_text.is_some() || args.shape.mask_data.is_some();
     let measured = if has_mask { blocking(&SMALL, measure).await.ok() } else { measure().ok() };
     measured.unwrap_or(rectangle)
@@ -672,7 +672,7 @@ fn file_response(format: Format, name: &str, bytes: Vec<u8>) -> Response {
 
 /// Builds the `/api/generate` answer once the shape is known.
 struct GenerateView<'a> {
-    args: &'a GenerateArgs,
+    args: &'a maze::MazeRequest,
     seed: u64,
     events: bool,
     geometry: bool,
@@ -684,7 +684,7 @@ impl ShapeVisitor for GenerateView<'_> {
 
     fn visit<S: Shape>(self, shape: S) -> anyhow::Result<Vec<u8>> {
         let limit = if self.packed { super::packed::MAX_PACKED_EVENTS } else { MAX_EVENTS };
-        let built = commands::build(shape, self.args, self.seed, self.events.then_some(limit))?;
+        let built = maze::build(shape, self.args, self.seed, self.events.then_some(limit))?;
         cancel::check()?;
         let maze = &built.maze;
         let solution = built.solution.as_ref().map(|(v, s)| (v.name(), s));
@@ -720,8 +720,8 @@ impl ShapeVisitor for GenerateView<'_> {
 struct SolveView<'a> {
     file: &'a MazeFile,
     solver: Solver,
-    from: Option<crate::masks::EndSpec>,
-    to: Option<crate::masks::EndSpec>,
+    from: Option<maze::masks::EndSpec>,
+    to: Option<maze::masks::EndSpec>,
     events: bool,
 }
 
@@ -732,7 +732,7 @@ impl ShapeVisitor for SolveView<'_> {
         let (mut maze, _) = self.file.to_maze(shape)?;
         if self.from.is_some() || self.to.is_some() {
             let mut rng = maze_core::Xoshiro::seed_from_u64(self.file.seed.unwrap_or(0));
-            crate::masks::place_ends(&mut maze, self.from, self.to, &mut rng)?;
+            maze::masks::place_ends(&mut maze, self.from, self.to, &mut rng)?;
         }
         let (from, to) = (maze.entrance(), maze.exit());
         let mut trace = Trace::with_limit(MAX_EVENTS);

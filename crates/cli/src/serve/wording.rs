@@ -127,8 +127,7 @@ mod tests {
         let mut a = generate_args(words);
         a.limits.max_cells = super::super::api::MAX_CELLS;
         a.limits.max_bytes = super::super::api::MAX_ANSWER_BYTES;
-        let e = crate::commands::plan(&a).expect_err("refused");
-        e.chain().map(ToString::to_string).collect::<Vec<_>>().join(": ")
+        maze::Plan::new(&a.request()).expect_err("refused").to_string()
     }
 
     #[test]
@@ -159,7 +158,7 @@ mod tests {
     fn image_limits_name_cell_size_and_are_413() {
         let mut a = generate_args(&["-W", "300", "-H", "300", "-f", "png", "--cell-size", "100"]);
         a.limits.max_bytes = super::super::api::MAX_ANSWER_BYTES;
-        let cli = crate::commands::plan(&a).expect_err("refused").to_string();
+        let cli = maze::Plan::new(&a.request()).expect_err("refused").to_string();
         assert!(cli.contains("--max-pixels"), "the command line's message changed: {cli}");
         let api = api_message(&cli);
         assert!(flags(&api).is_empty() && api.contains("smaller cell_size)"), "{api}");

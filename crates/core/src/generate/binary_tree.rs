@@ -39,6 +39,13 @@ impl Corner {
     }
 }
 
+impl std::fmt::Display for Corner {
+    /// The name [`Corner::name`] gives (which parses back).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl std::str::FromStr for Corner {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self, Error> {

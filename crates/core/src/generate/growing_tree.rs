@@ -38,6 +38,13 @@ impl Policy {
     }
 }
 
+impl std::fmt::Display for Policy {
+    /// The name [`Policy::name`] gives (which parses back).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl std::str::FromStr for Policy {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self, Error> {

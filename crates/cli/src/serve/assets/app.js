@@ -169,9 +169,11 @@ function syncDifficulty() {
 }
 
 function shapeLabels() {
-  const polar = $('shape').value === 'polar';
-  $('width-label').textContent = polar ? 'Cells in the inner ring' : 'Width';
-  $('height-label').textContent = polar ? 'Rings' : 'Height';
+  // What the two sizes count, as the catalogue names them for this shape.
+  const shape = catalog.shapes.find((s) => s.name === $('shape').value);
+  const label = (name, fallback) => (name ? name[0].toUpperCase() + name.slice(1) : fallback);
+  $('width-label').textContent = label(shape && shape.width, 'Width');
+  $('height-label').textContent = label(shape && shape.height, 'Height');
 }
 
 function showMask() {
@@ -225,12 +227,15 @@ function fillAlgorithms() {
   const sel = $('algorithm');
   const keep = sel.value;
   sel.innerHTML = '';
-  // Wrapped, multi-level and woven mazes have no rows: the row generators (those that work
-  // on square cells only) refuse them, so they are not offered.
-  const rows = !$('wrap').value && (Number($('levels').value) || 1) === 1 && !(Number($('weave').value) > 0);
+  // Only the generators the catalogue says run on this shape as it is set up (wrapped, on
+  // several levels, woven) are offered.
+  const wrap = !!$('wrap').value;
+  const levels = (Number($('levels').value) || 1) > 1;
+  const weave = Number($('weave').value) > 0;
   for (const g of catalog.generators) {
     if (!g.shapes.includes(shape)) continue;
-    if (!rows && g.shapes.length === 1) continue;
+    if ((wrap && !g.wrap.includes(shape)) || (levels && !g.levels.includes(shape))) continue;
+    if (weave && !g.weave.includes(shape)) continue;
     const o = new Option(g.name, g.name);
     // Plain words for the tooltip: the catalogue's "doc 000:" source notes are for `maze list`.
     o.title = g.about.replace(/^doc \d+:\s*/, '');

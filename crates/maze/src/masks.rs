@@ -5,14 +5,11 @@ use std::io::Read;
 use std::path::Path;
 use std::str::FromStr;
 
-use anyhow::{Context, Result};
 use maze_core::shape::font;
-use maze_core::{
-    Bitmap, CellId, Error, Mask, Maze, Random, Shape, ShapeKind, ShapeSpec, ShapeVisitor, analyze,
-};
+use maze_core::{Bitmap, CellId, Mask, Maze, Random, Shape, ShapeKind, ShapeSpec, ShapeVisitor, analyze};
 
-use crate::UsageError;
-use crate::args::ShapeArgs;
+use crate::error::{Context, Error, Result};
+use crate::request::MazeRequest;
 
 /// The largest mask file read (a text file or a PNG), bytes.
 pub const MAX_MASK_BYTES: u64 = 16 << 20;
@@ -41,14 +38,13 @@ pub fn load_picture(path: &Path) -> Result<Picture> {
         .read_to_end(&mut bytes)
         .with_context(|| format!("cannot read mask {}", path.display()))?;
     if bytes.len() as u64 > MAX_MASK_BYTES {
-        anyhow::bail!(UsageError(format!(
+        return Err(Error::Request(format!(
             "mask {} is larger than {} MiB",
             path.display(),
             MAX_MASK_BYTES >> 20
         )));
     }
-    picture_from_bytes(&bytes)
-        .map_err(|e| anyhow::anyhow!(UsageError(format!("mask {}: {e}", path.display()))))
+    picture_from_bytes(&bytes).map_err(|e| Error::Request(format!("mask {}: {e}", path.display())))
 }
 
 /// A mask picture from a file's bytes: a PNG, or text rows of `X` (cell) and `.` (no cell).
@@ -151,10 +147,9 @@ fn decode_png(bytes: &[u8]) -> Result<Bitmap, String> {
 /// The picture of `--mask-text`: the word's letters are the gaps, the rest are cells.
 pub fn text_picture(text: &str) -> Result<Picture> {
     if text.chars().count() > 200 {
-        anyhow::bail!(UsageError("--mask-text takes at most 200 characters".into()));
+        return Err(Error::Request("--mask-text takes at most 200 characters".into()));
     }
-    let ink =
-        font::text_bitmap(text, 2).map_err(|e| anyhow::anyhow!(UsageError(format!("--mask-text: {e}"))))?;
+    let ink = font::text_bitmap(text, 2).map_err(|e| Error::Request(format!("--mask-text: {e}")))?;
     let mut bitmap = Bitmap::new(ink.width, ink.height);
     for y in 0..ink.height {
         for x in 0..ink.width {
@@ -166,18 +161,18 @@ pub fn text_picture(text: &str) -> Result<Picture> {
 }
 
 /// The mask picture the arguments ask for, if any.
-pub fn picture(args: &ShapeArgs) -> Result<Option<Picture>> {
+pub fn picture(args: &MazeRequest) -> Result<Option<Picture>> {
     match (&args.mask, &args.mask_text, &args.mask_data) {
         (Some(path), _, _) => load_picture(path).map(Some),
         (None, Some(text), _) => text_picture(text).map(Some),
         (None, None, Some(rows)) => {
             if rows.len() as u64 > MAX_MASK_BYTES {
-                anyhow::bail!(UsageError("--mask-data is too long".into()));
+                return Err(Error::Request("--mask-data is too long".into()));
             }
             let rows = rows.replace('/', "\n");
             picture_from_bytes(rows.as_bytes())
                 .map(Some)
-                .map_err(|e| anyhow::anyhow!(UsageError(format!("--mask-data: {e}"))))
+                .map_err(|e| Error::Request(format!("--mask-data: {e}")))
         }
         (None, None, None) => Ok(None),
     }
@@ -192,7 +187,7 @@ pub fn difficulty_size(kind: ShapeKind, d: u8) -> (u32, u32) {
 
 /// Width and height from `--width`, `--height` (`--rings`), `--difficulty`, the shape's
 /// defaults and the mask's own size.
-pub fn dimensions(a: &ShapeArgs, natural: Option<(u32, u32)>) -> (u32, u32) {
+pub fn dimensions(a: &MazeRequest, natural: Option<(u32, u32)>) -> (u32, u32) {
     let side = a.difficulty.map(|d| 1u32 << d);
     if a.shape == ShapeKind::Polar {
         let rings = a.height.or(a.difficulty.map(|d| difficulty_size(a.shape, d).1)).unwrap_or(10);
@@ -218,21 +213,21 @@ fn scaled(v: u32, num: u32, den: u32) -> u32 {
 
 /// The checked shape the arguments describe, mask included, before anything else is
 /// allocated (the mask picture is read and laid over the base shape here).
-pub fn spec(args: &ShapeArgs, max_cells: u64) -> Result<ShapeSpec> {
+pub fn spec(args: &MazeRequest, max_cells: u64) -> Result<ShapeSpec> {
     let picture = picture(args)?;
     spec_with_picture(args, picture, max_cells)
 }
 
 /// [`spec`] with the picture already read (`maze serve` receives it in the request).
-pub fn spec_with_picture(args: &ShapeArgs, picture: Option<Picture>, max_cells: u64) -> Result<ShapeSpec> {
+pub fn spec_with_picture(args: &MazeRequest, picture: Option<Picture>, max_cells: u64) -> Result<ShapeSpec> {
     let (width, height) = dimensions(args, picture.as_ref().map(|p| p.natural));
     let spec = ShapeSpec::new(args.shape, width, height, max_cells)?;
     let Some(picture) = picture else {
         if args.mask_connect {
-            anyhow::bail!(UsageError("--mask-connect needs --mask or --mask-text".into()));
+            return Err(Error::Request("--mask-connect needs --mask or --mask-text".into()));
         }
         let usage = |e| match e {
-            Error::Parameter(m) => anyhow::anyhow!(UsageError(m)),
+            maze_core::Error::Parameter(m) => Error::Request(m),
             other => other.into(),
         };
         let spec =
@@ -246,14 +241,14 @@ pub fn spec_with_picture(args: &ShapeArgs, picture: Option<Picture>, max_cells: 
         };
     };
     if args.wrap.any() || args.levels > 1 {
-        anyhow::bail!(UsageError("a mask does not work with --wrap or --levels yet".into()));
+        return Err(Error::Request("a mask does not work with --wrap or --levels yet".into()));
     }
     if args.weave.is_some() {
-        anyhow::bail!(UsageError(maze_core::shape::weave::NOT_COMBINED.into()));
+        return Err(Error::Request(maze_core::shape::weave::NOT_COMBINED.into()));
     }
     let mask = spec.visit_base(Lay(picture));
     spec.with_mask(mask, args.mask_connect).map_err(|e| match e {
-        Error::Parameter(m) => anyhow::anyhow!(UsageError(m)),
+        maze_core::Error::Parameter(m) => Error::Request(m),
         other => other.into(),
     })
 }
@@ -278,7 +273,7 @@ impl ShapeVisitor for Lay {
 ///
 /// # Errors
 /// As [`spec`] (a bad picture, a shape over `max_cells`, ...), for most problems.
-pub fn cells_before_joining(args: &ShapeArgs, max_cells: u64) -> Result<u64> {
+pub fn cells_before_joining(args: &MazeRequest, max_cells: u64) -> Result<u64> {
     let Some(picture) = picture(args)? else {
         return Ok(spec_with_picture(args, None, max_cells)?.cells());
     };
@@ -333,8 +328,8 @@ pub enum EndSpec {
 }
 
 impl FromStr for EndSpec {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
+    type Err = maze_core::Error;
+    fn from_str(s: &str) -> Result<Self, maze_core::Error> {
         let key = s.trim().to_ascii_lowercase();
         Ok(match key.as_str() {
             "top" | "north" => EndSpec::Side(Side::Top),
@@ -354,13 +349,33 @@ impl FromStr for EndSpec {
                         EndSpec::Cell(num(a).unwrap_or(0), num(b).unwrap_or(0))
                     }
                     _ => {
-                        return Err(Error::Parameter(format!(
+                        return Err(maze_core::Error::Parameter(format!(
                             "'{s}' is not a cell (x,y or ring,index), a side (top, bottom, left, right, outer, centre), random or farthest"
                         )));
                     }
                 }
             }
         })
+    }
+}
+
+impl std::fmt::Display for EndSpec {
+    /// As typed on the command line (`3,4`, `12`, `top`, `random`), which parses back.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EndSpec::Id(id) => write!(f, "{id}"),
+            EndSpec::Cell(a, b) => write!(f, "{a},{b}"),
+            EndSpec::Side(side) => f.write_str(match side {
+                Side::Top => "top",
+                Side::Bottom => "bottom",
+                Side::Left => "left",
+                Side::Right => "right",
+                Side::Outer => "outer",
+                Side::Centre => "centre",
+            }),
+            EndSpec::Random => f.write_str("random"),
+            EndSpec::Farthest => f.write_str("farthest"),
+        }
     }
 }
 
@@ -379,14 +394,16 @@ pub fn resolve<S: Shape, R: Random>(
     let n = maze.cell_count();
     Ok(match spec {
         EndSpec::Id(id) if id < n => CellId(id),
-        EndSpec::Id(id) => anyhow::bail!(UsageError(format!(
-            "cell {id} is out of range (the maze has {n} cells, ids 0 to {})",
-            n - 1
-        ))),
+        EndSpec::Id(id) => {
+            return Err(Error::Request(format!(
+                "cell {id} is out of range (the maze has {n} cells, ids 0 to {})",
+                n - 1
+            )));
+        }
         EndSpec::Cell(a, b) => shape.cell_by_coords(a, b).ok_or_else(|| {
             let what = if shape.spec().kind == ShapeKind::Polar { "ring,index" } else { "x,y" };
             let masked = if shape.spec().mask.is_some() { " (or is outside the mask)" } else { "" };
-            anyhow::anyhow!(UsageError(format!("cell {a},{b} ({what}) is not in the maze{masked}")))
+            Error::Request(format!("cell {a},{b} ({what}) is not in the maze{masked}"))
         })?,
         EndSpec::Random => CellId(rng.below(u64::from(n)) as u32),
         EndSpec::Farthest => {
@@ -452,7 +469,7 @@ pub fn place_ends<S: Shape, R: Random>(
 ) -> Result<()> {
     let n = maze.cell_count();
     if n == 1 && (entrance == Some(EndSpec::Random) || exit == Some(EndSpec::Random)) {
-        anyhow::bail!(UsageError(ONE_CELL.into()));
+        return Err(Error::Request(ONE_CELL.into()));
     }
     let (old_from, old_to) = (maze.entrance(), maze.exit());
     let (mut from, mut to) = (old_from, old_to);
@@ -490,7 +507,7 @@ pub fn place_ends<S: Shape, R: Random>(
         }
     }
     if from == to && n > 1 {
-        anyhow::bail!(UsageError(format!(
+        return Err(Error::Request(format!(
             "the entrance and the exit are the same cell ({})",
             maze.shape().cell_name(from)
         )));
@@ -608,7 +625,7 @@ pub fn check_ends(spec: &ShapeSpec, ends: &[Option<EndSpec>]) -> Result<()> {
         }
     }
     if spec.cells() == 1 && ends.contains(&Some(EndSpec::Random)) {
-        anyhow::bail!(UsageError(ONE_CELL.into()));
+        return Err(Error::Request(ONE_CELL.into()));
     }
     if ends.iter().flatten().any(|e| matches!(e, EndSpec::Cell(..) | EndSpec::Id(_))) {
         spec.visit(Check(ends))?;

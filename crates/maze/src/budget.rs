@@ -8,16 +8,13 @@
 //! mazes grow) and 25% to spare. The samples take about a millisecond; the estimate errs
 //! high (a test checks it stays within 4x of the truth on every shape and format).
 
-use anyhow::Result;
-use indicatif::ProgressBar;
 use maze_core::{Point, Shape, ShapeSpec, ShapeVisitor};
 use maze_render::Format;
 use maze_render::scene::Scene;
 
-use crate::UsageError;
-use crate::args::{GenerateArgs, LimitArgs};
-use crate::commands::{draw_style, write_mazes};
-use crate::output::Sink;
+use crate::error::{Error, Result};
+use crate::job::{draw_style, write_mazes};
+use crate::request::{Limits, MazeRequest};
 
 /// The most mazes one PDF book holds: the pages are kept in memory until the end (puzzles
 /// first, solutions at the back), about 6 KB each for a small maze.
@@ -39,14 +36,14 @@ impl ShapeVisitor for Extent {
 /// of a PDF book.
 ///
 /// # Errors
-/// A [`UsageError`] naming the estimate, the limit and the flag that raises it.
-pub fn check(args: &GenerateArgs, spec: &ShapeSpec, limits: &LimitArgs) -> Result<()> {
+/// A [`Error::Request`] naming the estimate, the limit and the flag that raises it.
+pub fn check(args: &MazeRequest, spec: &ShapeSpec, limits: &Limits) -> Result<()> {
     let format = args.format;
-    if format == Format::Gif || args.animate.animate {
+    if format == Format::Gif || args.animate {
         return Ok(());
     }
     if format == Format::Pdf && args.count > MAX_PDF_MAZES {
-        anyhow::bail!(UsageError(format!(
+        return Err(Error::Request(format!(
             "a PDF book holds at most {MAX_PDF_MAZES} mazes (--count {}): make several books with --seed",
             args.count
         )));
@@ -54,14 +51,14 @@ pub fn check(args: &GenerateArgs, spec: &ShapeSpec, limits: &LimitArgs) -> Resul
     let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
     let extent = spec.visit(Extent);
     if format == Format::Png {
-        let style = draw_style(&args.draw, format, multi);
+        let style = draw_style(&args.draw(), format, multi);
         let scene = Scene { width: extent.x, height: extent.y, ..Scene::default() };
         let (w, h) = maze_render::png::image_size(&scene, &style);
         maze_render::png::check_size(w, h, limits.max_pixels)?;
     }
     let bytes = estimate_bytes(args, spec, extent)?;
     if bytes > limits.max_bytes {
-        anyhow::bail!(UsageError(format!(
+        return Err(Error::Request(format!(
             "the {} output of {} {}x{} {} maze{} would be about {}, over the limit of {} (raise it with --max-bytes)",
             format.name(),
             if args.count > 1 { args.count.to_string() } else { "this".to_string() },
@@ -80,7 +77,7 @@ pub fn check(args: &GenerateArgs, spec: &ShapeSpec, limits: &LimitArgs) -> Resul
 ///
 /// # Errors
 /// When a sample cannot be drawn (the same error the real job would meet).
-pub fn estimate_bytes(args: &GenerateArgs, spec: &ShapeSpec, extent: Point) -> Result<u64> {
+pub fn estimate_bytes(args: &MazeRequest, spec: &ShapeSpec, extent: Point) -> Result<u64> {
     const SMALL: u32 = 8;
     const LARGE: u32 = 16;
     let small = sample_bytes(args, spec, SMALL)?;
@@ -89,7 +86,7 @@ pub fn estimate_bytes(args: &GenerateArgs, spec: &ShapeSpec, extent: Point) -> R
     let per_cell = ((large as f64 - small as f64) / (c_large - c_small)).max(0.0);
     let fixed = (small as f64 - per_cell * c_small).max(0.0);
     // Numbers grow: cell ids up to `cells`, coordinates up to the extent times the cell size.
-    let scale = args.draw.cell_size.map_or(16.0, |l| l.px()).max(1.0);
+    let scale = args.cell_size.map_or(16.0, |l| l.px()).max(1.0);
     let sample_extent = spec_with(spec, LARGE).visit(Extent);
     let biggest = |cells: f64, e: Point| cells.max(e.x.max(e.y) * scale);
     let digits = |x: f64| x.max(1.0).log10().floor() + 1.0;
@@ -107,30 +104,29 @@ fn spec_with(spec: &ShapeSpec, side: u32) -> ShapeSpec {
 }
 
 /// The bytes of one maze like `args`, at `side` x `side` cells.
-fn sample_bytes(args: &GenerateArgs, spec: &ShapeSpec, side: u32) -> Result<u64> {
+fn sample_bytes(args: &MazeRequest, spec: &ShapeSpec, side: u32) -> Result<u64> {
     let mut sample = args.clone();
     let sample_spec = spec_with(spec, side);
-    sample.shape.width = Some(sample_spec.width);
-    sample.shape.height = Some(side);
-    sample.shape.mask = None;
-    sample.shape.mask_text = None;
-    sample.shape.mask_data = None;
-    sample.shape.mask_connect = false;
+    sample.width = Some(sample_spec.width);
+    sample.height = Some(side);
+    sample.mask = None;
+    sample.mask_text = None;
+    sample.mask_data = None;
+    sample.mask_connect = false;
     sample.entrance = None;
     sample.exit = None;
-    sample.shape.difficulty = None;
+    sample.difficulty = None;
     sample.count = 1;
-    sample.output = None;
     sample.wheres.clear();
     sample.hardness = None;
     sample.stats = None;
     let dots = side * side / 4;
     sample.starts = sample.starts.map(|n| n.min(dots));
     sample.ends = sample.ends.map(|n| n.min(dots));
-    sample.limits = LimitArgs::default();
-    let mut sink = Sink::memory();
-    write_mazes(&sample, &sample_spec, None, 1, &mut sink, &ProgressBar::hidden())?;
-    Ok(sink.into_bytes().len() as u64)
+    let sample = sample.with_limits(Limits::default());
+    let mut out = Vec::new();
+    write_mazes(&sample, &sample_spec, None, 1, &mut out, &|| {})?;
+    Ok(out.len() as u64)
 }
 
 /// Bytes for people: 1.5 GB, 300 MB, 12 kB (powers of 1000), or 1 GiB, 256 MiB and
@@ -157,22 +153,13 @@ pub fn human(bytes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::args::{Cli, Command};
-    use clap::Parser;
+    use crate::testing::request as args;
 
-    fn args(words: &[&str]) -> GenerateArgs {
-        let argv = ["maze", "generate"].iter().chain(words).copied();
-        match Cli::try_parse_from(argv).map(|c| c.command) {
-            Ok(Command::Generate(a)) => a,
-            other => panic!("{words:?} does not parse: {other:?}"),
-        }
-    }
-
-    fn actual(a: &GenerateArgs) -> u64 {
-        let (spec, _) = crate::commands::plan(a).expect("plans");
-        let mut sink = Sink::memory();
-        write_mazes(a, &spec, None, 3, &mut sink, &ProgressBar::hidden()).expect("draws");
-        sink.into_bytes().len() as u64
+    fn actual(a: &MazeRequest) -> u64 {
+        let plan = crate::Plan::new(a).expect("plans");
+        let mut out = Vec::new();
+        write_mazes(a, plan.spec(), None, 3, &mut out, &|| {}).expect("draws");
+        out.len() as u64
     }
 
     /// The estimate is never below the real size, and never more than 4x above it, for
@@ -191,7 +178,7 @@ mod tests {
                             continue; // slow to mesh in a debug build; 30x20 covers it
                         }
                         let a = args(&words);
-                        let (spec, _) = crate::commands::plan(&a).expect("plans");
+                        let spec = crate::Plan::new(&a).expect("plans").spec().clone();
                         let estimate = estimate_bytes(&a, &spec, spec.visit(Extent)).expect("estimates");
                         let real = actual(&a);
                         assert!(estimate >= real, "{words:?}: estimate {estimate} below the real {real}");
@@ -210,7 +197,7 @@ mod tests {
         let one = args(&["-f", "pdf", "--solve"]);
         let mut many = one.clone();
         many.count = 10;
-        let (spec, _) = crate::commands::plan(&one).expect("plans");
+        let spec = crate::Plan::new(&one).expect("plans").spec().clone();
         let e1 = estimate_bytes(&one, &spec, spec.visit(Extent)).expect("estimates");
         let e10 = estimate_bytes(&many, &spec, spec.visit(Extent)).expect("estimates");
         assert!(e10.abs_diff(10 * e1) <= 10, "{e10} is not 10 x {e1}");
@@ -220,13 +207,13 @@ mod tests {
     #[test]
     fn limits_name_their_flag() {
         let mut a = args(&["-W", "300", "-H", "300", "-f", "svg"]);
-        a.limits.max_bytes = 100_000;
-        let (spec, _) = crate::commands::plan(&args(&["-W", "300", "-H", "300"])).expect("plans");
-        let e = check(&a, &spec, &a.limits).expect_err("over the limit").to_string();
+        a.max_bytes = 100_000;
+        let spec = crate::Plan::new(&args(&["-W", "300", "-H", "300"])).expect("plans").spec().clone();
+        let e = check(&a, &spec, &a.limits()).expect_err("over the limit").to_string();
         assert!(e.contains("--max-bytes") && e.contains("svg"), "{e}");
         let mut a = args(&["-W", "300", "-H", "300", "-f", "png", "--cell-size", "100"]);
-        a.limits.max_pixels = 1_000_000;
-        let e = check(&a, &spec, &a.limits).expect_err("over the limit").to_string();
+        a.max_pixels = 1_000_000;
+        let e = check(&a, &spec, &a.limits()).expect_err("over the limit").to_string();
         assert!(e.contains("--max-pixels"), "{e}");
         assert_eq!(human(1 << 30), "1 GiB");
         assert_eq!(human(256 << 20), "256 MiB");

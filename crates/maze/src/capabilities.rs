@@ -1,0 +1,145 @@
+//! [`capabilities`]: what each shape and generator supports, found by asking the registry
+//! (a shape supports wrapping if the registry lays out a wrapped one, a generator a shape
+//! if it says it runs on it), so that front ends (the web page, the terminal game, `maze
+//! list`) read one table instead of keeping copies of the rules.
+
+use maze_core::{Algorithm, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solver, WeaveLayout, Wrap};
+use maze_render::Format;
+
+use crate::job::{supports, text_pictured};
+
+/// Whether `algorithm` runs on the shape `spec` lays out (wrapped, levelled, ...).
+fn runs_on(algorithm: Algorithm, spec: &ShapeSpec) -> bool {
+    struct Runs(Algorithm);
+    impl ShapeVisitor for Runs {
+        type Output = bool;
+        fn visit<S: Shape>(self, shape: S) -> bool {
+            self.0.supports(&shape)
+        }
+    }
+    spec.visit(Runs(algorithm))
+}
+
+/// A small shape of `kind` with `wrap`, if the registry makes one.
+fn wrapped(kind: ShapeKind) -> Option<ShapeSpec> {
+    ShapeSpec::plain(kind, 6, 6).with_wrap(Wrap { x: true, y: true }).ok()
+}
+
+/// A small shape of `kind` on two levels, if the registry makes one.
+fn levelled(kind: ShapeKind) -> Option<ShapeSpec> {
+    ShapeSpec::plain(kind, 6, 6).with_levels(2, 1 << 20).ok()
+}
+
+/// A small woven shape of `kind`, if the registry makes one.
+fn woven(kind: ShapeKind) -> Option<ShapeSpec> {
+    let layout = WeaveLayout::share(0.5).ok()?;
+    ShapeSpec::plain(kind, 6, 6).with_weave(layout, 1 << 20).ok()
+}
+
+/// The shapes `algorithm` supports, by name.
+pub fn shapes_of(algorithm: Algorithm) -> Vec<&'static str> {
+    ShapeKind::ALL.iter().copied().filter(|&k| supports(k, algorithm)).map(ShapeKind::name).collect()
+}
+
+/// The names the two size fields take for a shape.
+fn size_names(kind: ShapeKind) -> (&'static str, &'static str) {
+    match kind {
+        ShapeKind::Polar => ("cells in the inner ring", "rings"),
+        _ => ("width", "height"),
+    }
+}
+
+/// Every shape, generator, solver and format, and what each supports, as JSON: what
+/// `maze list --json` prints and `maze serve` answers at `/api/list`.
+///
+/// Shapes: `name`, `about`, `width`/`height` (what the two sizes count), `wrap`, `levels`,
+/// `weave`, `mask`, `text` (a text picture), `generators` (those that run on it).
+/// Generators: `name`, `about`, `shapes`, `mask` (follows a mask), `stream` (row by row),
+/// `wrap`, `levels` and `weave` (the shapes it runs on wrapped, levelled or woven). Solvers: `name`,
+/// `about`, `shortest`. Formats: `name`, `about`, `binary`, `extension`.
+pub fn capabilities() -> serde_json::Value {
+    let shape = |k: ShapeKind| {
+        let (width, height) = size_names(k);
+        let generators: Vec<&str> =
+            Algorithm::ALL.iter().copied().filter(|&a| supports(k, a)).map(Algorithm::name).collect();
+        serde_json::json!({
+            "name": k.name(),
+            "about": k.about(),
+            "width": width,
+            "height": height,
+            "wrap": wrapped(k).is_some(),
+            "levels": levelled(k).is_some(),
+            "weave": woven(k).is_some(),
+            "mask": true,
+            "text": text_pictured(&ShapeSpec::plain(k, 3, 3)),
+            "generators": generators,
+        })
+    };
+    let generator = |a: Algorithm| {
+        let on = |make: fn(ShapeKind) -> Option<ShapeSpec>| -> Vec<&'static str> {
+            ShapeKind::ALL
+                .iter()
+                .copied()
+                .filter(|&k| make(k).is_some_and(|spec| runs_on(a, &spec)))
+                .map(ShapeKind::name)
+                .collect()
+        };
+        serde_json::json!({
+            "name": a.name(),
+            "about": a.about(),
+            "shapes": shapes_of(a),
+            "mask": !a.needs_grid(),
+            "stream": a.streams(),
+            "wrap": on(wrapped),
+            "levels": on(levelled),
+            "weave": on(woven),
+        })
+    };
+    serde_json::json!({
+        "shapes": ShapeKind::ALL.iter().map(|&k| shape(k)).collect::<Vec<_>>(),
+        "generators": Algorithm::ALL.iter().map(|&a| generator(a)).collect::<Vec<_>>(),
+        "solvers": Solver::ALL.iter().map(|s| serde_json::json!({
+            "name": s.name(), "about": s.about(), "shortest": s.shortest()
+        })).collect::<Vec<_>>(),
+        "formats": Format::ALL.iter().map(|f| serde_json::json!({
+            "name": f.name(), "about": f.about(), "binary": f.is_binary(), "extension": f.extension()
+        })).collect::<Vec<_>>(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_agrees_with_what_plans_accept() {
+        let caps = capabilities();
+        for shape in caps["shapes"].as_array().expect("shapes") {
+            let kind: ShapeKind = shape["name"].as_str().expect("name").parse().expect("a shape");
+            for (key, words) in [("wrap", vec!["--wrap", "xy"]), ("levels", vec!["--levels", "2"])] {
+                let mut w = vec!["-s", kind.name(), "-W", "6", "-H", "6", "-a", "kruskal", "-f", "json"];
+                w.extend(words);
+                let ok = crate::Plan::new(&crate::testing::request(&w)).is_ok();
+                assert_eq!(shape[key].as_bool(), Some(ok), "{kind} {key}");
+            }
+            let text = crate::Plan::new(&crate::testing::request(&["-s", kind.name(), "-f", "text"])).is_ok();
+            assert_eq!(shape["text"].as_bool(), Some(text), "{kind} text");
+        }
+        for g in caps["generators"].as_array().expect("generators") {
+            let name = g["name"].as_str().expect("name");
+            for shape in ShapeKind::ALL {
+                let listed = g["shapes"].as_array().expect("shapes").iter().any(|s| s == shape.name());
+                let ok = crate::Plan::new(&crate::testing::request(&[
+                    "-s",
+                    shape.name(),
+                    "-a",
+                    name,
+                    "-f",
+                    "json",
+                ]))
+                .is_ok();
+                assert_eq!(listed, ok, "{name} on {shape}");
+            }
+        }
+    }
+}

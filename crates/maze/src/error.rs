@@ -1,0 +1,205 @@
+//! The errors of a maze job, typed so that each front end words them its own way.
+//!
+//! A [`Error::Request`] is a fault of the request (a value out of range, options that do
+//! not go together, a limit the job would pass): the command line exits with status 2 on
+//! it. Its message names the request's fields as the command line's long flags
+//! (`--max-memory`); [`Error::worded`] rewrites those names for a front end whose fields
+//! are called otherwise (the web page's `max-memory` field, a Python keyword argument).
+
+use std::fmt;
+
+/// An error of a maze job.
+#[derive(Debug)]
+pub enum Error {
+    /// The request cannot be done as asked; the message says why and names the fields
+    /// (as `--field`).
+    Request(String),
+    /// An error of the library underneath (a shape over its cell limit, a parameter the
+    /// generator refuses, a drawing over its memory, a cancelled job, a bad file).
+    Core(maze_core::Error),
+    /// Reading or writing failed.
+    Io(std::io::Error),
+    /// An error with what was being done when it happened (such as the file's name).
+    Context(String, Box<Error>),
+}
+
+/// A maze job's result.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// A fault of the request, with its message.
+    pub fn request(message: impl Into<String>) -> Self {
+        Error::Request(message.into())
+    }
+
+    /// This error with `context` before it (`context: error`).
+    #[must_use]
+    pub fn context(self, context: impl fmt::Display) -> Self {
+        Error::Context(context.to_string(), Box::new(self))
+    }
+
+    /// The error under every context.
+    pub fn root(&self) -> &Error {
+        match self {
+            Error::Context(_, inner) => inner.root(),
+            other => other,
+        }
+    }
+
+    /// Whether the request is at fault (a usage error: the command line's exit status 2),
+    /// rather than the input read or the system.
+    pub fn is_request(&self) -> bool {
+        match self.root() {
+            Error::Request(_) => true,
+            Error::Core(e) => matches!(
+                e,
+                maze_core::Error::Parameter(_)
+                    | maze_core::Error::TooLarge { .. }
+                    | maze_core::Error::OverMemory { .. }
+                    | maze_core::Error::Unsupported { .. }
+            ),
+            _ => false,
+        }
+    }
+
+    /// The library error underneath, if that is what this is.
+    pub fn core(&self) -> Option<&maze_core::Error> {
+        match self.root() {
+            Error::Core(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The I/O error underneath, if that is what this is.
+    pub fn io(&self) -> Option<&std::io::Error> {
+        match self.root() {
+            Error::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The request fields the message names (each `--name` in it that is a field of
+    /// [`crate::MazeRequest`]), in order, without repeats.
+    pub fn fields(&self) -> Vec<&'static str> {
+        let text = self.to_string();
+        let mut found = Vec::new();
+        for (at, _) in text.match_indices("--") {
+            let rest = &text[at + 2..];
+            let end = rest.find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'));
+            let name = &rest[..end.unwrap_or(rest.len())];
+            if let Some(field) = crate::request::FIELDS.iter().find(|f| **f == name)
+                && !found.contains(field)
+            {
+                found.push(*field);
+            }
+        }
+        found
+    }
+
+    /// The whole message (contexts first, joined by `: `), with every field name the
+    /// message gives as `--name` replaced by `name_of(name)`: how a front end whose
+    /// fields are called otherwise words the error.
+    pub fn worded(&self, name_of: impl Fn(&str) -> String) -> String {
+        let text = self.to_string();
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("--") {
+            out.push_str(&rest[..at]);
+            let after = &rest[at + 2..];
+            let end = after
+                .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
+                .unwrap_or(after.len());
+            let name = &after[..end];
+            if crate::request::FIELDS.contains(&name) {
+                out.push_str(&name_of(name));
+            } else {
+                out.push_str(&rest[at..at + 2 + end]);
+            }
+            rest = &after[end..];
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Request(m) => f.write_str(m),
+            Error::Core(e) => e.fmt(f),
+            Error::Io(e) => e.fmt(f),
+            Error::Context(c, inner) => write!(f, "{c}: {inner}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<maze_core::Error> for Error {
+    fn from(e: maze_core::Error) -> Self {
+        Error::Core(e)
+    }
+}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        Error::Io(e)
+    }
+}
+
+/// Adds context to a result's error.
+pub trait Context<T> {
+    /// The error with `context` before it.
+    fn context(self, context: impl fmt::Display) -> Result<T>;
+    /// The error with the context `f` makes before it (made only on an error).
+    fn with_context<C: fmt::Display>(self, f: impl FnOnce() -> C) -> Result<T>;
+}
+
+impl<T, E: Into<Error>> Context<T> for std::result::Result<T, E> {
+    fn context(self, context: impl fmt::Display) -> Result<T> {
+        self.map_err(|e| e.into().context(context))
+    }
+
+    fn with_context<C: fmt::Display>(self, f: impl FnOnce() -> C) -> Result<T> {
+        self.map_err(|e| e.into().context(f()))
+    }
+}
+
+/// The most characters of one quoted piece of input a message repeats.
+const ECHO_CHARS: usize = 200;
+
+/// Text a user gave, as a message repeats it: cut after 200 characters with "..." (a
+/// front end escapes control and format characters when it prints the message).
+pub fn echo(text: &str) -> String {
+    match text.char_indices().nth(ECHO_CHARS) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contexts_join_and_fields_are_found_and_reworded() {
+        let e = Error::request("drawing this maze would take 2 GB (raise it with --max-memory; see --help)")
+            .context("maze.json");
+        assert_eq!(
+            e.to_string(),
+            "maze.json: drawing this maze would take 2 GB (raise it with --max-memory; see --help)"
+        );
+        assert!(e.is_request());
+        assert_eq!(e.fields(), vec!["max-memory"]);
+        assert_eq!(
+            e.worded(|f| format!("the '{f}' field")),
+            "maze.json: drawing this maze would take 2 GB (raise it with the 'max-memory' field; see --help)"
+        );
+        let io = Error::from(std::io::Error::other("disk full"));
+        assert!(!io.is_request());
+        assert!(io.io().is_some());
+        let core = Error::from(maze_core::Error::Parameter("bad".into())).context("x");
+        assert!(core.is_request());
+        assert!(core.core().is_some());
+    }
+}

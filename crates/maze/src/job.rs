@@ -1,0 +1,944 @@
+//! Building and writing mazes: one dispatch on the shape ([`ShapeVisitor`]), then the
+//! generic code of maze-core and maze-render, for new mazes (a [`crate::Plan`]) and for
+//! saved ones (solving or drawing a maze file again).
+
+use std::io::Write;
+use std::sync::Mutex;
+
+use maze_core::{
+    Algorithm, Maze, Options, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solution, Solver, Trace, Xoshiro,
+    imperfect,
+};
+use maze_render::animate::{self, Animation, Recording, Timing};
+use maze_render::json::{MazeFile, Provenance};
+use maze_render::pdf::{PageSetup, PdfPage};
+use maze_render::scad::Model;
+use maze_render::scene::{Overlay, try_scene};
+use maze_render::style::Style;
+use maze_render::{Format, compact, json, pdf, png, scad, stl, svg, tex, text};
+
+use crate::budget;
+use crate::error::{Error, Result};
+use crate::masks::EndSpec;
+use crate::request::{Draw, MazeRequest, PictureStyle};
+
+/// About how many cells `--count` makes at once on all cores before writing them in order.
+const BATCH_CELLS: u64 = 4_000_000;
+
+/// About how many cells of PDF pages are drawn at once (a page's scene holds about 100
+/// bytes a shaded cell until it is written; this keeps a batch's near 50 MB).
+const PDF_BATCH_CELLS: u64 = 500_000;
+
+/// The most events `--animate` records (20 million, 160 MB); an animation of a longer run
+/// shows the first ones, then the finished maze, and a note on stderr says so.
+const TRACE_LIMIT: usize = 20_000_000;
+
+/// Whether `algorithm` runs on shapes of this kind.
+pub fn supports(kind: ShapeKind, algorithm: Algorithm) -> bool {
+    struct Supports(Algorithm);
+    impl ShapeVisitor for Supports {
+        type Output = bool;
+        fn visit<S: Shape>(self, shape: S) -> bool {
+            self.0.supports(&shape)
+        }
+    }
+    ShapeSpec::plain(kind, 3, 3).visit(Supports(algorithm))
+}
+
+/// Everything `generate` needs for one maze, once the shape is known.
+struct GenerateJob<'a> {
+    args: &'a MazeRequest,
+    seed: u64,
+    compact: bool,
+    /// Record the generator's steps and write them as an animation.
+    animation: Option<&'a Animation>,
+    /// `--where` and `--hardness`: a maze that fails one is not drawn.
+    filters: &'a [crate::filter::Filter],
+    /// Compute the maze's statistics (for `--stats`).
+    want_stats: bool,
+    /// The drawing options.
+    draw: &'a Draw,
+    /// Where notes for the user go.
+    notes: &'a Notes,
+}
+
+/// Notes for the user gathered while a job runs (an animation cut short, a PDF maze drawn
+/// smaller than asked), for the front end to show as it shows notes.
+#[derive(Debug, Default)]
+pub struct Notes(Mutex<Vec<String>>);
+
+impl Notes {
+    /// Adds a note.
+    pub fn push(&self, note: String) {
+        if let Ok(mut notes) = self.0.lock() {
+            notes.push(note);
+        }
+    }
+
+    /// The notes, in the order they came.
+    pub fn take(self) -> Vec<String> {
+        self.0.into_inner().unwrap_or_default()
+    }
+}
+
+/// One maze made by `generate`: drawn, or `None` when it failed a filter; and its
+/// statistics when they were needed.
+pub(crate) struct Made {
+    rendered: Option<Rendered>,
+    stats: Option<maze_core::stats::Stats>,
+}
+
+/// One generated maze, with what was asked for besides: its solution, and the recorded steps.
+pub struct Built<S: Shape> {
+    /// The finished maze (entrance and exit open).
+    pub maze: Maze<S>,
+    /// Generator, seed and braid, for the JSON file.
+    pub provenance: Provenance,
+    /// The solution, when `--solve` asked for one.
+    pub solution: Option<(Solver, Solution)>,
+    /// When recording: the starting maze and the generator's (and braiding's) steps.
+    pub recording: Option<(Maze<S>, Trace)>,
+    /// When recording and solving: the solver's steps.
+    pub solve_trace: Option<Trace>,
+}
+
+/// Generates one maze from the `generate` options (generator, braid, MultiMaze dots,
+/// entrance and exit, solution), recording up to `record` steps of the generator and the
+/// solver when asked. `maze generate` and `maze serve` both build their mazes here.
+pub fn build<S: Shape>(shape: S, a: &MazeRequest, seed: u64, record: Option<usize>) -> Result<Built<S>> {
+    let mut maze = Maze::new(shape);
+    // One stream, in a fixed order: generation, braiding, MultiMaze dots.
+    let mut rng = Xoshiro::seed_from_u64(seed);
+    let options = Options { corner: a.bias, policy: a.policy };
+    // Recording is a separate instantiation: plain generation observes nothing, for free.
+    let mut trace = record.map(Trace::with_limit);
+    match trace.as_mut() {
+        Some(t) => a.algorithm.generate(&mut maze, &options, &mut rng, t)?,
+        None => a.algorithm.generate(&mut maze, &options, &mut rng, &mut ())?,
+    }
+    // The recording starts from every wall closed on the maze's final shape (a woven maze's
+    // crossings are laid out and settled by the generator; its steps name those cells).
+    let start = trace.as_ref().map(|_| Maze::new(maze.shape().clone()));
+    maze_core::cancel::check()?;
+    if let Some(p) = a.braid {
+        match trace.as_mut() {
+            Some(t) => imperfect::braid(&mut maze, p, &mut rng, t)?,
+            None => imperfect::braid(&mut maze, p, &mut rng, &mut ())?,
+        };
+    }
+    if let (Some(s), Some(e)) = (a.starts, a.ends) {
+        imperfect::place_starts_and_ends(&mut maze, s, e, &mut rng)?;
+    }
+    maze.open_entrance_and_exit();
+    let (entrance, exit) = crate::masks::ends_for_new(maze.shape(), a.entrance, a.exit);
+    if entrance.is_some() || exit.is_some() {
+        crate::masks::place_ends(&mut maze, entrance, exit, &mut rng)?;
+    }
+    maze_core::cancel::check()?;
+    let mut solve_trace = None;
+    let solution = match a.solve {
+        Some(solver) => Some((
+            solver,
+            match record {
+                Some(limit) => {
+                    let t = solve_trace.insert(Trace::with_limit(limit));
+                    solver.solve(&maze, maze.entrance(), maze.exit(), t)?
+                }
+                // Without explored cells to show, the route alone: less memory for bfs.
+                None if a.no_visited => solver.solve_route(&maze, maze.entrance(), maze.exit())?,
+                None => solver.solve(&maze, maze.entrance(), maze.exit(), &mut ())?,
+            },
+        )),
+        None => None,
+    };
+    let provenance =
+        Provenance { algorithm: Some(a.algorithm.name().into()), seed: Some(seed), braid: a.braid };
+    Ok(Built { maze, provenance, solution, recording: start.zip(trace), solve_trace })
+}
+
+impl ShapeVisitor for GenerateJob<'_> {
+    type Output = Result<Made>;
+
+    fn visit<S: Shape>(self, shape: S) -> Result<Made> {
+        let a = self.args;
+        let multi = a.starts.unwrap_or(1) > 1 || a.ends.unwrap_or(1) > 1;
+        let built = build(shape, a, self.seed, self.animation.map(|_| TRACE_LIMIT))?;
+        maze_core::cancel::check()?;
+        let stats =
+            (self.want_stats || !self.filters.is_empty()).then(|| maze_core::stats::stats(&built.maze));
+        if let Some(s) = &stats
+            && !self.filters.iter().all(|f| f.holds(s))
+        {
+            return Ok(Made { rendered: None, stats });
+        }
+        if a.format == Format::Json && !self.compact && self.animation.is_none() {
+            // One maze's JSON is written as it is made, not built in memory first.
+            let Built { maze, provenance, solution, .. } = built;
+            let write = move |w: &mut dyn Write| {
+                let solution = solution.as_ref().map(|(v, s)| (v.name(), s));
+                let mut buffered = std::io::BufWriter::with_capacity(1 << 16, w);
+                json::write_json(&mut buffered, &maze, &provenance, solution, false)?;
+                std::io::Write::flush(&mut buffered)
+            };
+            return Ok(Made { rendered: Some(Rendered::Write(Box::new(write))), stats });
+        }
+        let solution = built.solution.as_ref().map(|(_, s)| s);
+        let rendered = if let (Some(animation), Some((start, trace))) = (self.animation, &built.recording) {
+            let rec = Recording { start, events: &trace.events, end: &built.maze, solution };
+            animate(&rec, trace, a.format, self.draw, animation, multi, self.notes)?
+        } else {
+            let solution = built.solution.as_ref().map(|(v, s)| (s, v.name()));
+            let request = Request {
+                format: a.format,
+                compact: self.compact,
+                draw: self.draw,
+                max_memory: a.max_memory,
+            };
+            present(&built.maze, &built.provenance, solution, &request)?
+        };
+        Ok(Made { rendered: Some(rendered), stats })
+    }
+}
+
+/// The animation asked for by `--animate` (or `--format gif`), checked against the format
+/// and drawing options; `None` for a still picture.
+pub(crate) fn animation_options(format: Format, a: &MazeRequest, draw: &Draw) -> Result<Option<Animation>> {
+    if !a.animate && !a.zones && format != Format::Gif {
+        return Ok(None);
+    }
+    if !matches!(format, Format::Gif | Format::Svg) {
+        return Err(Error::Request(format!(
+            "an animation (--animate, --zones) is written as gif or svg, not {} (use --format gif or --format svg)",
+            format.name()
+        )));
+    }
+    if draw.heat {
+        return Err(Error::Request(
+            "--heat is not drawn in animations (leave out --heat or --animate)".into(),
+        ));
+    }
+    let timing = match (a.delay, a.duration) {
+        (Some(ms), _) => Timing::PerFrame(ms),
+        (None, Some(seconds)) => Timing::Total((seconds * 1000.0).round() as u32),
+        (None, None) => Animation::default().timing,
+    };
+    Ok(Some(Animation {
+        frames: a.frames as usize,
+        timing,
+        visited: !draw.no_visited,
+        markers: !draw.no_markers,
+        zones: a.zones,
+        ..Animation::default()
+    }))
+}
+
+/// Refuses an animation too large to draw, before anything is generated or solved.
+fn check_animation_size<S: Shape>(
+    shape: &S,
+    format: Format,
+    draw: &Draw,
+    animation: &Animation,
+    multi: bool,
+) -> Result<()> {
+    if format == Format::Gif {
+        animate::check_gif_size(shape, &draw_style(draw, format, multi), animation.frames)?;
+    } else {
+        animate::check_svg_size(shape, animation)?;
+    }
+    Ok(())
+}
+
+/// Checks an animation's size once the shape is known, before anything is generated.
+pub(crate) struct AnimationSize<'a> {
+    pub format: Format,
+    pub draw: &'a Draw,
+    pub animation: &'a Animation,
+    pub multi: bool,
+}
+
+impl ShapeVisitor for AnimationSize<'_> {
+    type Output = Result<()>;
+
+    fn visit<S: Shape>(self, shape: S) -> Result<()> {
+        check_animation_size(&shape, self.format, self.draw, self.animation, self.multi)
+    }
+}
+
+/// Writes a recording as a GIF or an animated SVG.
+fn animate<S: Shape>(
+    rec: &Recording<'_, S>,
+    trace: &Trace,
+    format: Format,
+    draw: &Draw,
+    animation: &Animation,
+    multi: bool,
+    notes: &Notes,
+) -> Result<Rendered> {
+    if trace.truncated() {
+        notes.push(format!(
+            "note: the animation shows the first {} of {} steps, then the finished maze",
+            trace.events.len(),
+            trace.seen
+        ));
+    }
+    let style = draw_style(draw, format, multi);
+    Ok(Rendered::Bytes(match format {
+        Format::Gif => animate::gif(rec, &style, animation)?,
+        _ => animate::animated_svg(rec, &style, animation)?.into_bytes(),
+    }))
+}
+
+/// How to present one maze.
+struct Request<'a> {
+    format: Format,
+    compact: bool,
+    draw: &'a Draw,
+    /// The most memory a drawing may hold (`--max-memory`).
+    max_memory: u64,
+}
+
+/// Writes a maze to the output as it goes.
+type WriteOut = Box<dyn FnOnce(&mut dyn Write) -> std::io::Result<()> + Send>;
+
+/// One maze, presented: bytes to write, or pages for a PDF made at the end.
+enum Rendered {
+    Bytes(Vec<u8>),
+    /// Written straight to the output (a big JSON file, never held whole in memory).
+    Write(WriteOut),
+    Pages {
+        puzzle: Box<PdfPage>,
+        solution: Option<Box<PdfPage>>,
+    },
+}
+
+/// Formats a maze for output, in any format.
+fn present<S: Shape>(
+    maze: &Maze<S>,
+    provenance: &Provenance,
+    solution: Option<(&Solution, &str)>,
+    r: &Request<'_>,
+) -> Result<Rendered> {
+    let draw = r.draw;
+    let sol = solution.map(|(s, _)| s);
+    let drawn = |with_solution: bool| {
+        let overlay = Overlay {
+            solution: if with_solution { sol } else { None },
+            visited: !draw.no_visited,
+            heat: draw.heat,
+            no_markers: draw.no_markers,
+            no_line: draw.style == PictureStyle::Document,
+        };
+        try_scene(maze, &overlay, r.max_memory).map_err(|e| over_memory(e, r.format))
+    };
+    let style = draw_style(draw, r.format, maze.starts.len() > 1 || maze.ends.len() > 1);
+    let model =
+        Model { cell: style.cell_size, wall: style.wall_width, height: draw.wall_height, base: draw.base };
+    Ok(Rendered::Bytes(match r.format {
+        Format::Json => {
+            json::to_json(maze, provenance, solution.map(|(s, v)| (v, s)), r.compact).into_bytes()
+        }
+        Format::Maze => compact::to_bytes(maze, provenance, solution.map(|(s, v)| (v, s))),
+        Format::Unicode | Format::Text if !text::has_picture(maze) => {
+            return Err(Error::Request(no_text_picture(&maze.shape().spec())));
+        }
+        Format::Unicode => text::render(maze, sol, text::Style::Unicode).into_bytes(),
+        Format::Text => text::render(maze, sol, text::Style::Ascii).into_bytes(),
+        Format::Svg => svg::svg(&drawn(true)?, &style).into_bytes(),
+        Format::Png => {
+            let overlay = Overlay {
+                solution: sol,
+                visited: !draw.no_visited,
+                heat: draw.heat,
+                no_markers: draw.no_markers,
+                no_line: draw.style == PictureStyle::Document,
+            };
+            png::maze_png(maze, &overlay, &style, r.max_memory).map_err(|e| over_memory(e, r.format))?
+        }
+        Format::Tex => tex::tikz(&drawn(true)?, &style, !draw.tex_fragment).into_bytes(),
+        Format::Scad => scad::scad(&drawn(false)?, &model).into_bytes(),
+        Format::Stl => stl::stl(&drawn(false)?, &model)?,
+        Format::Pdf => {
+            // The headings are numbered when the pages are collected (Collector::add).
+            let puzzle = Box::new(PdfPage { scene: drawn(false)?, heading: None });
+            let solution = match sol {
+                Some(_) => Some(Box::new(PdfPage { scene: drawn(true)?, heading: None })),
+                None => None,
+            };
+            return Ok(Rendered::Pages { puzzle, solution });
+        }
+        Format::Gif => {
+            return Err(Error::Request(
+                "gif is an animation: use `maze generate --animate` or `maze solve --animate`".into(),
+            ));
+        }
+        _ => return Err(Error::Request(format!("the {} format is not supported here", r.format.name()))),
+    }))
+}
+
+/// A drawing refused for its memory, worded for the command line (other errors unchanged).
+fn over_memory(e: maze_core::Error, format: Format) -> Error {
+    match e {
+        maze_core::Error::OverMemory { needed, limit } => Error::Request(format!(
+            "drawing this maze as {} would take more than {} of memory, over the limit of {} (raise it with --max-memory)",
+            format.name(),
+            budget::human(needed),
+            budget::human(limit)
+        )),
+        e => e.into(),
+    }
+}
+
+/// Whether text formats draw this shape (square, hex and triangle cells, masked or not).
+pub fn text_pictured(spec: &ShapeSpec) -> bool {
+    matches!(spec.kind, ShapeKind::Square | ShapeKind::Hex | ShapeKind::Triangle)
+}
+
+/// The refusal for a text picture of a shape text cannot draw honestly.
+pub(crate) fn no_text_picture(spec: &ShapeSpec) -> String {
+    let what = format!("a {}{} maze", if spec.mask.is_some() { "masked " } else { "" }, spec.kind);
+    format!(
+        "text cannot draw {what} (its cells do not fit a character grid); use --format svg or --format png"
+    )
+}
+
+/// The drawing style from the command line, with each format's defaults.
+pub fn draw_style(d: &Draw, format: Format, multi: bool) -> Style {
+    let base = Style::default();
+    let default_cell = match format {
+        Format::Png | Format::Gif => 8.0,
+        Format::Pdf | Format::Tex => 6.35,
+        Format::Scad | Format::Stl => 10.0,
+        _ => base.cell_size,
+    };
+    // Paper formats measure in millimetres, screen formats in pixels (96 to the inch).
+    let paper = matches!(format, Format::Pdf | Format::Tex | Format::Scad | Format::Stl);
+    let length = |l: maze_render::style::Length| if paper { l.mm() } else { l.px() };
+    let cell = d.cell_size.map_or(default_cell, length);
+    let (title, instructions) = if format == Format::Pdf {
+        let title = d.title.clone().unwrap_or_else(|| if multi { "MultiMaze".into() } else { "Maze".into() });
+        let how = if multi {
+            "Connect each green dot with one, and only one, red dot."
+        } else {
+            "Find the way from the green dot to the red dot."
+        };
+        (Some(title), Some(d.instructions.clone().unwrap_or_else(|| how.into())))
+    } else {
+        (d.title.clone(), d.instructions.clone())
+    };
+    Style {
+        cell_size: cell,
+        wall_width: d.wall_width.map(length).unwrap_or(match format {
+            Format::Scad | Format::Stl => cell * 0.16,
+            _ => cell / 8.0,
+        }),
+        margin: if matches!(format, Format::Png | Format::Gif) {
+            cell / 2.0
+        } else {
+            base.margin.min(cell / 2.0)
+        },
+        walls: d.wall_colour.clone().unwrap_or(base.walls),
+        background: d.background.clone().unwrap_or(base.background),
+        path: d.path_colour.clone().unwrap_or(base.path),
+        // Documents 000 and 001: the path in black (or --path-colour), explored cells grey.
+        path_cells: match d.style {
+            PictureStyle::Document => d.path_colour.clone().unwrap_or_else(|| "#000000".into()),
+            PictureStyle::Line => base.path_cells,
+        },
+        title,
+        instructions,
+        dot: d.dot_size.unwrap_or(base.dot),
+        ..base
+    }
+}
+
+/// The pdf page setup: an asked cell size is kept exactly (or refused) unless `--fit`;
+/// the default margin may narrow to keep it.
+pub fn page_setup(d: &Draw) -> PageSetup {
+    PageSetup {
+        paper: d.paper,
+        margin_mm: d.margin.map_or(15.0, |m| m.mm()),
+        fit: if d.cell_size.is_some() && !d.fit { pdf::Fit::Exact } else { pdf::Fit::Shrink },
+        flexible_margin: d.margin.is_none(),
+    }
+}
+
+/// Refuses, before any maze is made, a pdf whose maze cannot keep its asked cell size.
+pub(crate) fn check_page(spec: &ShapeSpec, draw: &Draw, multi: bool, headed: bool) -> Result<()> {
+    struct Extent;
+    impl ShapeVisitor for Extent {
+        type Output = maze_core::Point;
+        fn visit<S: Shape>(self, shape: S) -> maze_core::Point {
+            shape.extent()
+        }
+    }
+    let extent = spec.clone().visit(Extent);
+    let scene = maze_render::scene::Scene { width: extent.x, height: extent.y, ..Default::default() };
+    let style = draw_style(draw, Format::Pdf, multi);
+    // Solution pages and books have a heading line, which every page then makes room for.
+    let page = PdfPage { scene, heading: headed.then(|| "Solution".to_string()) };
+    pdf::page_layouts(&[page], &page_setup(draw), &style).map_err(|e| Error::Request(e.to_string()))?;
+    Ok(())
+}
+
+/// Writes rendered mazes as they come: bytes, or PDF pages (puzzles in order, their
+/// solutions at the back of the book, each page written as soon as it is made).
+struct Collector {
+    separator: bool,
+    draw: Draw,
+    /// Whether the mazes are a MultiMaze (the PDF's default title and instructions).
+    multi: bool,
+    /// Whether several mazes go in the file: PDF pages are then headed "Puzzle n".
+    several: bool,
+    /// The PDF being written, from its first page on.
+    book: Option<pdf::Book>,
+    /// Puzzles written so far.
+    puzzles: usize,
+}
+
+impl Collector {
+    fn new(format: Format, draw: &Draw, multi: bool, several: bool) -> Self {
+        Collector {
+            separator: matches!(format, Format::Text | Format::Unicode),
+            draw: draw.clone(),
+            multi,
+            several,
+            book: None,
+            puzzles: 0,
+        }
+    }
+
+    fn add(&mut self, sink: &mut dyn Write, rendered: Rendered, first: bool) -> Result<()> {
+        match rendered {
+            Rendered::Bytes(bytes) => {
+                if !first && self.separator {
+                    sink.write_all(b"\n")?;
+                }
+                sink.write_all(&bytes)?;
+            }
+            Rendered::Write(write) => {
+                if !first && self.separator {
+                    sink.write_all(b"\n")?;
+                }
+                write(sink)?;
+            }
+            Rendered::Pages { mut puzzle, solution } => {
+                maze_core::cancel::check()?;
+                let book = match &mut self.book {
+                    Some(book) => book,
+                    None => {
+                        // Every page keeps room for a heading when any page has one: a
+                        // book's pages all do, one maze's solution page does.
+                        let band = self.several || solution.is_some();
+                        let style = draw_style(&self.draw, Format::Pdf, self.multi);
+                        let mut book = pdf::Book::new(&page_setup(&self.draw), &style, band)?;
+                        book.start(sink)?;
+                        self.book.insert(book)
+                    }
+                };
+                self.puzzles += 1;
+                let n = self.puzzles;
+                puzzle.heading = self.several.then(|| format!("Puzzle {n}"));
+                book.add(sink, &puzzle, pdf::Part::Front)?;
+                if let Some(mut s) = solution {
+                    s.heading = Some(if self.several {
+                        format!("Solution to puzzle {n}")
+                    } else {
+                        "Solution".into()
+                    });
+                    book.add(sink, &s, pdf::Part::Back)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(self, sink: &mut dyn Write, notes: &Notes) -> Result<()> {
+        if let Some(book) = self.book {
+            if book.shrunk() {
+                notes.push(format!(
+                    "note: the maze is drawn smaller than {} mm cells to fit the paper (--cell-size asks for an exact size, --paper for more room)",
+                    draw_style(&self.draw, Format::Pdf, self.multi).cell_size
+                ));
+            }
+            book.finish(sink)?;
+        }
+        Ok(())
+    }
+}
+
+/// A note on about how much memory a maze above the default cell limit will take (the
+/// limit was raised with --max-cells): the walls (at most 4 bits a cell) and the larger of
+/// the generator's tables and the solver's (the generator's are freed before solving).
+pub(crate) fn memory_note(args: &MazeRequest, spec: &ShapeSpec) -> String {
+    let cells = spec.cells() as f64;
+    let walls = cells / 2.0;
+    let square_lattice =
+        spec.kind == ShapeKind::Square && spec.mask.is_none() && !spec.wrap.any() && spec.levels <= 1;
+    let generator = cells * args.algorithm.bytes_per_cell(spec.cells(), square_lattice);
+    let solver = match args.solve {
+        None => 0.0,
+        Some(Solver::Bfs) if args.no_visited => cells,
+        Some(_) => cells * 8.0,
+    };
+    let solving = match args.solve {
+        None => String::new(),
+        Some(s) => format!(", freed before {} to solve with {s}", budget::human(solver as u64)),
+    };
+    let hint = if args.solve.is_some() && !args.no_visited {
+        " (--no-visited keeps the path alone: bfs then takes 1 byte a cell)"
+    } else {
+        ""
+    };
+    format!(
+        "note: {} cells, above the default limit: about {} of memory (walls {}, {} for {}{solving}){hint}",
+        spec.cells(),
+        budget::human((walls + generator.max(solver)) as u64),
+        budget::human(walls as u64),
+        budget::human(generator as u64),
+        args.algorithm,
+    )
+}
+
+/// The mazes `generate` kept: the seed of each and its statistics when they were computed,
+/// and how many mazes were made in all (more than kept when filters refused some).
+#[derive(Debug)]
+pub struct Kept {
+    /// Each kept maze's seed, and its statistics when they were computed.
+    pub mazes: Vec<(u64, Option<maze_core::stats::Stats>)>,
+    /// How many mazes were made in all.
+    pub tried: u64,
+    /// Notes for the user (an animation cut short, a PDF maze drawn smaller than asked).
+    pub notes: Vec<String>,
+}
+
+/// Refuses `--parametric` with what the OpenSCAD program cannot do: it is one square
+/// binary-tree maze, unsolved, with OpenSCAD's own randomness.
+pub(crate) fn check_parametric(args: &MazeRequest, spec: &ShapeSpec) -> Result<()> {
+    let refuse = |what: &str| -> Result<()> {
+        return Err(Error::Request(format!(
+            "--parametric writes an OpenSCAD program that builds a square binary-tree maze itself; it cannot {what}"
+        )));
+    };
+    if args.format != Format::Scad {
+        return refuse(&format!("be written as {} (use --format scad)", args.format.name()));
+    }
+    if spec.kind != ShapeKind::Square || spec.mask.is_some() {
+        return refuse("follow another shape or a mask");
+    }
+    // The default generator stands for "not chosen"; any other choice is refused.
+    if !matches!(args.algorithm, Algorithm::BinaryTree | Algorithm::RecursiveBacktracker) {
+        return refuse(&format!("use the {} algorithm", args.algorithm));
+    }
+    if args.solve.is_some() || args.braid.is_some() || args.starts.is_some() || args.animate {
+        return refuse("show a solution, braid, MultiMaze dots or an animation");
+    }
+    if args.entrance.is_some() || args.exit.is_some() || args.count > 1 {
+        return refuse("move the entrance or exit, or make several mazes (it has parameters instead)");
+    }
+    if spec.width < 2 || spec.height < 2 {
+        return refuse("be smaller than 2 x 2");
+    }
+    Ok(())
+}
+
+/// Document 002's OpenSCAD program for the `generate` options (`--parametric`).
+pub(crate) fn parametric_program(args: &MazeRequest, spec: &ShapeSpec, seed: u64) -> String {
+    let style = draw_style(&args.draw(), Format::Scad, false);
+    scad::parametric(&scad::Parametric {
+        rows: spec.height,
+        columns: spec.width,
+        seed,
+        bias: args.bias.name().to_string(),
+        model: Model {
+            cell: style.cell_size,
+            wall: style.wall_width,
+            height: args.wall_height,
+            base: args.base,
+        },
+    })
+}
+
+/// Generates `args.count` mazes from `seed` on and writes them to `sink` in `args.format`.
+/// With `--where` or `--hardness`, the next seeds are tried until `args.count` mazes pass
+/// (at most `--max-tries` in all, else an error and nothing written).
+pub(crate) fn write_mazes(
+    args: &MazeRequest,
+    spec: &ShapeSpec,
+    animation: Option<&Animation>,
+    seed: u64,
+    sink: &mut dyn Write,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Kept> {
+    let multi = args.multi();
+    let draw = args.draw();
+    let notes = Notes::default();
+    let filters = crate::filter::filters(&args.wheres, args.hardness);
+    let max_tries = args.max_tries.unwrap_or_else(|| default_max_tries(args.count));
+    let mut collector = Collector::new(args.format, &draw, multi, args.count > 1);
+    let mut kept = Kept { mazes: Vec::new(), tried: 0, notes: Vec::new() };
+    let job = |this: u64| GenerateJob {
+        args,
+        seed: this,
+        compact: args.count > 1,
+        animation,
+        filters: &filters,
+        want_stats: args.stats.is_some(),
+        draw: &draw,
+        notes: &notes,
+    };
+    // Mazes are made a batch at a time on every core (rayon), then taken in seed order, so
+    // the output is the serial run's byte for byte; a batch holds about BATCH_CELLS cells.
+    // PDF pages wait as scenes (shaded cells and all) until written: smaller batches.
+    let batch_cells = if args.format == Format::Pdf { PDF_BATCH_CELLS } else { BATCH_CELLS };
+    let per_batch = (batch_cells / spec.cells().max(1)).clamp(1, 4096);
+    while kept.mazes.len() < args.count as usize {
+        maze_core::cancel::check()?;
+        if !filters.is_empty() && kept.tried >= max_tries {
+            return Err(crate::filter::not_enough(
+                kept.mazes.len() as u32,
+                args.count,
+                kept.tried,
+                seed,
+                &filters,
+            ));
+        }
+        // Without filters exactly the mazes still wanted; with them, as many as may be tried.
+        let left = if filters.is_empty() {
+            (args.count as usize - kept.mazes.len()) as u64
+        } else {
+            max_tries - kept.tried
+        };
+        let first = kept.tried;
+        let made: Vec<Result<Made>> = if left == 1 || per_batch == 1 {
+            vec![spec.visit(job(seed.wrapping_add(first)))]
+        } else {
+            use rayon::prelude::*;
+            // Rayon's threads have no cancellation flag of their own: each maze gets the job's.
+            let flag = maze_core::cancel::current();
+            (0..left.min(per_batch))
+                .into_par_iter()
+                .map(|k| {
+                    let make = || spec.clone().visit(job(seed.wrapping_add(first + k)));
+                    match &flag {
+                        Some(flag) => maze_core::cancel::with_flag(flag.clone(), make),
+                        None => make(),
+                    }
+                })
+                .collect()
+        };
+        for made in made {
+            let this = seed.wrapping_add(kept.tried);
+            kept.tried += 1;
+            let made = made?;
+            if let Some(rendered) = made.rendered {
+                collector.add(sink, rendered, kept.mazes.is_empty())?;
+                kept.mazes.push((this, made.stats));
+                progress();
+                if kept.mazes.len() == args.count as usize {
+                    break;
+                }
+            }
+        }
+    }
+    collector.finish(sink, &notes)?;
+    kept.notes = notes.take();
+    Ok(kept)
+}
+
+/// How many mazes `--where` and `--hardness` try at most unless `--max-tries` says: 1000
+/// for each maze asked for, at most a million.
+pub fn default_max_tries(count: u32) -> u64 {
+    u64::from(count).saturating_mul(1000).min(MAX_TRIES)
+}
+
+/// The most tries by default (see [`default_max_tries`]).
+const MAX_TRIES: u64 = 1_000_000;
+
+/// The `maze generate` job that makes a maze like a saved one (same shape, generator if
+/// known, dots, format and drawing options), for estimating what drawing it takes.
+fn like_file(file: &MazeFile, spec: &ShapeSpec, format: Format, draw: &Draw, solution: bool) -> MazeRequest {
+    let mut a = MazeRequest { shape: spec.kind, ..MazeRequest::default() };
+    if let Some(algorithm) = file.algorithm.as_deref().and_then(|n| n.parse::<Algorithm>().ok())
+        && supports(spec.kind, algorithm)
+    {
+        a.algorithm = algorithm;
+    }
+    a.braid = file.braid.filter(|b| (0.0..=1.0).contains(b));
+    if file.starts.len() > 1 || file.ends.len() > 1 {
+        a.starts = Some(file.starts.len().max(1) as u32);
+        a.ends = Some(file.ends.len().max(1) as u32);
+    }
+    a.solve = solution.then_some(Solver::Bfs);
+    a.format = format;
+    a.with_draw(draw)
+}
+
+/// Solves or re-renders a loaded maze.
+struct FileJob<'a> {
+    file: &'a MazeFile,
+    solve: Option<(Solver, Option<EndSpec>, Option<EndSpec>)>,
+    keep_solution: bool,
+    format: Format,
+    draw: &'a Draw,
+    /// Record the solver's steps and write them as an animation.
+    animation: Option<&'a Animation>,
+    /// The most memory a drawing may hold (`--max-memory`).
+    max_memory: u64,
+    /// Where notes for the user go.
+    notes: &'a Notes,
+}
+
+impl ShapeVisitor for FileJob<'_> {
+    type Output = Result<Rendered>;
+
+    fn visit<S: Shape>(self, shape: S) -> Result<Rendered> {
+        let (mut maze, saved) = self.file.to_maze(shape)?;
+        let provenance = Provenance {
+            algorithm: self.file.algorithm.clone(),
+            seed: self.file.seed,
+            braid: self.file.braid,
+        };
+        let multi = maze.starts.len() > 1 || maze.ends.len() > 1;
+        let fresh;
+        let solution: Option<(&Solution, &str)> = match self.solve {
+            Some((solver, from, to)) => {
+                // The dots and openings move with --from/--to, so the picture shows the route.
+                if from.is_some() || to.is_some() {
+                    let mut rng = Xoshiro::seed_from_u64(self.file.seed.unwrap_or(0));
+                    crate::masks::place_ends(&mut maze, from, to, &mut rng)?;
+                }
+                let (from, to) = (maze.entrance(), maze.exit());
+                if let Some(animation) = self.animation {
+                    check_animation_size(maze.shape(), self.format, self.draw, animation, multi)?;
+                    let mut trace = Trace::with_limit(TRACE_LIMIT);
+                    let solution = solver.solve(&maze, from, to, &mut trace)?;
+                    let rec = Recording {
+                        start: &maze,
+                        events: &trace.events,
+                        end: &maze,
+                        solution: Some(&solution),
+                    };
+                    return animate(&rec, &trace, self.format, self.draw, animation, multi, self.notes);
+                }
+                fresh = if self.draw.no_visited {
+                    solver.solve_route(&maze, from, to)?
+                } else {
+                    solver.solve(&maze, from, to, &mut ())?
+                };
+                Some((&fresh, solver.name()))
+            }
+            None if self.keep_solution => saved.as_ref().map(|(name, s)| (s, name.as_str())),
+            None => None,
+        };
+        let request =
+            Request { format: self.format, compact: false, draw: self.draw, max_memory: self.max_memory };
+        present(&maze, &provenance, solution, &request)
+    }
+}
+
+/// How to solve a saved maze ([`FileRequest::solve`]).
+#[derive(Clone, Copy, Debug)]
+pub struct FileSolve {
+    /// The solver.
+    pub solver: Solver,
+    /// Where the route starts, if not at the file's entrance (which then moves there).
+    pub from: Option<EndSpec>,
+    /// Where it ends, if not at the file's exit (which then moves there).
+    pub to: Option<EndSpec>,
+}
+
+/// A saved maze solved or drawn again (what `maze solve` and `maze render` do).
+#[derive(Clone, Copy, Debug)]
+pub struct FileRequest<'a> {
+    /// The maze file, read.
+    pub file: &'a MazeFile,
+    /// The file's name, which prefixes errors about its contents.
+    pub name: Option<&'a str>,
+    /// Solve it (else draw it as saved).
+    pub solve: Option<FileSolve>,
+    /// Without solving: draw the file's saved solution too.
+    pub keep_solution: bool,
+    /// The format, drawing options, animation (when solving) and limits; the fields about
+    /// making a maze are not read.
+    pub request: &'a MazeRequest,
+}
+
+/// A saved maze drawn, not yet written ([`redraw`]).
+pub struct Redrawn {
+    rendered: Rendered,
+    format: Format,
+    draw: Draw,
+    multi: bool,
+    notes: Notes,
+}
+
+impl Redrawn {
+    /// Writes it (a PDF is assembled here) and returns the notes for the user.
+    ///
+    /// # Errors
+    /// Writing failed, or the job was cancelled.
+    pub fn write(self, sink: &mut dyn Write) -> Result<Vec<String>> {
+        let mut collector = Collector::new(self.format, &self.draw, self.multi, false);
+        collector.add(sink, self.rendered, true)?;
+        collector.finish(sink, &self.notes)?;
+        Ok(self.notes.take())
+    }
+}
+
+/// Checks the options of a request to solve (`solving`) or draw a saved maze that can be
+/// checked before the file is read, and returns the animation asked for, if any (only a
+/// solve is animated).
+///
+/// # Errors
+/// Options that do not apply (`--zones` on a solve, an animation in a still format).
+pub fn check_file_request(r: &MazeRequest, solving: bool) -> Result<Option<Animation>> {
+    if !solving {
+        return Ok(None);
+    }
+    if r.zones {
+        return Err(Error::Request(
+            "--zones colours the zones of a maze being generated (maze generate); a solve animation shows the explored cells".into(),
+        ));
+    }
+    animation_options(r.format, r, &r.draw())
+}
+
+/// Solves or draws a saved maze: checks the file's declared size and the output's
+/// (animations have their own checks) against the request's limits before the maze is
+/// built, then builds and draws it. Errors about the file's contents name the file.
+///
+/// # Errors
+/// A limit passed, options that do not apply, a fault in the file, or a cancelled job.
+pub fn redraw(job: FileRequest<'_>) -> Result<Redrawn> {
+    let (file, name, r) = (job.file, job.name, job.request);
+    let limits = r.limits();
+    let draw = r.draw();
+    let animation = check_file_request(r, job.solve.is_some())?;
+    let spec = match (file.spec(limits.max_cells), name) {
+        (Ok(spec), _) => spec,
+        (Err(e), Some(name)) => return Err(Error::Core(e).context(name)),
+        (Err(e), None) => return Err(e.into()),
+    };
+    if animation.is_none() {
+        let solution = job.solve.is_some() || (job.keep_solution && file.solution.is_some());
+        budget::check(&like_file(file, &spec, r.format, &draw, solution), &spec, &limits)?;
+    }
+    let multi = file.starts.len() > 1 || file.ends.len() > 1;
+    let notes = Notes::default();
+    let visit = FileJob {
+        file,
+        solve: job.solve.map(|s| (s.solver, s.from, s.to)),
+        keep_solution: job.keep_solution,
+        format: r.format,
+        draw: &draw,
+        animation: animation.as_ref(),
+        max_memory: limits.max_memory,
+        notes: &notes,
+    };
+    // A file's own faults (a passage or an end out of range) name the file.
+    let rendered = spec.visit(visit).map_err(|e| match (name, &e) {
+        (Some(name), Error::Core(maze_core::Error::Parse(_))) => e.context(name),
+        _ => e,
+    })?;
+    Ok(Redrawn { rendered, format: r.format, draw, multi, notes })
+}

@@ -1,0 +1,116 @@
+//! # maze: one request model for maze jobs
+//!
+//! What a maze job *means* lives here, once, for every front end (the `maze` command, the
+//! web API, the terminal game, the Python module): a [`MazeRequest`] says what is asked
+//! (every option of `maze generate`, named as its long flag); [`Plan::new`] checks it all
+//! before any work, with typed [`Error`]s each front end words in its own terms; a
+//! [`Plan`] builds the mazes (one dispatch on the shape) and writes any format to a
+//! [`std::io::Write`], one maze or a batch (in parallel, the same bytes as serially).
+//! [`capabilities`] says which shape and generator supports what.
+//!
+//! `maze-core` (shapes, generators, solvers) and `maze-render` (pictures and files) stay
+//! underneath; what a library user needs of them is re-exported here.
+//!
+//! ```
+//! let request = maze::MazeRequest {
+//!     shape: maze::ShapeKind::Hex,
+//!     width: Some(6),
+//!     height: Some(4),
+//!     seed: Some(7),
+//!     solve: Some(maze::Solver::Bfs),
+//!     format: maze::Format::Svg,
+//!     ..Default::default()
+//! };
+//! let svg = maze::generate(&request).expect("a valid request");
+//! assert!(svg.starts_with(b"<svg"));
+//! ```
+
+mod budget;
+pub mod capabilities;
+mod error;
+pub mod filter;
+mod job;
+pub mod masks;
+mod plan;
+mod request;
+
+pub use budget::{MAX_PDF_MAZES, human};
+pub use capabilities::capabilities;
+pub use error::{Context, Error, Result, echo};
+pub use job::{
+    Built, FileRequest, FileSolve, Kept, Redrawn, build, check_file_request, default_max_tries, draw_style,
+    page_setup, redraw, supports,
+};
+pub use maze_core::{Algorithm, Maze, Shape, ShapeKind, ShapeSpec, Solver, Wrap, cancel};
+pub use maze_render::Format;
+pub use maze_render::json::MazeFile;
+pub use plan::Plan;
+pub use request::{DEFAULT_MAX_BYTES, DEFAULT_MAX_MEMORY, Draw, FIELDS, Limits, MazeRequest, PictureStyle};
+
+/// The bytes of the mazes `request` asks for, checked first ([`Plan::new`]); without a
+/// seed, one from the clock ([`fresh_seed`]).
+///
+/// # Errors
+/// As [`Plan::new`] and [`Plan::write`].
+pub fn generate(request: &MazeRequest) -> Result<Vec<u8>> {
+    let plan = Plan::new(request)?;
+    plan.to_vec(request.seed.unwrap_or_else(fresh_seed))
+}
+
+/// A seed from the clock, for runs without one (a front end shows it, so that the maze
+/// can be made again).
+pub fn fresh_seed() -> u64 {
+    let nanos =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let mut state = (nanos as u64) ^ u64::from(std::process::id()).rotate_left(32);
+    maze_core::random::splitmix64(&mut state) % 1_000_000_000
+}
+
+#[cfg(test)]
+mod testing {
+    use crate::MazeRequest;
+
+    /// A request from command-line words (`-s hex -W 8 --solve`), for tests.
+    pub fn request(words: &[&str]) -> MazeRequest {
+        const FLAGS: &[&str] = &[
+            "mask-connect",
+            "stream",
+            "parametric",
+            "no-visited",
+            "heat",
+            "no-markers",
+            "fit",
+            "tex-fragment",
+            "animate",
+            "zones",
+        ];
+        let mut map = serde_json::Map::new();
+        let mut i = 0;
+        while i < words.len() {
+            let key = match words[i] {
+                "-s" => "shape",
+                "-W" => "width",
+                "-H" => "height",
+                "-a" => "algorithm",
+                "-f" => "format",
+                "-n" => "count",
+                "-d" => "difficulty",
+                w => w.strip_prefix("--").unwrap_or_else(|| panic!("not a flag: {w}")),
+            };
+            let value = words.get(i + 1).filter(|v| !v.starts_with('-'));
+            let value = match (key, value) {
+                (k, _) if FLAGS.contains(&k) => serde_json::Value::Bool(true),
+                ("solve", None) => "bfs".into(),
+                ("stats", None) => "text".into(),
+                (_, Some(v)) => {
+                    i += 1;
+                    serde_json::from_str(v).unwrap_or_else(|_| serde_json::Value::String((*v).into()))
+                }
+                (k, None) => panic!("--{k} needs a value"),
+            };
+            map.insert(key.to_string(), value);
+            i += 1;
+        }
+        serde_json::from_value(serde_json::Value::Object(map)).expect("a request")
+    }
+}
