@@ -9,6 +9,7 @@
 
 pub mod cursor;
 pub mod font;
+mod forward;
 pub mod hex;
 pub mod levels;
 pub mod mask;
