@@ -411,6 +411,24 @@ impl<S: Shape> Shape for Masked<S> {
         spec.mask = Some(self.mask.clone());
         spec
     }
+
+    /// The base's picture with the removed cells left blank.
+    fn text_grid(&self) -> Option<super::TextGrid<S::Door>> {
+        let grid = self.base.text_grid()?;
+        // Masks are made on flat shapes: a masked stack of levels or woven maze has no
+        // picture (its cells are not numbered as the picture expects).
+        let woven = matches!(grid.lattice, super::TextLattice::Square { crossings: Some(_), .. });
+        if grid.levels.is_some() || woven {
+            return None;
+        }
+        let cells = match &grid.cells {
+            None => self.from_base.clone(),
+            Some(inner) => {
+                inner.iter().map(|&b| self.from_base.get(b as usize).copied().unwrap_or(u32::MAX)).collect()
+            }
+        };
+        Some(super::TextGrid { cells: Some(cells), ..grid })
+    }
 }
 
 #[cfg(test)]

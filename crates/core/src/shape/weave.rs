@@ -428,6 +428,12 @@ impl Shape for Weave {
         spec
     }
 
+    /// The square picture, each crossing showing both layers in one place.
+    fn text_grid(&self) -> Option<super::TextGrid<SquareDoor>> {
+        let (w, h) = (self.square.width(), self.square.height());
+        Some(super::TextGrid::flat(super::TextLattice::woven(w, h, self.crossings.clone())))
+    }
+
     fn draw_layout<R: Random + ?Sized>(&self, rng: &mut R) -> Option<Self> {
         let share = self.share?;
         let (w, h) = (self.square.width(), self.square.height());
