@@ -5,12 +5,10 @@
 //! `/\_`). Marks: `S` start, `E` end, the path (`*` or `█`) and the other cells the solver
 //! explored (`.` or `░`) — document 000's black path and grey traversed cells.
 
-use std::any::Any;
-
 use crate::maze::Maze;
 use crate::shape::{
-    CellId, DoorKind, Hex, HexDoor, LevelDoor, Levels, Masked, Over, Point, Shape, Square, SquareDoor,
-    Triangle, TriangleDoor, Weave, WrapHex, WrapSquare,
+    CellId, Crossings, Door, DoorKind, HexDoor, Over, Point, Shape, SquareDoor, TextGrid, TextLattice,
+    TextLevels, Triangle, TriangleDoor,
 };
 use crate::solve::Solution;
 
@@ -108,64 +106,64 @@ pub fn render<S: Shape>(maze: &Maze<S>, solution: Option<&Solution>, style: Styl
 /// Panics if `marks` has fewer entries than the maze has cells.
 pub fn render_marks<S: Shape>(maze: &Maze<S>, marks: &[Mark], style: Style) -> String {
     assert!(marks.len() >= maze.cell_count() as usize, "one mark per cell");
-    let any = maze as &dyn Any;
-    if let Some(m) = any.downcast_ref::<Maze<Square>>() {
-        let s = m.shape();
-        let open = |c, d| m.is_open(c, d);
-        square((s.width(), s.height()), |x, y| Some(CellId(y * s.width() + x)), open, marks, style)
-    } else if let Some(m) = any.downcast_ref::<Maze<Masked<Square>>>() {
-        let s = m.shape();
-        let base = s.base();
-        let open = |c, d| m.is_open(c, d);
-        square(
-            (base.width(), base.height()),
-            |x, y| s.from_base(CellId(y * base.width() + x)),
-            open,
-            marks,
-            style,
-        )
-    } else if let Some(m) = any.downcast_ref::<Maze<WrapSquare>>() {
-        let s = m.shape();
-        let open = |c, d| m.is_open(c, d);
-        square((s.width(), s.height()), |x, y| Some(CellId(y * s.width() + x)), open, marks, style)
-    } else if let Some(m) = any.downcast_ref::<Maze<Weave>>() {
-        woven(m, marks, style)
-    } else if let Some(m) = any.downcast_ref::<Maze<Levels<Square>>>() {
-        let s = m.shape();
-        let (w, h) = (s.base().width(), s.base().height());
-        let stair_at = |b: u32| (2 * (b / w) as usize + 1, 3 * (b % w) as usize + 2);
-        levels(m, marks, style, stair_at, |l, marks| {
-            let open = |c, d| m.is_open(c, LevelDoor::plane(d));
-            square((w, h), |x, y| Some(s.lift(l, CellId(y * w + x))), open, marks, style)
-        })
-    } else if let Some(m) = any.downcast_ref::<Maze<Hex>>() {
-        let s = m.shape();
-        hex((s.width(), s.height()), Some, |c, d| m.is_open(c, d), marks, style)
-    } else if let Some(m) = any.downcast_ref::<Maze<Masked<Hex>>>() {
-        let s = m.shape();
-        let base = s.base();
-        hex((base.width(), base.height()), |c| s.from_base(c), |c, d| m.is_open(c, d), marks, style)
-    } else if let Some(m) = any.downcast_ref::<Maze<WrapHex>>() {
-        let s = m.shape();
-        hex((s.width(), s.height()), Some, |c, d| m.is_open(c, d), marks, style)
-    } else if let Some(m) = any.downcast_ref::<Maze<Levels<Hex>>>() {
-        let s = m.shape();
-        let (w, h) = (s.base().width(), s.base().height());
-        let stair_at = |b: u32| {
-            let (x, y) = ((b % w) as usize, (b / w) as usize);
-            (2 * y + 1, 4 * x + 2 * (y % 2) + 3)
-        };
-        levels(m, marks, style, stair_at, |l, marks| {
-            let open = |c, d| m.is_open(c, LevelDoor::plane(d));
-            hex((w, h), |b| Some(s.lift(l, b)), open, marks, style)
-        })
-    } else if let Some(m) = any.downcast_ref::<Maze<Triangle>>() {
-        triangle(m, m.shape(), Some, marks, style)
-    } else if let Some(m) = any.downcast_ref::<Maze<Masked<Triangle>>>() {
-        let s = m.shape();
-        triangle(m, s.base(), |c| s.from_base(c), marks, style)
-    } else {
-        drawing(maze, marks, style)
+    match maze.shape().text_grid() {
+        Some(grid) => picture(maze, &grid, marks, style),
+        None => drawing(maze, marks, style),
+    }
+}
+
+/// The character picture of a shape with a [`TextGrid`]: its lattice, or for a stack of
+/// levels each level's lattice side by side.
+fn picture<S: Shape>(maze: &Maze<S>, grid: &TextGrid<S::Door>, marks: &[Mark], style: Style) -> String {
+    let place = |b: u32| match &grid.cells {
+        None => Some(CellId(b)),
+        Some(cells) => cells.get(b as usize).filter(|&&c| c != u32::MAX).map(|&c| CellId(c)),
+    };
+    let Some(stack) = &grid.levels else {
+        return lattice(maze, &grid.lattice, place, marks, style);
+    };
+    // In each cell, the stairs' mark goes in the last column of its inside, which square
+    // and hexagon pictures leave blank off the path (triangles have no such column).
+    let (width, hexagons) = match grid.lattice {
+        TextLattice::Square { width, .. } => (width, false),
+        TextLattice::Hex { width, .. } => (width, true),
+        TextLattice::Triangle { .. } => return drawing(maze, marks, style),
+    };
+    let stair_at = |b: u32| {
+        let (x, y) = ((b % width) as usize, (b / width) as usize);
+        if hexagons { (2 * y + 1, 4 * x + 2 * (y % 2) + 3) } else { (2 * y + 1, 3 * x + 2) }
+    };
+    let per_level = maze.cell_count() / stack.count.max(1);
+    let at = |l: u32, b: u32| place(b).map(|c| CellId(l * per_level + c.0));
+    levels(maze, stack, grid.lattice.places(), style, at, stair_at, |l| {
+        lattice(maze, &grid.lattice, |b| at(l, b), marks, style)
+    })
+}
+
+/// One lattice's picture: `at(place)` is the maze cell at each place of it (`None`: blank).
+fn lattice<S: Shape>(
+    maze: &Maze<S>,
+    lattice: &TextLattice<S::Door>,
+    at: impl Fn(u32) -> Option<CellId>,
+    marks: &[Mark],
+    style: Style,
+) -> String {
+    match lattice {
+        &TextLattice::Square { width: w, height: h, ref doors, ref crossings } => match crossings {
+            None => {
+                let open = |c, d: SquareDoor| maze.is_open(c, doors[usize::from(d.index())]);
+                square((w, h), |x, y| at(y * w + x), open, marks, style)
+            }
+            Some(crossings) => woven(maze, (w, h), crossings, doors, marks, style),
+        },
+        &TextLattice::Hex { width, height, ref doors } => {
+            let open = |c, d: HexDoor| maze.is_open(c, doors[usize::from(d.index())]);
+            hex((width, height), |c| at(c.0), open, marks, style)
+        }
+        TextLattice::Triangle { shape, doors } => {
+            let open = |c, d: TriangleDoor| maze.is_open(c, doors[usize::from(d.index())]);
+            triangle(shape, |c| at(c.0), open, marks, style)
+        }
     }
 }
 
@@ -351,22 +349,12 @@ fn braille(dot: impl Fn(usize, usize) -> bool) -> char {
 /// Box-drawing corner with arms up, right, down, left (bits 1, 2, 4, 8).
 const BOX: [char; 16] = [' ', '╵', '╶', '└', '╷', '│', '┌', '├', '╴', '┘', '─', '┴', '┐', '┤', '┬', '┼'];
 
-/// Whether [`render`] draws a picture of this maze (square, hex and triangle cells, masked
-/// or not) rather than a dot drawing: only these pictures are exact, so only these
-/// are offered as the text output format.
+/// Whether [`render`] draws a picture of this maze (its shape has a
+/// [`text_grid`](Shape::text_grid): square, hex and triangle cells, masked or not, wrapped,
+/// woven or in levels) rather than a dot drawing: only these pictures are exact, so only
+/// these are offered as the text output format.
 pub fn has_picture<S: Shape>(maze: &Maze<S>) -> bool {
-    let any = maze as &dyn Any;
-    any.is::<Maze<Square>>()
-        || any.is::<Maze<Masked<Square>>>()
-        || any.is::<Maze<WrapSquare>>()
-        || any.is::<Maze<Weave>>()
-        || any.is::<Maze<Levels<Square>>>()
-        || any.is::<Maze<Hex>>()
-        || any.is::<Maze<Masked<Hex>>>()
-        || any.is::<Maze<WrapHex>>()
-        || any.is::<Maze<Levels<Hex>>>()
-        || any.is::<Maze<Triangle>>()
-        || any.is::<Maze<Masked<Triangle>>>()
+    maze.shape().text_grid().is_some()
 }
 
 /// Square cells, `w × h` of them, perhaps masked: `at(x, y)` is the maze cell at column x,
@@ -478,22 +466,34 @@ pub fn square_band(
 /// place (its doors read from the layer that has them, its mark the stronger of the two),
 /// and a crossing off the path showing which passage goes over: `==` east–west, `||`
 /// north–south (`══`, `║║` in [`Style::Unicode`]).
-fn woven(maze: &Maze<Weave>, marks: &[Mark], style: Style) -> String {
-    let s = maze.shape();
-    let (w, h) = (s.square().width(), s.square().height());
-    let mut merged = marks[..(w * h) as usize].to_vec();
-    for (c, _) in s.crossings().iter() {
-        if let Some(u) = s.under(c) {
+///
+/// The maze's cells are the `w × h` square cells, then the crossings' under cells in rank
+/// order; `doors` are the maze's doors for the [`SquareDoor`]s.
+fn woven<S: Shape>(
+    maze: &Maze<S>,
+    (w, h): (u32, u32),
+    crossings: &Crossings,
+    doors: &[S::Door; 4],
+    marks: &[Mark],
+    style: Style,
+) -> String {
+    let squares = w * h;
+    let under = |c: CellId| crossings.at(c.0).map(|(k, _)| CellId(squares + k));
+    let mut merged = marks[..squares as usize].to_vec();
+    for (c, _) in crossings.iter() {
+        if let Some(u) = under(c) {
             merged[c.index()] = merged[c.index()].max(marks[u.index()]);
         }
     }
+    let shape = maze.shape();
     let open = |c: CellId, d: SquareDoor| {
-        let layer = if s.doors(c).contains(d) { c } else { s.under(c).unwrap_or(c) };
-        maze.is_open(layer, d)
+        let door = doors[usize::from(d.index())];
+        let layer = if shape.doors(c).contains(door) { c } else { under(c).unwrap_or(c) };
+        maze.is_open(layer, door)
     };
     let picture = square((w, h), |x, y| Some(CellId(y * w + x)), open, &merged, style);
     let mut lines: Vec<Vec<char>> = picture.lines().map(|l| l.chars().collect()).collect();
-    for (c, over) in s.crossings().iter() {
+    for (c, over) in crossings.iter() {
         if !matches!(merged[c.index()], Mark::Empty | Mark::Visited | Mark::Zone(_)) {
             continue;
         }
@@ -521,21 +521,23 @@ fn woven(maze: &Maze<Weave>, marks: &[Mark], style: Style) -> String {
     out
 }
 
-/// A multi-level maze's picture: each level drawn by `level(l, marks)` (with the marks of
-/// the whole maze), side by side from the bottom level, under a heading, three columns
-/// apart. In each cell an open stair shows beside the cell's mark: `^` up, `v` down, `X`
-/// both (`↑`, `↓`, `↕` in [`Style::Unicode`]), at `stair_at(base cell)` (line, column) of
-/// the level's picture: the last column of the cell's inside, which the picture leaves
-/// blank unless the cell is on the path.
-fn levels<B: Shape>(
-    maze: &Maze<Levels<B>>,
-    marks: &[Mark],
+/// A multi-level maze's picture: each level drawn by `level(l)`, side by side from the
+/// bottom level, under a heading, three columns apart. In each cell an open stair shows
+/// beside the cell's mark: `^` up, `v` down, `X` both (`↑`, `↓`, `↕` in
+/// [`Style::Unicode`]), at `stair_at(place)` (line, column) of the level's picture: the last
+/// column of the cell's inside, which the picture leaves blank unless the cell is on the
+/// path. `at(l, place)` is the cell of level `l` at each of the lattice's `places`.
+fn levels<S: Shape>(
+    maze: &Maze<S>,
+    stack: &TextLevels<S::Door>,
+    places: u32,
     style: Style,
+    at: impl Fn(u32, u32) -> Option<CellId>,
     stair_at: impl Fn(u32) -> (usize, usize),
-    level: impl Fn(u32, &[Mark]) -> String,
+    level: impl Fn(u32) -> String,
 ) -> String {
     let shape = maze.shape();
-    let (up, down) = (LevelDoor::<B::Door>::up(), LevelDoor::<B::Door>::down());
+    let (up, down) = (stack.up, stack.down);
     let glyph = |c: CellId| {
         let doors = shape.doors(c);
         let (u, d) =
@@ -551,11 +553,11 @@ fn levels<B: Shape>(
         }
     };
     let mut columns: Vec<Vec<Vec<char>>> = Vec::new();
-    for l in 0..shape.levels() {
-        let mut lines: Vec<Vec<char>> = level(l, marks).lines().map(|s| s.chars().collect()).collect();
+    for l in 0..stack.count {
+        let mut lines: Vec<Vec<char>> = level(l).lines().map(|s| s.chars().collect()).collect();
         let cols = lines.iter().map(Vec::len).max().unwrap_or(0);
-        for b in 0..shape.base().cell_count() {
-            let Some(g) = glyph(shape.lift(l, CellId(b))) else { continue };
+        for b in 0..places {
+            let Some(g) = at(l, b).and_then(glyph) else { continue };
             let (row, col) = stair_at(b);
             if let Some(line) = lines.get_mut(row) {
                 if line.len() <= col {
@@ -648,10 +650,10 @@ fn hex(
 }
 
 /// Triangles, perhaps masked (as for [`hex`]).
-fn triangle<S: Shape<Door = TriangleDoor>>(
-    maze: &Maze<S>,
+fn triangle(
     base: &Triangle,
     at: impl Fn(CellId) -> Option<CellId>,
+    open: impl Fn(CellId, TriangleDoor) -> bool,
     marks: &[Mark],
     style: Style,
 ) -> String {
@@ -662,8 +664,7 @@ fn triangle<S: Shape<Door = TriangleDoor>>(
         let (x, y) = base.xy(CellId(b));
         let (x, y) = (x as usize, y as usize);
         let (top, col) = (3 * y, 3 * x);
-        let open = |d: TriangleDoor| maze.is_open(cell, d);
-        let glyph = |d: TriangleDoor, ch: char| if open(d) { ' ' } else { ch };
+        let glyph = |d: TriangleDoor, ch: char| if open(cell, d) { ' ' } else { ch };
         if base.points_up(CellId(b)) {
             for k in 0..3 {
                 canvas.put(top + 3 - k, col + k, glyph(TriangleDoor::West, '/'));
@@ -685,7 +686,7 @@ fn triangle<S: Shape<Door = TriangleDoor>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::{Mask, Polar, Upsilon};
+    use crate::shape::{Hex, Mask, Masked, Polar, Upsilon};
 
     /// Every cell of a fully walled maze gets its own centre character, blank of walls, so
     /// a mark there never hides a wall and never lands on another cell's mark.

@@ -174,6 +174,10 @@ impl Shape for Hex {
         ShapeSpec::plain(ShapeKind::Hex, self.width, self.height)
     }
 
+    fn text_grid(&self) -> Option<super::TextGrid<HexDoor>> {
+        Some(super::TextGrid::flat(super::TextLattice::hex(self.width, self.height)))
+    }
+
     fn extent(&self) -> Point {
         let radius = 1.0 / 3f64.sqrt();
         let shift = if self.height > 1 { 0.5 } else { 0.0 };

@@ -14,7 +14,7 @@
 
 use std::marker::PhantomData;
 
-use super::{Adjacent, CellId, Door, DoorKind, DoorSet, Outline, Point, Shape, ShapeSpec, WallId};
+use super::{Adjacent, CellId, Door, DoorKind, DoorSet, Point, Shape, ShapeSpec, WallId};
 
 /// The horizontal gap between two levels' drawings, in cell units.
 pub const LEVEL_GAP: f64 = 1.0;
@@ -138,9 +138,60 @@ impl<S: Shape> Levels<S> {
     }
 }
 
+impl<S: Shape> super::forward::Forward for Levels<S> {
+    type Inner = S;
+
+    #[inline(always)]
+    fn inner(&self) -> &S {
+        &self.base
+    }
+
+    #[inline(always)]
+    fn inner_cell(&self, cell: CellId) -> CellId {
+        self.split(cell).1
+    }
+
+    /// The cell on the bottom level.
+    #[inline(always)]
+    fn lift_cell(&self, cell: CellId) -> Option<CellId> {
+        Some(self.lift(0, cell))
+    }
+
+    #[inline(always)]
+    fn inner_door(door: LevelDoor<S::Door>) -> Option<S::Door> {
+        door.base()
+    }
+
+    #[inline(always)]
+    fn lift_door(door: S::Door) -> LevelDoor<S::Door> {
+        LevelDoor::plane(door)
+    }
+
+    /// The point moved to the cell's level.
+    #[inline(always)]
+    fn lift_point(&self, cell: CellId, p: Point) -> Point {
+        self.shift(self.split(cell).0, p)
+    }
+}
+
+/// A cell's geometry is its base cell's, moved to its level; its doors are the base
+/// cell's and the stairs, so what involves doors, walls, ends, names and distances
+/// across levels is the levels' own.
 impl<S: Shape> Shape for Levels<S> {
     type Door = LevelDoor<S::Door>;
     type Cursor = super::CellCursor;
+
+    super::forward::forward_shape!(
+        centre,
+        outline,
+        fill_outline,
+        wall_segment,
+        wall_arc,
+        layer,
+        cell_by_coords,
+        contains,
+        outer_door,
+    );
 
     fn cell_count(&self) -> u32 {
         self.levels * self.base_cells
@@ -210,40 +261,9 @@ impl<S: Shape> Shape for Levels<S> {
         }
     }
 
-    fn centre(&self, cell: CellId) -> Point {
-        let (l, b) = self.split(cell);
-        self.shift(l, self.base.centre(b))
-    }
-
     fn extent(&self) -> Point {
         let e = self.base.extent();
         Point { x: f64::from(self.levels) * self.pitch - LEVEL_GAP, y: e.y }
-    }
-
-    fn outline(&self, cell: CellId) -> Outline {
-        let (l, b) = self.split(cell);
-        let o = self.base.outline(b);
-        let pts: Vec<Point> = o.points().iter().map(|&p| self.shift(l, p)).collect();
-        Outline::new(&pts)
-    }
-
-    fn fill_outline(&self, cell: CellId) -> Vec<Point> {
-        let (l, b) = self.split(cell);
-        self.base.fill_outline(b).into_iter().map(|p| self.shift(l, p)).collect()
-    }
-
-    fn wall_segment(&self, cell: CellId, door: Self::Door) -> [Point; 2] {
-        let (l, b) = self.split(cell);
-        match door.base() {
-            Some(d) => self.base.wall_segment(b, d).map(|p| self.shift(l, p)),
-            // A stair has no wall in the plane: a point at the centre.
-            None => [self.centre(cell); 2],
-        }
-    }
-
-    fn wall_arc(&self, cell: CellId, door: Self::Door) -> Option<Point> {
-        let (l, b) = self.split(cell);
-        self.base.wall_arc(b, door.base()?).map(|p| self.shift(l, p))
     }
 
     fn plates(&self) -> Vec<[f64; 2]> {
@@ -261,22 +281,9 @@ impl<S: Shape> Shape for Levels<S> {
         format!("{} on level {}", self.base.cell_name(b), l + 1)
     }
 
-    fn cell_by_coords(&self, a: u32, b: u32) -> Option<CellId> {
-        self.base.cell_by_coords(a, b)
-    }
-
     fn min_steps(&self, a: CellId, b: CellId) -> u32 {
         let ((la, ba), (lb, bb)) = (self.split(a), self.split(b));
         self.base.min_steps(ba, bb) + la.abs_diff(lb)
-    }
-
-    fn contains(&self, cell: CellId) -> bool {
-        self.base.contains(self.split(cell).1)
-    }
-
-    fn outer_door(&self, cell: CellId, from_back: bool) -> Option<Self::Door> {
-        let (_, b) = self.split(cell);
-        self.base.outer_door(b, from_back).map(LevelDoor::plane)
     }
 
     fn turn(&self, cell: CellId, door: Self::Door, clockwise: bool) -> Self::Door {
@@ -308,5 +315,23 @@ impl<S: Shape> Shape for Levels<S> {
 
     fn spec(&self) -> ShapeSpec {
         ShapeSpec { levels: self.levels, ..self.base.spec() }
+    }
+
+    /// The base's picture once per level, side by side, for square and hexagonal cells
+    /// (whose pictures leave a blank in each cell for the stairs' marks).
+    fn text_grid(&self) -> Option<super::TextGrid<Self::Door>> {
+        let grid = self.base.text_grid()?;
+        let stairs = match &grid.lattice {
+            super::TextLattice::Square { crossings, .. } => crossings.is_none(),
+            super::TextLattice::Hex { .. } => true,
+            super::TextLattice::Triangle { .. } => false,
+        };
+        if !stairs || grid.levels.is_some() {
+            return None;
+        }
+        let mut grid = grid.map_doors(LevelDoor::plane);
+        grid.levels =
+            Some(super::TextLevels { count: self.levels, up: LevelDoor::up(), down: LevelDoor::down() });
+        Some(grid)
     }
 }

@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::font::Bitmap;
-use super::{Adjacent, CellId, DoorSet, Grid, Outline, Point, Shape, ShapeSpec, WallId};
+use super::{Adjacent, CellId, DoorSet, Shape, ShapeSpec};
 use crate::Error;
 
 /// Which cells of a base shape exist, one bit per base cell.
@@ -312,9 +312,66 @@ impl<S: Shape> Masked<S> {
     }
 }
 
+impl<S: Shape> super::forward::Forward for Masked<S> {
+    type Inner = S;
+
+    #[inline(always)]
+    fn inner(&self) -> &S {
+        &self.base
+    }
+
+    #[inline(always)]
+    fn inner_cell(&self, cell: CellId) -> CellId {
+        self.to_base(cell)
+    }
+
+    #[inline(always)]
+    fn lift_cell(&self, cell: CellId) -> Option<CellId> {
+        self.from_base(cell)
+    }
+
+    #[inline(always)]
+    fn inner_door(door: S::Door) -> Option<S::Door> {
+        Some(door)
+    }
+
+    #[inline(always)]
+    fn lift_door(door: S::Door) -> S::Door {
+        door
+    }
+}
+
+/// Every answer about a kept cell is the base's about its base cell, but for the cells and
+/// their neighbours (renumbered, a door to a removed cell leading nowhere), the shape's
+/// name, and what follows from the renumbering: the default `outer_door` (a door to a
+/// removed cell is a boundary door too) and no lattice fast paths (`grid`,
+/// `square_lattice`, `door_steps`).
 impl<S: Shape> Shape for Masked<S> {
     type Door = S::Door;
     type Cursor = super::CellCursor;
+
+    super::forward::forward_shape!(
+        opposite,
+        wall,
+        inner_wall,
+        wall_count,
+        centre,
+        extent,
+        outline,
+        fill_outline,
+        wall_segment,
+        wall_arc,
+        door_kind,
+        plates,
+        layer,
+        min_steps,
+        turn,
+        default_ends,
+        cell_name,
+        cell_by_coords,
+        base_cell,
+        contains,
+    );
 
     #[inline]
     fn cell_count(&self) -> u32 {
@@ -349,84 +406,28 @@ impl<S: Shape> Shape for Masked<S> {
         self.adjacent(cell).doors()
     }
 
-    #[inline]
-    fn opposite(&self, cell: CellId, door: S::Door) -> S::Door {
-        self.base.opposite(self.to_base(cell), door)
-    }
-
-    #[inline]
-    fn wall(&self, cell: CellId, door: S::Door) -> WallId {
-        self.base.wall(self.to_base(cell), door)
-    }
-
-    #[inline]
-    fn inner_wall(&self, cell: CellId, door: S::Door) -> WallId {
-        self.base.inner_wall(self.to_base(cell), door)
-    }
-
-    fn wall_count(&self) -> u64 {
-        self.base.wall_count()
-    }
-
-    fn centre(&self, cell: CellId) -> Point {
-        self.base.centre(self.to_base(cell))
-    }
-
-    fn extent(&self) -> Point {
-        self.base.extent()
-    }
-
-    fn outline(&self, cell: CellId) -> Outline {
-        self.base.outline(self.to_base(cell))
-    }
-
-    fn fill_outline(&self, cell: CellId) -> Vec<Point> {
-        self.base.fill_outline(self.to_base(cell))
-    }
-
-    fn wall_segment(&self, cell: CellId, door: S::Door) -> [Point; 2] {
-        self.base.wall_segment(self.to_base(cell), door)
-    }
-
-    fn wall_arc(&self, cell: CellId, door: S::Door) -> Option<Point> {
-        self.base.wall_arc(self.to_base(cell), door)
-    }
-
-    #[inline]
-    fn min_steps(&self, a: CellId, b: CellId) -> u32 {
-        self.base.min_steps(self.to_base(a), self.to_base(b))
-    }
-
-    fn turn(&self, cell: CellId, door: S::Door, clockwise: bool) -> S::Door {
-        self.base.turn(self.to_base(cell), door, clockwise)
-    }
-
-    fn grid(&self) -> Option<Grid<S::Door>> {
-        None
-    }
-
     fn spec(&self) -> ShapeSpec {
         let mut spec = self.base.spec();
         spec.mask = Some(self.mask.clone());
         spec
     }
 
-    fn default_ends(&self) -> (CellId, CellId) {
-        let (a, b) = self.base.default_ends();
-        let last = CellId(self.cell_count() - 1);
-        (self.from_base(a).unwrap_or(CellId(0)), self.from_base(b).unwrap_or(last))
-    }
-
-    fn cell_name(&self, cell: CellId) -> String {
-        self.base.cell_name(self.to_base(cell))
-    }
-
-    fn cell_by_coords(&self, a: u32, b: u32) -> Option<CellId> {
-        self.from_base(self.base.cell_by_coords(a, b)?)
-    }
-
-    fn base_cell(&self, cell: CellId) -> CellId {
-        self.to_base(cell)
+    /// The base's picture with the removed cells left blank.
+    fn text_grid(&self) -> Option<super::TextGrid<S::Door>> {
+        let grid = self.base.text_grid()?;
+        // Masks are made on flat shapes: a masked stack of levels or woven maze has no
+        // picture (its cells are not numbered as the picture expects).
+        let woven = matches!(grid.lattice, super::TextLattice::Square { crossings: Some(_), .. });
+        if grid.levels.is_some() || woven {
+            return None;
+        }
+        let cells = match &grid.cells {
+            None => self.from_base.clone(),
+            Some(inner) => {
+                inner.iter().map(|&b| self.from_base.get(b as usize).copied().unwrap_or(u32::MAX)).collect()
+            }
+        };
+        Some(super::TextGrid { cells: Some(cells), ..grid })
     }
 }
 

@@ -9,6 +9,7 @@
 
 pub mod cursor;
 pub mod font;
+mod forward;
 pub mod hex;
 pub mod levels;
 pub mod mask;
@@ -21,6 +22,7 @@ pub mod weave;
 pub mod wrap;
 
 use std::fmt::Debug;
+use std::sync::Arc;
 
 pub use cursor::{CellCursor, Cursor};
 pub use font::Bitmap;
@@ -637,6 +639,14 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// The capability of shapes with a character picture ([`crate::text`]): `Some` with the
+    /// lattice their cells are drawn on (square, hexagonal or triangular cells in rows,
+    /// masked, wrapped, woven or stacked in levels), `None`, the default, for shapes drawn
+    /// with dots (circular, octagons and squares).
+    fn text_grid(&self) -> Option<TextGrid<Self::Door>> {
+        None
+    }
+
     /// The shape's kind and dimensions, as the registry and the file formats name them.
     fn spec(&self) -> ShapeSpec;
 
@@ -644,6 +654,137 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
     fn door_between(&self, a: CellId, b: CellId) -> Option<Self::Door> {
         self.doors(a).iter().find(|&d| self.neighbour(a, d) == Some(b))
     }
+}
+
+/// How a shape with a character picture lies on it (see [`Shape::text_grid`]): a lattice
+/// of cells in rows, which of the shape's cells is at each place of it, and the levels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextGrid<D> {
+    /// The cells' arrangement, and the shape's doors for the lattice's.
+    pub lattice: TextLattice<D>,
+    /// `cells[b]`: the shape's cell at place `b` of the lattice (`u32::MAX` for none: a
+    /// masked out cell, drawn blank); `None` when the shape's cell `b` is at place `b`.
+    pub cells: Option<Arc<[u32]>>,
+    /// Levels stacked with stairs between them: each level is the lattice again, the cells
+    /// of a level numbered after those of the levels below. `None` for one flat lattice.
+    pub levels: Option<TextLevels<D>>,
+}
+
+impl<D: Door> TextGrid<D> {
+    /// One flat lattice, every place holding the cell of the same number.
+    pub fn flat(lattice: TextLattice<D>) -> Self {
+        TextGrid { lattice, cells: None, levels: None }
+    }
+
+    /// The same grid for a shape whose doors are `map` of these.
+    pub fn map_doors<E: Door>(self, map: impl Fn(D) -> E) -> TextGrid<E> {
+        TextGrid {
+            lattice: self.lattice.map_doors(&map),
+            cells: self.cells,
+            levels: self.levels.map(|l| TextLevels { count: l.count, up: map(l.up), down: map(l.down) }),
+        }
+    }
+}
+
+/// The lattice of a character picture: places numbered row by row, `y * width + x`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TextLattice<D> {
+    /// Square cells, drawn with `+--+` and `|`.
+    Square {
+        /// Cells per row.
+        width: u32,
+        /// Rows.
+        height: u32,
+        /// The shape's door for each [`SquareDoor`], by its index.
+        doors: [D; 4],
+        /// A woven maze's crossings: each crossing's under cell is numbered
+        /// `width * height + k` for the crossing of rank `k`.
+        crossings: Option<Arc<Crossings>>,
+    },
+    /// Hexagons in offset rows, drawn with `/ \ |`.
+    Hex {
+        /// Cells per row.
+        width: u32,
+        /// Rows.
+        height: u32,
+        /// The shape's door for each [`HexDoor`], by its index.
+        doors: [D; 6],
+    },
+    /// Triangles pointing up and down in rows, drawn with `/ \ _`.
+    Triangle {
+        /// The triangles' layout.
+        shape: Triangle,
+        /// The shape's door for each [`TriangleDoor`], by its index.
+        doors: [D; 3],
+    },
+}
+
+impl<D: Door> TextLattice<D> {
+    /// `D`'s doors in index order: the door array of a lattice whose doors are the shape's
+    /// own ([`SquareDoor`]s, [`HexDoor`]s or [`TriangleDoor`]s).
+    fn doors<const N: usize>() -> [D; N] {
+        std::array::from_fn(|i| D::from_index(i as u8))
+    }
+
+    /// The same lattice for a shape whose doors are `map` of these.
+    pub fn map_doors<E: Door>(self, map: &impl Fn(D) -> E) -> TextLattice<E> {
+        match self {
+            TextLattice::Square { width, height, doors, crossings } => {
+                TextLattice::Square { width, height, doors: doors.map(map), crossings }
+            }
+            TextLattice::Hex { width, height, doors } => {
+                TextLattice::Hex { width, height, doors: doors.map(map) }
+            }
+            TextLattice::Triangle { shape, doors } => TextLattice::Triangle { shape, doors: doors.map(map) },
+        }
+    }
+
+    /// How many places the lattice has.
+    pub fn places(&self) -> u32 {
+        match self {
+            TextLattice::Square { width, height, .. } | TextLattice::Hex { width, height, .. } => {
+                width * height
+            }
+            TextLattice::Triangle { shape, .. } => shape.cell_count(),
+        }
+    }
+}
+
+impl TextLattice<SquareDoor> {
+    /// Square cells `width × height`, with the square doors.
+    pub fn square(width: u32, height: u32) -> Self {
+        TextLattice::Square { width, height, doors: Self::doors(), crossings: None }
+    }
+
+    /// Square cells `width × height` with these crossings, with the square doors.
+    pub fn woven(width: u32, height: u32, crossings: Arc<Crossings>) -> Self {
+        TextLattice::Square { width, height, doors: Self::doors(), crossings: Some(crossings) }
+    }
+}
+
+impl TextLattice<HexDoor> {
+    /// Hexagons `width × height`, with the hexagonal doors.
+    pub fn hex(width: u32, height: u32) -> Self {
+        TextLattice::Hex { width, height, doors: Self::doors() }
+    }
+}
+
+impl TextLattice<TriangleDoor> {
+    /// The triangles of `shape`, with the triangular doors.
+    pub fn triangle(shape: Triangle) -> Self {
+        TextLattice::Triangle { shape, doors: Self::doors() }
+    }
+}
+
+/// The levels of a stacked [`TextGrid`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextLevels<D> {
+    /// How many levels.
+    pub count: u32,
+    /// The door of the stair up.
+    pub up: D,
+    /// The door of the stair down.
+    pub down: D,
 }
 
 /// Exact division and remainder of 32-bit numbers by a fixed divisor, with multiplications

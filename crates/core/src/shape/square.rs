@@ -240,6 +240,10 @@ impl Shape for Square {
         ShapeSpec::plain(ShapeKind::Square, self.width, self.height)
     }
 
+    fn text_grid(&self) -> Option<super::TextGrid<SquareDoor>> {
+        Some(super::TextGrid::flat(super::TextLattice::square(self.width, self.height)))
+    }
+
     #[inline]
     fn min_steps(&self, a: CellId, b: CellId) -> u32 {
         let (ax, ay) = self.xy(a);

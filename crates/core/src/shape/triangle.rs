@@ -149,6 +149,10 @@ impl Shape for Triangle {
         ShapeSpec::plain(ShapeKind::Triangle, self.width, self.height)
     }
 
+    fn text_grid(&self) -> Option<super::TextGrid<TriangleDoor>> {
+        Some(super::TextGrid::flat(super::TextLattice::triangle(*self)))
+    }
+
     fn extent(&self) -> Point {
         Point { x: f64::from(self.width + 1) / 2.0, y: f64::from(self.height) * TRIANGLE_ROW_HEIGHT }
     }

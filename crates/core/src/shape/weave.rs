@@ -25,9 +25,7 @@
 
 use std::sync::Arc;
 
-use super::{
-    CellId, DoorSet, Layer, Outline, Point, Settled, Shape, ShapeKind, ShapeSpec, Square, SquareDoor, WallId,
-};
+use super::{CellId, DoorSet, Layer, Settled, Shape, ShapeKind, ShapeSpec, Square, SquareDoor, WallId};
 use crate::Error;
 use crate::maze::Passages;
 use crate::random::Random;
@@ -331,10 +329,62 @@ impl Weave {
     }
 }
 
+impl super::forward::Forward for Weave {
+    type Inner = Square;
+
+    #[inline(always)]
+    fn inner(&self) -> &Square {
+        &self.square
+    }
+
+    /// The square cell a cell lies in ([`Weave::base_of`]).
+    #[inline(always)]
+    fn inner_cell(&self, cell: CellId) -> CellId {
+        self.base_of(cell)
+    }
+
+    /// The square cell itself (the upper cell of a crossing).
+    #[inline(always)]
+    fn lift_cell(&self, cell: CellId) -> Option<CellId> {
+        Some(cell)
+    }
+
+    #[inline(always)]
+    fn inner_door(door: SquareDoor) -> Option<SquareDoor> {
+        Some(door)
+    }
+
+    #[inline(always)]
+    fn lift_door(door: SquareDoor) -> SquareDoor {
+        door
+    }
+}
+
+/// Both cells of a crossing lie in one square cell: the geometry, walls and distances are
+/// the square's; doors, neighbours, layers, names, turns and the layout are the weave's.
 impl Shape for Weave {
     type Door = SquareDoor;
     type Cursor = super::CellCursor;
     const WOVEN: bool = true;
+
+    super::forward::forward_shape!(
+        opposite,
+        wall,
+        inner_wall,
+        wall_count,
+        centre,
+        extent,
+        outline,
+        fill_outline,
+        wall_segment,
+        wall_arc,
+        door_kind,
+        plates,
+        min_steps,
+        default_ends,
+        cell_by_coords,
+        contains,
+    );
 
     fn cell_count(&self) -> u32 {
         self.squares() + self.crossings.len() as u32
@@ -356,38 +406,6 @@ impl Shape for Weave {
         })
     }
 
-    fn opposite(&self, cell: CellId, door: SquareDoor) -> SquareDoor {
-        self.square.opposite(self.base_of(cell), door)
-    }
-
-    fn wall(&self, cell: CellId, door: SquareDoor) -> WallId {
-        self.square.wall(self.base_of(cell), door)
-    }
-
-    fn wall_count(&self) -> u64 {
-        self.square.wall_count()
-    }
-
-    fn centre(&self, cell: CellId) -> Point {
-        self.square.centre(self.base_of(cell))
-    }
-
-    fn extent(&self) -> Point {
-        self.square.extent()
-    }
-
-    fn outline(&self, cell: CellId) -> Outline {
-        self.square.outline(self.base_of(cell))
-    }
-
-    fn wall_segment(&self, cell: CellId, door: SquareDoor) -> [Point; 2] {
-        self.square.wall_segment(self.base_of(cell), door)
-    }
-
-    fn default_ends(&self) -> (CellId, CellId) {
-        self.square.default_ends()
-    }
-
     fn layer(&self, cell: CellId) -> Layer {
         match (cell.0 >= self.squares(), self.crossings.at(cell.0).is_some()) {
             (true, _) => Layer::Under,
@@ -401,11 +419,6 @@ impl Shape for Weave {
         if cell.0 >= self.squares() { format!("{name} (under)") } else { name }
     }
 
-    fn min_steps(&self, a: CellId, b: CellId) -> u32 {
-        let ((ax, ay), (bx, by)) = (self.square.xy(self.base_of(a)), self.square.xy(self.base_of(b)));
-        ax.abs_diff(bx) + ay.abs_diff(by)
-    }
-
     fn spec(&self) -> ShapeSpec {
         let mut spec = ShapeSpec::plain(ShapeKind::Square, self.square.width(), self.square.height());
         spec.weave = Some(match self.share {
@@ -413,6 +426,12 @@ impl Shape for Weave {
             None => WeaveLayout::Placed(self.crossings.clone()),
         });
         spec
+    }
+
+    /// The square picture, each crossing showing both layers in one place.
+    fn text_grid(&self) -> Option<super::TextGrid<SquareDoor>> {
+        let (w, h) = (self.square.width(), self.square.height());
+        Some(super::TextGrid::flat(super::TextLattice::woven(w, h, self.crossings.clone())))
     }
 
     fn draw_layout<R: Random + ?Sized>(&self, rng: &mut R) -> Option<Self> {

@@ -293,6 +293,11 @@ impl Shape for WrapSquare {
         self.grid.spec(ShapeKind::Square)
     }
 
+    /// The flat square picture: an open seam leaves a gap in both borders.
+    fn text_grid(&self) -> Option<super::TextGrid<SquareDoor>> {
+        Some(super::TextGrid::flat(super::TextLattice::square(self.grid.width, self.grid.height)))
+    }
+
     fn min_steps(&self, a: CellId, b: CellId) -> u32 {
         let ((ax, ay), (bx, by)) = (self.xy(a), self.xy(b));
         let g = &self.grid;
@@ -433,6 +438,11 @@ impl Shape for WrapHex {
 
     fn spec(&self) -> ShapeSpec {
         self.grid.spec(ShapeKind::Hex)
+    }
+
+    /// The flat hexagon picture: an open seam leaves a gap in both borders.
+    fn text_grid(&self) -> Option<super::TextGrid<HexDoor>> {
+        Some(super::TextGrid::flat(super::TextLattice::hex(self.grid.width, self.grid.height)))
     }
 
     fn min_steps(&self, a: CellId, b: CellId) -> u32 {
