@@ -171,3 +171,20 @@ fn crc32(bytes: &[u8]) -> u32 {
     }
     c ^ 0xFFFF_FFFF
 }
+
+/// The note that a pdf maze was drawn smaller than asked is about the maze itself: said
+/// once, and not for the small samples the size estimate draws (which it once was: three
+/// notes for one shrunk maze, and one for a maze that fits).
+#[test]
+fn the_pdf_shrink_note_is_said_once_and_only_for_the_maze_drawn() {
+    let note = "drawn smaller than";
+    let shrunk =
+        run(&["generate", "-W", "80", "-H", "60", "--seed", "2", "--cell-size", "1in", "--fit", "-f", "pdf"]);
+    assert!(shrunk.status.success());
+    let err = String::from_utf8_lossy(&shrunk.stderr);
+    assert_eq!(err.matches(note).count(), 1, "{err}");
+    let fits = run(&["generate", "-s", "polar", "-W", "6", "-H", "8", "--seed", "6", "--solve", "-f", "pdf"]);
+    assert!(fits.status.success());
+    let err = String::from_utf8_lossy(&fits.stderr);
+    assert!(!err.contains(note), "{err}");
+}
