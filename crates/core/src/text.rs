@@ -738,6 +738,41 @@ mod tests {
         assert!(dots(&open) > 0, "the outer wall stays");
     }
 
+    /// A woven 3 x 3 square with one crossing in the middle.
+    fn woven_3x3() -> crate::shape::Weave {
+        use crate::shape::{Crossings, Weave, WeaveLayout};
+        let crossings = Crossings::new(3, 3, vec![(CellId(4), Over::EastWest)]).expect("an inner cell");
+        Weave::new(3, 3, &WeaveLayout::Placed(std::sync::Arc::new(crossings)))
+    }
+
+    #[test]
+    fn wrappers_derive_their_text_grid_from_the_shape_they_wrap() {
+        use crate::shape::{LevelDoor, Levels, Square, TextLevels};
+        // A mask: the places of the removed cells are empty, the others renumbered.
+        let square = Square::new(3, 2);
+        let masked = Masked::new(square, std::sync::Arc::new(Mask::from_fn(6, |c| c != 0 && c != 4)));
+        let grid = masked.text_grid().expect("a masked square has a picture");
+        assert_eq!(grid.cells.as_deref(), Some(&[u32::MAX, 0, 1, 2, u32::MAX, 3][..]));
+        assert_eq!(grid.lattice, TextLattice::square(3, 2));
+        let picture = render(&Maze::new(masked), None, Style::Ascii);
+        let lines: Vec<&str> = picture.lines().collect();
+        assert_eq!(lines[..2], ["+  +--+--+", "   |S |  |"], "no walls at the removed cell 0:\n{picture}");
+        // Levels: the base's lattice with the doors of the plane, and the stairs.
+        let grid = Levels::new(square, 2).text_grid().expect("levels of squares have a picture");
+        let doors = [0, 1, 2, 3].map(|i| LevelDoor::plane(SquareDoor::from_index(i)));
+        assert_eq!(grid.lattice, TextLattice::Square { width: 3, height: 2, doors, crossings: None });
+        assert_eq!(grid.levels, Some(TextLevels { count: 2, up: LevelDoor::up(), down: LevelDoor::down() }));
+        // What has no picture: levels of triangles (no blank for the stairs' marks), of levels
+        // or of woven mazes, and masks over levels or woven mazes.
+        assert!(Levels::new(Triangle::new(4, 3), 2).text_grid().is_none());
+        assert!(Levels::new(Levels::new(square, 2), 2).text_grid().is_none());
+        assert!(Levels::new(woven_3x3(), 2).text_grid().is_none());
+        let full = |n: u32| std::sync::Arc::new(Mask::from_fn(n, |_| true));
+        assert!(Masked::new(Levels::new(square, 2), full(12)).text_grid().is_none());
+        assert!(Masked::new(woven_3x3(), full(10)).text_grid().is_none());
+        assert!(woven_3x3().text_grid().is_some());
+    }
+
     #[test]
     fn braille_dots() {
         assert_eq!(braille(|_, _| false), ' ');
