@@ -615,9 +615,9 @@ pub struct Kept {
 /// binary-tree maze, unsolved, with OpenSCAD's own randomness.
 pub(crate) fn check_parametric(args: &MazeRequest, spec: &ShapeSpec) -> Result<()> {
     let refuse = |what: &str| -> Result<()> {
-        return Err(Error::Request(format!(
+        Err(Error::Request(format!(
             "--parametric writes an OpenSCAD program that builds a square binary-tree maze itself; it cannot {what}"
-        )));
+        )))
     };
     if args.format != Format::Scad {
         return refuse(&format!("be written as {} (use --format scad)", args.format.name()));

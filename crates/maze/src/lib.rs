@@ -6,7 +6,7 @@
 //! before any work, with typed [`Error`]s each front end words in its own terms; a
 //! [`Plan`] builds the mazes (one dispatch on the shape) and writes any format to a
 //! [`std::io::Write`], one maze or a batch (in parallel, the same bytes as serially).
-//! [`capabilities`] says which shape and generator supports what.
+//! [`capabilities()`] says which shape and generator supports what.
 //!
 //! `maze-core` (shapes, generators, solvers) and `maze-render` (pictures and files) stay
 //! underneath; what a library user needs of them is re-exported here.
