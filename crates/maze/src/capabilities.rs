@@ -9,7 +9,7 @@ use maze_render::Format;
 use crate::job::{supports, text_pictured};
 
 /// Whether `algorithm` runs on the shape `spec` lays out (wrapped, levelled, ...).
-fn runs_on(algorithm: Algorithm, spec: &ShapeSpec) -> bool {
+pub(crate) fn runs_on(algorithm: Algorithm, spec: &ShapeSpec) -> bool {
     struct Runs(Algorithm);
     impl ShapeVisitor for Runs {
         type Output = bool;

@@ -7,7 +7,6 @@ use maze_core::{Algorithm, ShapeKind, ShapeSpec, ShapeVisitor, Solver, WeaveLayo
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::game::{Game, Heading, Hint, Moved, Replay, Setup, clock, new_game};
-use crate::args::ShapeArgs;
 use maze::masks::{EndSpec, Picture};
 
 /// The menu's fields, top to bottom.
@@ -224,52 +223,28 @@ impl App {
     pub fn start(&mut self) {
         let (w, h) = self.size();
         let (wrap, levels, weave) = self.topology();
-        let spec = match &self.mask {
-            None => ShapeSpec::new(self.shape_kind(), w, h, MAX_CELLS)
-                .and_then(|s| s.with_wrap(wrap))
-                .and_then(|s| s.with_levels(levels, MAX_CELLS))
-                .and_then(|s| match weave {
-                    Some(p) => WeaveLayout::share(p).and_then(|l| s.with_weave(l, MAX_CELLS)),
-                    None => Ok(s),
-                })
-                .map_err(|e| e.to_string()),
-            Some((_, picture)) => {
-                let args = ShapeArgs {
-                    shape: self.shape_kind(),
-                    width: Some(w),
-                    height: Some(h),
-                    mask: None,
-                    mask_text: None,
-                    mask_data: None,
-                    mask_connect: self.mask_connect,
-                    difficulty: None,
-                    wrap,
-                    levels,
-                    weave,
-                };
-                maze::masks::spec_with_picture(&args.request(), Some(picture.clone()), MAX_CELLS)
-                    .map_err(|e| crate::error_line(&e.into()))
-            }
+        // The menu's choices as a request, checked by the library's plan like any other.
+        let request = maze::MazeRequest {
+            shape: self.shape_kind(),
+            width: Some(w),
+            height: Some(h),
+            mask_connect: self.mask_connect && self.mask.is_some(),
+            wrap,
+            levels,
+            weave,
+            algorithm: self.algorithm(),
+            format: maze_render::Format::Json,
+            max_cells: MAX_CELLS,
+            ..maze::MazeRequest::default()
         };
-        let spec = match spec {
-            Ok(s) => s,
+        let picture = self.mask.as_ref().map(|(_, picture)| picture.clone());
+        let spec = match maze::Plan::with_picture(&request, picture) {
+            Ok(plan) => plan.spec().clone(),
             Err(e) => {
-                self.message = e;
+                self.message = crate::single_line(&e.worded(|field| field.replace('-', " ")));
                 return;
             }
         };
-        if spec.mask.is_some() && self.algorithm().needs_grid() {
-            self.message = format!("{} cannot follow a mask: choose another generator", self.algorithm());
-            return;
-        }
-        if !supports(&spec, self.algorithm()) {
-            self.message = format!(
-                "{} does not work on {} mazes: choose another generator",
-                self.algorithm(),
-                spec.topology_name()
-            );
-            return;
-        }
         let setup = Setup {
             spec,
             algorithm: self.algorithm(),
