@@ -160,10 +160,10 @@ pub fn generate(args: GenerateArgs) -> Result<()> {
     Ok(())
 }
 
-/// What `maze generate` would write, in memory (for `maze serve`): the same checks and
-/// the same bytes, `args.output` ignored.
-pub(crate) fn generate_to_vec(args: &GenerateArgs, seed: u64) -> Result<Vec<u8>> {
-    Ok(Plan::new(&args.request())?.to_vec(seed)?)
+/// What `maze generate` would write for `request`, in memory (for `maze serve`): the
+/// same checks and the same bytes.
+pub(crate) fn generate_to_vec(request: &maze::MazeRequest, seed: u64) -> Result<Vec<u8>> {
+    Ok(Plan::new(request)?.to_vec(seed)?)
 }
 
 /// A progress bar for batches, a spinner for one big maze; hidden when stderr is not a terminal.
@@ -285,6 +285,7 @@ fn write_file_job(job: FileRequest<'_>, name: &str, output: Option<&std::path::P
 
 /// What `maze render` would write for a maze file already read, in memory (for
 /// `maze serve`), with the same checks.
+#[cfg(test)]
 pub(crate) fn render_to_vec(args: &RenderArgs, file: &MazeFile) -> Result<Vec<u8>> {
     let request = file_request(args.format, &args.draw, None, &args.limits);
     let job =

@@ -15,7 +15,7 @@ use maze_render::json::MazeFile;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
-use crate::args::{Cli, Command, GenerateArgs, RenderArgs, SolveArgs};
+use crate::args::{Cli, Command, RenderArgs, SolveArgs};
 use crate::commands;
 use crate::serve::api;
 
@@ -247,23 +247,23 @@ fn query(pairs: &[(String, String)]) {
             Err(e) => api_error_is_one_line(&e),
         }
     }
-    match api::render_request(pairs.to_vec()) {
+    match api::render_request(pairs) {
         Ok(args) => run_small(args),
         Err(e) => api_error_is_one_line(&e),
     }
 }
 
-fn run_small(args: GenerateArgs) {
-    let (w, h) = maze::masks::dimensions(&args.shape.request(), None);
+fn run_small(request: maze::MazeRequest) {
+    let (w, h) = maze::masks::dimensions(&request, None);
     if u64::from(w) * u64::from(h) > 2_500 {
         // Checked, not run: the checks alone must not panic.
-        if let Err(e) = maze::Plan::new(&args.request()) {
+        if let Err(e) = maze::Plan::new(&request) {
             one_line(&e.into());
         }
         return;
     }
-    let args = limit(args, |a| a.animate.frames = a.animate.frames.min(20));
-    if let Err(e) = commands::generate_to_vec(&args, 1) {
+    let request = limit(request, |r| r.frames = r.frames.min(20));
+    if let Err(e) = commands::generate_to_vec(&request, 1) {
         one_line(&e);
     }
 }
@@ -309,7 +309,7 @@ fn the_api_corpus_is_parsed_safely() {
 #[test]
 fn random_api_queries_never_panic() {
     // Every name the API takes, a few spellings of them, and one it does not.
-    let keys: Vec<&str> = [api::GENERATE_KEYS, api::DRAW_KEYS, api::DRAW_FLAGS]
+    let keys: Vec<&str> = [api::GENERATE_KEYS, api::DRAW_KEYS, api::DRAW_FLAGS, api::ANIMATION_KEYS]
         .concat()
         .into_iter()
         .chain(["solve", "format", "events", "geometry", "cell_size", "wall_colour", "No_Visited", "junk"])

@@ -141,6 +141,30 @@ fn new_shapes_masks_and_ends_through_the_api() {
 }
 
 #[test]
+fn a_posted_json_request_is_the_same_maze_as_the_query() {
+    let server = Server::start();
+    let query = "/api/generate?shape=hex&width=6&height=4&seed=7&solve=a-star&braid=0.5&exit=farthest";
+    let body = br#"{"shape": "hex", "width": 6, "height": 4, "seed": 7, "solve": "a-star", "braid": 0.5, "exit": "farthest"}"#;
+    let got = get(server.addr, query);
+    let posted = request(server.addr, "POST", "/api/generate", body);
+    assert_eq!(posted.status, 200, "{}", posted.text());
+    assert_eq!(posted.body, got.body, "the same request, by query or by JSON body");
+    // The API's own switches stay in the query.
+    let g = request(server.addr, "POST", "/api/generate?geometry=1", body).json();
+    assert!(g["geometry"]["centres"].as_array().is_some_and(|c| c.len() == 24), "{g}");
+    for (path, body, needle) in [
+        ("/api/generate", &br#"{"width": "abc"}"#[..], "invalid value 'abc' for 'width'"),
+        ("/api/generate", br#"{"mask": "/etc/passwd"}"#, "unknown parameter 'mask'"),
+        ("/api/generate", br#"[1, 2]"#, "json object"),
+        ("/api/generate", br#"{"width": {"a": 1}}"#, "'width'"),
+        ("/api/generate?width=3", br#"{}"#, "in the json body"),
+        ("/api/generate", br#"{"braid": 3}"#, "between 0 and 1"),
+    ] {
+        refused(&request(server.addr, "POST", path, body), 400, needle, path);
+    }
+}
+
+#[test]
 fn solve_takes_a_posted_maze() {
     let server = Server::start();
     let maze = get(server.addr, "/api/generate?width=7&height=5&seed=9").body;
@@ -228,7 +252,10 @@ fn bad_requests_get_a_clear_4xx_and_the_server_keeps_serving() {
         ("/api/generate?shape=blob", 400, "unknown shape 'blob'"),
         ("/api/generate?width=0", 400, "at least 1"),
         ("/api/generate?width=-3", 400, "width"),
-        ("/api/generate?width=abc", 400, "invalid digit"),
+        ("/api/generate?width=abc", 400, "invalid value 'abc' for 'width': invalid digit"),
+        ("/api/generate?width=3&width=4", 400, "'width' is given more than once"),
+        ("/api/generate?heat=1", 400, "unknown parameter 'heat'"),
+        ("/api/render?format=png&cell_size=-1", 400, "for 'cell_size'"),
         ("/api/generate?width=99999999999", 400, "width"),
         ("/api/generate?width=100000&height=100000", 413, "too large"),
         ("/api/generate?width=2000&height=1000", 413, "limit of 1000000"),

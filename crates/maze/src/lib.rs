@@ -33,6 +33,7 @@ mod job;
 pub mod masks;
 mod plan;
 mod request;
+mod text;
 
 pub use budget::{MAX_PDF_MAZES, human};
 pub use capabilities::capabilities;

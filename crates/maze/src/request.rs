@@ -132,7 +132,9 @@ pub struct MazeRequest {
     /// Cells per row (polar: cells in the innermost ring) [default: by shape, difficulty
     /// or mask].
     pub width: Option<u32>,
-    /// Rows (polar: rings) [default: by shape, difficulty or mask].
+    /// Rows (polar: rings; `rings` is another name for it) [default: by shape, difficulty
+    /// or mask].
+    #[serde(alias = "rings")]
     pub height: Option<u32>,
     /// A mask file: a PNG (dark pixels are cells) or text rows of `X` and `.`.
     pub mask: Option<PathBuf>,

@@ -1,13 +1,16 @@
-//! The JSON API: `/api/list`, `/api/generate`, `/api/solve` and `/api/render`.
+//! The JSON API: `/api/list`, `/api/generate` (GET, or POST with a JSON request),
+//! `/api/solve` and `/api/render`.
 //!
-//! Query parameters are turned into the command line of `maze generate`, `maze solve` or
-//! `maze render` (`width=8` becomes `--width=8`) and parsed by the same clap definitions, so
-//! the API accepts exactly what the CLI accepts, checks it the same way and builds mazes with
-//! the same code. Errors are `{"error": "one line"}` with 400 (bad parameters), 404, 405,
+//! Query parameters are read into a [`maze::MazeRequest`] by its own serde definition
+//! ([`maze::MazeRequest::from_pairs`]: `width=8` is the request's `width`, `cell_size` its
+//! `cell-size`), and checked and run by its [`maze::Plan`], as the command line's options
+//! are, so the API accepts what the CLI accepts and builds mazes with the same code. Each
+//! endpoint takes the fields listed here (docs/API.md); `solve` and `render` of a posted
+//! maze read their few own parameters with their types' parsers. Errors are `{"error": "one line"}` with 400 (bad parameters), 404, 405,
 //! 408 (too slow), 413 (too large), 422 (no path), 503 (busy or shutting down) or 500 (a
 //! bug; the server goes on).
 //!
-//! Messages written for the command line are reworded in the API's terms on the way out
+//! Messages of the library, which name fields as the command line's flags, are reworded in the API's terms on the way out
 //! (see [`super::wording`]): parameter names instead of flags, the server's limits instead
 //! of advice to raise them.
 //!
@@ -38,14 +41,12 @@ use axum::extract::rejection::QueryRejection;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use clap::Parser;
 use maze_core::{CellId, Door, DoorKind, Event, Maze, Point, Shape, ShapeVisitor, Solver, Trace};
 use maze_render::Format;
 use maze_render::json::{self, MazeFile};
 
 use tokio::sync::Semaphore;
 
-use crate::args::{Cli, Command, GenerateArgs};
 use crate::commands;
 use maze_core::cancel::{self, CancelOnDrop};
 
@@ -101,13 +102,11 @@ pub(crate) const DRAW_KEYS: &[&str] = &[
     "style",
     "wall-height",
     "base",
-    "frames",
-    "delay",
-    "duration",
 ];
-/// Drawing and animation switches (`heat=1`).
-pub(crate) const DRAW_FLAGS: &[&str] =
-    &["no-visited", "heat", "no-markers", "tex-fragment", "animate", "fit"];
+/// Drawing switches (`heat=1`).
+pub(crate) const DRAW_FLAGS: &[&str] = &["no-visited", "heat", "no-markers", "tex-fragment", "fit"];
+/// Animation parameters (of a generated maze only).
+pub(crate) const ANIMATION_KEYS: &[&str] = &["animate", "frames", "delay", "duration"];
 
 /// An API error: a status and a one-line message, sent as `{"error": message}`.
 #[derive(Debug)]
@@ -177,6 +176,7 @@ pub fn routes(settings: super::Settings) -> Router {
     let deadline = settings.idle_timeout * 2;
     let posted = Router::new()
         .route("/api/solve", post(move |q, body| solve(q, body, deadline)))
+        .route("/api/generate", post(move |q, body| generate_posted(q, body, deadline)))
         .route("/api/render", post(move |q, body| render_posted(q, body, deadline)))
         .route_layer(tower::limit::ConcurrencyLimitLayer::new(super::MAX_BODIES));
     Router::new()
@@ -281,80 +281,50 @@ fn switch(params: &[(String, String)], name: &str) -> Result<bool, ApiError> {
 
 /// Which parameters a request accepts.
 struct Accepts<'a> {
-    /// Passed on as `--key=value` (empty values are left out: the default applies).
+    /// Fields of the request ([`maze::MazeRequest`]) taken as `key=value`.
     keys: &'a [&'a [&'a str]],
-    /// Passed on as `--key` when true.
-    flags: &'a [&'a str],
     /// Read by the API itself.
     own: &'a [&'a str],
 }
 
-/// Parses the query as the command line `maze <words> --key=value...`.
-fn command_line(
-    words: &[&str],
-    params: &[(String, String)],
-    accepts: &Accepts<'_>,
-) -> Result<Command, ApiError> {
-    let mut argv: Vec<String> =
-        std::iter::once("maze").chain(words.iter().copied()).map(String::from).collect();
+/// The query's pairs of request fields, names normalised (`cell_size` is `cell-size`);
+/// an unknown name is refused, the API's own ones left out.
+fn fields(params: &[(String, String)], accepts: &Accepts<'_>) -> Result<Vec<(String, String)>, ApiError> {
+    let mut out = Vec::with_capacity(params.len());
     for (k, v) in params {
         let name = key(k);
         if accepts.own.contains(&name.as_str()) {
             continue;
         }
-        if name == "solve" && accepts.keys.iter().any(|ks| ks.contains(&"shape")) {
-            match v.trim().to_ascii_lowercase().as_str() {
-                "" | "1" | "true" | "yes" | "on" => argv.push("--solve".into()),
-                "0" | "false" | "no" | "off" => {}
-                _ => argv.push(format!("--solve={v}")),
-            }
-        } else if accepts.flags.contains(&name.as_str()) {
-            if truthy(k, v)? {
-                argv.push(format!("--{name}"));
-            }
-        } else if accepts.keys.iter().any(|ks| ks.contains(&name.as_str())) {
-            if !v.trim().is_empty() {
-                argv.push(format!("--{name}={}", v.trim()));
-            }
-        } else {
+        if !accepts.keys.iter().any(|ks| ks.contains(&name.as_str())) {
             return Err(ApiError::bad(format!("unknown parameter '{k}' (see docs/API.md)")));
         }
+        out.push((name, v.clone()));
     }
-    Cli::try_parse_from(argv)
-        .map(|cli| cli.command)
-        .map_err(|e| ApiError::bad(super::wording::api_message(&parameter_names(&crate::clap_message(&e)))))
+    Ok(out)
 }
 
-/// Clap names options as `'--width <WIDTH>'`; the API calls them `'width'`.
-fn parameter_names(message: &str) -> String {
-    let mut out = String::with_capacity(message.len());
-    let mut rest = message;
-    while let Some(at) = rest.find("'--") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 3..];
-        match after.find('\'') {
-            Some(end) => {
-                let name = after[..end].split([' ', '=']).next().unwrap_or_default();
-                out.push('\'');
-                out.push_str(&name.replace('-', "_"));
-                out.push('\'');
-                rest = &after[end + 1..];
-            }
-            None => {
-                out.push_str("'--");
-                rest = after;
-            }
+/// The query as a [`maze::MazeRequest`] (read by the request's own serde definition, as a
+/// JSON body is), its errors in the API's words.
+fn request_of(params: &[(String, String)], accepts: &Accepts<'_>) -> Result<maze::MazeRequest, ApiError> {
+    maze::MazeRequest::from_pairs(fields(params, accepts)?).map_err(|e| ApiError::from(anyhow::Error::new(e)))
+}
+
+/// A value the API reads itself (a solver, an end), parsed by its type's own `FromStr`.
+fn parsed<T>(params: &[(String, String)], name: &str) -> Result<Option<T>, ApiError>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    let mut value = None;
+    for (k, v) in params {
+        if key(k) == name && !v.trim().is_empty() {
+            let v = v.trim();
+            value =
+                Some(v.parse().map_err(|e| ApiError::bad(format!("invalid value '{v}' for '{name}': {e}")))?);
         }
     }
-    out.push_str(rest);
-    out
-}
-
-fn generate_args(params: &[(String, String)], accepts: &Accepts<'_>) -> Result<GenerateArgs, ApiError> {
-    match command_line(&["generate"], params, accepts)? {
-        Command::Generate(a) => Ok(a),
-        _ => Err(ApiError::bad("not a generate request")),
-    }
+    Ok(value)
 }
 
 /// At most this many heavy jobs (generating, solving, drawing) run at once; further ones
@@ -511,50 +481,97 @@ async fn list() -> Response {
     json_response(commands::list_json().to_string())
 }
 
-/// The `maze generate` job of a `GET /api/generate` query (`heavy`: with geometry or
-/// events), with the API's limits.
-pub(crate) fn generate_request(params: &[(String, String)], heavy: bool) -> Result<GenerateArgs, ApiError> {
+/// The request of a `GET /api/generate` query (`heavy`: with geometry or events), with
+/// the API's limits.
+pub(crate) fn generate_request(
+    params: &[(String, String)],
+    heavy: bool,
+) -> Result<maze::MazeRequest, ApiError> {
     let accepts = Accepts {
-        keys: &[GENERATE_KEYS],
-        flags: GENERATE_FLAGS,
+        keys: &[GENERATE_KEYS, GENERATE_FLAGS, &["solve"]],
         own: &["events", "geometry", "format", "packed"],
     };
-    let mut args = generate_args(params, &accepts)?;
-    args.limits.max_cells = if heavy { MAX_GEOMETRY_CELLS } else { MAX_CELLS };
-    args.limits.max_bytes = MAX_ANSWER_BYTES;
-    args.format = Format::Json;
-    Ok(args)
+    let mut request = request_of(params, &accepts)?;
+    request.max_cells = if heavy { MAX_GEOMETRY_CELLS } else { MAX_CELLS };
+    request.max_bytes = MAX_ANSWER_BYTES;
+    request.format = Format::Json;
+    Ok(request)
 }
 
-/// The `maze generate` job of a `GET /api/render` query, with the API's limits.
-pub(crate) fn render_request(mut params: Vec<(String, String)>) -> Result<GenerateArgs, ApiError> {
-    if !params.iter().any(|(k, _)| key(k) == "format") {
-        params.push(("format".into(), "svg".into()));
-    }
+/// The request of a `GET /api/render` query (svg unless `format` says), with the API's
+/// limits.
+pub(crate) fn render_request(params: &[(String, String)]) -> Result<maze::MazeRequest, ApiError> {
     let accepts = Accepts {
-        keys: &[GENERATE_KEYS, DRAW_KEYS, &["format"]],
-        flags: &[DRAW_FLAGS, GENERATE_FLAGS].concat(),
+        keys: &[GENERATE_KEYS, GENERATE_FLAGS, DRAW_KEYS, DRAW_FLAGS, ANIMATION_KEYS, &["format", "solve"]],
         own: &[],
     };
-    let mut args = generate_args(&params, &accepts)?;
-    args.limits.max_cells = limit_for(args.format);
-    args.limits.max_bytes = MAX_ANSWER_BYTES;
-    Ok(args)
+    let mut request = request_of(params, &accepts)?;
+    if !params.iter().any(|(k, _)| key(k) == "format") {
+        request.format = Format::Svg;
+    }
+    request.max_cells = limit_for(request.format);
+    request.max_bytes = MAX_ANSWER_BYTES;
+    Ok(request)
 }
 
 /// `GET /api/generate`: a maze as JSON, with geometry and events on request; with
 /// `packed=1`, the page's compact binary answer with both (see [`super::packed`]).
 async fn generate(q: Params) -> Result<Response, ApiError> {
     let params = params(q)?;
-    let packed = switch(&params, "packed")?;
-    let events = switch(&params, "events")? || packed;
-    let geometry = switch(&params, "geometry")? || packed;
+    generated(&params, &params).await
+}
+
+/// `POST /api/generate`: the same, the request's fields as a JSON object in the body (as
+/// `maze::MazeRequest` serialises: `{"shape": "hex", "width": 8, "where": [...]}`) and the
+/// API's own switches (`events`, `geometry`, `packed`) in the query.
+async fn generate_posted(q: Params, body: Body, deadline: Duration) -> Result<Response, ApiError> {
+    let own = params(q)?;
+    if let Some((k, _)) =
+        own.iter().find(|(k, _)| !["events", "geometry", "packed"].contains(&key(k).as_str()))
+    {
+        return Err(ApiError::bad(format!(
+            "unknown parameter '{k}' in the query: with POST, the request's fields go in the JSON body"
+        )));
+    }
+    let text = body_text(body, deadline).await?;
+    let json: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| ApiError::bad(format!("the body is not a JSON object of request fields: {e}")))?;
+    let serde_json::Value::Object(object) = json else {
+        return Err(ApiError::bad("the body is not a JSON object of request fields (docs/API.md)"));
+    };
+    // The object's values as the text a query gives, so both are read and checked alike.
+    let mut fields = Vec::new();
+    for (k, v) in object {
+        let text = |v: &serde_json::Value| match v {
+            serde_json::Value::String(s) => Ok(s.clone()),
+            serde_json::Value::Number(n) => Ok(n.to_string()),
+            serde_json::Value::Bool(b) => Ok(if *b { "1" } else { "0" }.to_string()),
+            _ => Err(ApiError::bad(format!("'{k}': expected a string, a number or true/false"))),
+        };
+        match &v {
+            serde_json::Value::Null => {}
+            serde_json::Value::Array(items) => {
+                for item in items {
+                    fields.push((k.clone(), text(item)?));
+                }
+            }
+            other => fields.push((k.clone(), text(other)?)),
+        }
+    }
+    generated(&own, &fields).await
+}
+
+/// The answer of `/api/generate` for the API's own switches in `own` and the request's
+/// fields in `fields`.
+async fn generated(own: &[(String, String)], fields: &[(String, String)]) -> Result<Response, ApiError> {
+    let packed = switch(own, "packed")?;
+    let events = switch(own, "events")? || packed;
+    let geometry = switch(own, "geometry")? || packed;
     let heavy = events || geometry;
     // The JSON geometry is about 400 bytes a cell: it has a lower limit than the packed one.
-    let args = generate_request(&params, heavy && !packed)?;
-    let seed = args.seed.unwrap_or_else(maze::fresh_seed);
-    let body = blocking(lane(lane_cells(&args).await, false), move || {
-        let request = args.request();
+    let request = generate_request(fields, heavy && !packed)?;
+    let seed = request.seed.unwrap_or_else(maze::fresh_seed);
+    let body = blocking(lane(lane_cells(&request).await, false), move || {
         let plan = maze::Plan::new(&request)
             .map_err(|e| if heavy { e.context("with geometry or events (the page's view)") } else { e })?;
         plan.spec().visit(GenerateView { args: &request, seed, events, geometry, packed })
@@ -566,45 +583,46 @@ async fn generate(q: Params) -> Result<Response, ApiError> {
 
 /// `GET /api/render`: generates a maze and sends it as a file in any format.
 async fn render_generated(q: Params) -> Result<Response, ApiError> {
-    let args = render_request(params(q)?)?;
-    let seed = args.seed.unwrap_or_else(maze::fresh_seed);
-    let (width, height) = maze::masks::dimensions(&args.shape.request(), None);
-    let name = format!("maze-{}-{width}x{height}-{seed}", args.shape.shape.name());
-    let format = if args.animate.animate && args.format == Format::Svg { Format::Svg } else { args.format };
-    let animation = args.animate.animate || args.format == Format::Gif;
-    let cells = lane_cells(&args).await;
-    let bytes = blocking(lane(cells, animation), move || commands::generate_to_vec(&args, seed)).await?;
+    let request = render_request(&params(q)?)?;
+    let seed = request.seed.unwrap_or_else(maze::fresh_seed);
+    let (width, height) = maze::masks::dimensions(&request, None);
+    let name = format!("maze-{}-{width}x{height}-{seed}", request.shape.name());
+    let format = request.format;
+    let animation = request.animate || request.format == Format::Gif;
+    let cells = lane_cells(&request).await;
+    let bytes = blocking(lane(cells, animation), move || commands::generate_to_vec(&request, seed)).await?;
     Ok(file_response(format, &name, bytes))
 }
 
 /// `POST /api/render`: draws a maze sent as JSON (with its saved solution, if any).
 async fn render_posted(q: Params, body: Body, deadline: Duration) -> Result<Response, ApiError> {
-    let mut params = params(q)?;
+    let params = params(q)?;
+    let keep_solution = !switch(&params, "no-solution")?;
+    let accepts = Accepts { keys: &[DRAW_KEYS, DRAW_FLAGS, &["format"]], own: &["no-solution"] };
+    let mut request = request_of(&params, &accepts)?;
     if !params.iter().any(|(k, _)| key(k) == "format") {
-        params.push(("format".into(), "svg".into()));
+        request.format = Format::Svg;
     }
-    let accepts = Accepts {
-        keys: &[DRAW_KEYS, &["format"]],
-        flags: &["no-visited", "heat", "no-markers", "tex-fragment", "no-solution", "fit"],
-        own: &[],
-    };
-    let Command::Render(args) = command_line(&["render", "-"], &params, &accepts)? else {
-        return Err(ApiError::bad("not a render request"));
-    };
-    if args.format == Format::Gif {
+    if request.format == Format::Gif {
         return Err(ApiError::bad(
             "gif is an animation: use GET /api/render?format=gif with generation parameters",
         ));
     }
     let file = maze_file(body, deadline).await?;
-    let mut args = args;
-    args.limits.max_cells = limit_for(args.format);
-    args.limits.max_bytes = MAX_ANSWER_BYTES;
+    request.max_cells = limit_for(request.format);
+    request.max_bytes = MAX_ANSWER_BYTES;
     // The file name is built from the checked shape, never from the request's text.
-    let spec = file.spec(args.limits.max_cells).map_err(|e| ApiError::from(anyhow::Error::new(e)))?;
+    let spec = file.spec(request.max_cells).map_err(|e| ApiError::from(anyhow::Error::new(e)))?;
     let name = format!("maze-{}-{}x{}", spec.kind.name(), spec.width, spec.height);
-    let format = args.format;
-    let bytes = blocking(lane(spec.cells(), false), move || commands::render_to_vec(&args, &file)).await?;
+    let format = request.format;
+    let bytes = blocking(lane(spec.cells(), false), move || {
+        let job =
+            maze::FileRequest { file: &file, name: None, solve: None, keep_solution, request: &request };
+        let mut out = Vec::new();
+        maze::redraw(job)?.write(&mut out)?;
+        Ok(out)
+    })
+    .await?;
     Ok(file_response(format, &name, bytes))
 }
 
@@ -612,14 +630,17 @@ async fn render_posted(q: Params, body: Body, deadline: Duration) -> Result<Resp
 async fn solve(q: Params, body: Body, deadline: Duration) -> Result<Response, ApiError> {
     let params = params(q)?;
     let events = switch(&params, "events")?;
-    let accepts = Accepts { keys: &[&["algorithm", "from", "to"]], flags: &[], own: &["events"] };
-    let Command::Solve(args) = command_line(&["solve", "-"], &params, &accepts)? else {
-        return Err(ApiError::bad("not a solve request"));
-    };
+    if let Some((k, _)) =
+        params.iter().find(|(k, _)| !["algorithm", "from", "to", "events"].contains(&key(k).as_str()))
+    {
+        return Err(ApiError::bad(format!("unknown parameter '{k}' (see docs/API.md)")));
+    }
+    let solver = parsed::<Solver>(&params, "algorithm")?.unwrap_or(Solver::Bfs);
+    let (from, to) = (parsed(&params, "from")?, parsed(&params, "to")?);
     let file = maze_file(body, deadline).await?;
     let body = blocking(lane(file.cells, false), move || {
         let spec = file.spec(if events { MAX_GEOMETRY_CELLS } else { MAX_CELLS })?;
-        spec.visit(SolveView { file: &file, solver: args.algorithm, from: args.from, to: args.to, events })
+        spec.visit(SolveView { file: &file, solver, from, to, events })
     })
     .await?;
     Ok(json_response(body))
@@ -631,12 +652,12 @@ async fn solve(q: Params, body: Body, deadline: Duration) -> Result<Response, Ap
 /// ([`maze::masks::cells_before_joining`]). Reading a mask takes a moment, so it runs as
 /// a small job; a shape that fails its checks is measured by its rectangle, and its job
 /// gives the error.
-async fn lane_cells(args: &GenerateArgs) -> u64 {
-    let (w, h) = maze::masks::dimensions(&args.shape.request(), None);
-    let rectangle = u64::from(w) * u64::from(h) * u64::from(args.shape.levels.max(1));
-    let (shape, max_cells) = (args.shape.request(), args.limits.max_cells);
+async fn lane_cells(request: &maze::MazeRequest) -> u64 {
+    let (w, h) = maze::masks::dimensions(request, None);
+    let rectangle = u64::from(w) * u64::from(h) * u64::from(request.levels.max(1));
+    let (shape, max_cells) = (request.clone(), request.max_cells);
     let measure = move || maze::masks::cells_before_joining(&shape, max_cells).map_err(anyhow::Error::from);
-    let has_mask = args.shape.mask_text.is_some() || args.shape.mask_data.is_some();
+    let has_mask = request.mask_text.is_some() || request.mask_data.is_some();
     let measured = if has_mask { blocking(&SMALL, measure).await.ok() } else { measure().ok() };
     measured.unwrap_or(rectangle)
 }
