@@ -377,6 +377,10 @@ pub struct PlayArgs {
     pub exit: Option<maze::masks::EndSpec>,
 }
 
+/// The longest a whole `maze serve` request may take by default, waiting for a job slot
+/// included (`--request-timeout`).
+pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
+
 /// `maze serve`.
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -399,7 +403,7 @@ pub struct ServeArgs {
     pub idle_timeout: f64,
     /// Seconds a whole request may take, waiting for a job slot included; a job still
     /// running then is cancelled at its next check and the client gets a 408.
-    #[arg(long, default_value_t = crate::serve::REQUEST_TIMEOUT.as_secs_f64(), value_parser = parse_timeout)]
+    #[arg(long, default_value_t = REQUEST_TIMEOUT.as_secs_f64(), value_parser = parse_timeout)]
     pub request_timeout: f64,
 }
 

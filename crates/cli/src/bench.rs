@@ -12,9 +12,8 @@ use anyhow::Result;
 use maze_core::{Algorithm, Maze, Shape, ShapeSpec, ShapeVisitor, Solver, Xoshiro, limits};
 use serde::Serialize;
 
-use crate::UsageError;
 use crate::args::{BenchArgs, Clock};
-use crate::commands::dead_end_percent;
+use crate::fault::UsageError;
 use crate::output::with_sink;
 use maze::supports;
 
@@ -103,7 +102,7 @@ impl ShapeVisitor for Measure {
                     let t = Stopwatch::start(self.clock);
                     alg.generate(&mut maze, &Default::default(), &mut rng, &mut ())?;
                     times.push(t.elapsed());
-                    dead.get_or_insert_with(|| dead_end_percent(&maze));
+                    dead.get_or_insert_with(|| maze_core::analyze::stats(&maze).dead_end_percent);
                     black_box(&maze);
                 }
             }
@@ -170,7 +169,7 @@ pub fn run(args: BenchArgs) -> Result<()> {
         .iter()
         .map(|&n| ShapeSpec::new(args.shape, n, n, limits::MAX_CELLS))
         .collect::<Result<_, _>>()?;
-    let bar = crate::commands::progress_bar(
+    let bar = crate::output::progress_bar(
         (subjects.len() * specs.len()) as u64,
         "{msg:>32} {pos}/{len} [{bar:30}] {elapsed}",
     );

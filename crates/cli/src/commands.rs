@@ -3,33 +3,25 @@
 //! command line's own stays here (progress on stderr, seeds and notes printed, reading
 //! files, the output file).
 
-use std::io::Read;
-use std::time::Duration;
+use anyhow::Result;
+use indicatif::ProgressBar;
+use maze::{FileRequest, FileSolve, Kept, Plan};
+use maze_core::{Algorithm, ShapeKind, ShapeSpec, Solver};
+use maze_render::Format;
 
-use anyhow::{Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
-use maze::{FileRequest, FileSolve, Kept, MazeFile, Plan};
-use maze_core::{Algorithm, Maze, Shape, ShapeKind, ShapeSpec, Solver, analyze};
-use maze_render::{Format, compact};
-
-use crate::UsageError;
 use crate::args::{GenerateArgs, RenderArgs, SolveArgs, file_request};
-use crate::output::with_sink;
+use crate::fault::UsageError;
+use crate::input::read_maze_file;
+use crate::output::{progress_bar, ticking, with_sink};
 
 /// Mazes above this many cells get a spinner on stderr (when it is a terminal).
 const SPINNER_CELLS: u64 = 2_000_000;
-
-/// What `maze list --json` prints (also `maze serve`'s `/api/list`): the library's table
-/// of capabilities.
-pub(crate) fn list_json() -> serde_json::Value {
-    maze::capabilities()
-}
 
 /// `maze list`.
 pub fn list(as_json: bool) -> Result<()> {
     let mut out = String::new();
     if as_json {
-        out.push_str(&serde_json::to_string_pretty(&list_json())?);
+        out.push_str(&serde_json::to_string_pretty(&maze::capabilities())?);
         out.push('\n');
     } else {
         out.push_str("SHAPES\n");
@@ -160,12 +152,6 @@ pub fn generate(args: GenerateArgs) -> Result<()> {
     Ok(())
 }
 
-/// What `maze generate` would write for `request`, in memory (for `maze serve`): the
-/// same checks and the same bytes.
-pub(crate) fn generate_to_vec(request: &maze::MazeRequest, seed: u64) -> Result<Vec<u8>> {
-    Ok(Plan::new(request)?.to_vec(seed)?)
-}
-
 /// A progress bar for batches, a spinner for one big maze; hidden when stderr is not a terminal.
 fn progress_for(args: &GenerateArgs, spec: &ShapeSpec) -> ProgressBar {
     let work = u64::from(args.count) * spec.cells();
@@ -178,72 +164,6 @@ fn progress_for(args: &GenerateArgs, spec: &ShapeSpec) -> ProgressBar {
         ProgressBar::new_spinner()
     };
     ticking(bar, format!("{}x{} {} ({})", spec.width, spec.height, spec.kind, args.algorithm))
-}
-
-/// `bar` with `message`, redrawn on its own (a spinner turns while a long step runs).
-fn ticking(bar: ProgressBar, message: String) -> ProgressBar {
-    bar.set_message(message);
-    bar.enable_steady_tick(Duration::from_millis(120));
-    bar
-}
-
-/// A progress bar of `len` steps drawn with an indicatif `template` (hidden by indicatif
-/// when stderr is not a terminal).
-pub(crate) fn progress_bar(len: u64, template: &str) -> ProgressBar {
-    let bar = ProgressBar::new(len);
-    bar.set_style(
-        ProgressStyle::with_template(template)
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
-    bar
-}
-
-/// The most bytes a maze file of `max_cells` cells can sensibly take: about 100 bytes a
-/// cell (passages, walls, a solution and its explored cells) and 1 MiB for the rest.
-fn max_file_bytes(max_cells: u64) -> u64 {
-    max_cells.saturating_mul(100).saturating_add(1 << 20)
-}
-
-/// Reads a maze file (JSON or compact) from a path or `-` (stdin), refusing one larger than
-/// a maze of `max_cells` cells can be before reading it all, or one holding several mazes.
-pub(crate) fn read_maze_file(path: &str, max_cells: u64) -> Result<MazeFile> {
-    let mut files = read_maze_files(path, max_cells)?;
-    if files.len() > 1 {
-        anyhow::bail!(UsageError(format!(
-            "{path} holds {} mazes; this command takes one (maze stats reads a batch)",
-            files.len()
-        )));
-    }
-    Ok(files.remove(0))
-}
-
-/// Reads one maze file or a batch of them (JSON Lines, or compact records one after
-/// another), as [`read_maze_file`] (the size limit applies to the whole file).
-pub(crate) fn read_maze_files(path: &str, max_cells: u64) -> Result<Vec<MazeFile>> {
-    let bytes = read_maze_bytes(path, max_cells)?;
-    compact::parse_any(&bytes).with_context(|| path.to_string())
-}
-
-/// The bytes of a maze file, refused above the size a maze of `max_cells` cells can take.
-fn read_maze_bytes(path: &str, max_cells: u64) -> Result<Vec<u8>> {
-    let limit = max_file_bytes(max_cells);
-    let mut bytes = Vec::new();
-    let read = if path == "-" {
-        std::io::stdin().take(limit + 1).read_to_end(&mut bytes).context("cannot read standard input")
-    } else {
-        std::fs::File::open(path)
-            .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
-            .with_context(|| format!("cannot read {path}"))
-    };
-    read?;
-    if bytes.len() as u64 > limit {
-        anyhow::bail!(UsageError(format!(
-            "{path}: more than {} of maze file, more than a maze of --max-cells {max_cells} cells takes (raise --max-cells)",
-            maze::human(limit)
-        )));
-    }
-    Ok(bytes)
 }
 
 /// Refuses to pour binary data onto a terminal.
@@ -283,30 +203,6 @@ fn write_file_job(job: FileRequest<'_>, name: &str, output: Option<&std::path::P
     Ok(())
 }
 
-/// What `maze render` would write for a maze file already read, in memory (for
-/// `maze serve`), with the same checks.
-#[cfg(test)]
-pub(crate) fn render_to_vec(args: &RenderArgs, file: &MazeFile) -> Result<Vec<u8>> {
-    let request = file_request(args.format, &args.draw, None, &args.limits);
-    let job =
-        FileRequest { file, name: None, solve: None, keep_solution: !args.no_solution, request: &request };
-    let mut out = Vec::new();
-    maze::redraw(job)?.write(&mut out)?;
-    Ok(out)
-}
-
-/// What `maze solve` would write for a maze file already read, in memory (for the fuzz
-/// harness), with the same checks.
-#[cfg(test)]
-pub(crate) fn solve_to_vec(args: &SolveArgs, file: &MazeFile) -> Result<Vec<u8>> {
-    let request = file_request(args.format, &args.draw, None, &args.limits);
-    let solve = Some(FileSolve { solver: args.algorithm, from: args.from, to: args.to });
-    let job = FileRequest { file, name: None, solve, keep_solution: false, request: &request };
-    let mut out = Vec::new();
-    maze::redraw(job)?.write(&mut out)?;
-    Ok(out)
-}
-
 /// `maze solve`.
 pub fn solve(args: SolveArgs) -> Result<()> {
     let request = file_request(args.format, &args.draw, Some(&args.animate), &args.limits);
@@ -329,9 +225,4 @@ pub fn render(args: RenderArgs) -> Result<()> {
         request: &request,
     };
     write_file_job(job, &args.file, args.output.as_deref())
-}
-
-/// Dead-end share, used by `bench` to report texture alongside speed.
-pub fn dead_end_percent<S: Shape>(maze: &Maze<S>) -> f64 {
-    analyze::stats(maze).dead_end_percent
 }

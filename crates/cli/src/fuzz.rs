@@ -15,8 +15,10 @@ use maze_render::json::MazeFile;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
-use crate::args::{Cli, Command, RenderArgs, SolveArgs};
-use crate::commands;
+use anyhow::Result;
+use maze::{FileRequest, FileSolve};
+
+use crate::args::{Cli, Command, RenderArgs, SolveArgs, file_request};
 use crate::serve::api;
 
 /// Random cases per target (`FUZZ_CASES` overrides).
@@ -70,7 +72,7 @@ fn solve_args(from: Option<u32>, to: Option<u32>, solver: &str) -> SolveArgs {
 
 /// The line the CLI would print for `e` is one line, without control characters.
 fn one_line(e: &anyhow::Error) {
-    let line = crate::error_line(e);
+    let line = crate::fault::error_line(e);
     assert!(!line.trim().is_empty(), "an empty error");
     assert!(!line.chars().any(char::is_control), "control characters in {line:?}");
 }
@@ -88,12 +90,12 @@ fn read_and_use(text: &str, from: Option<u32>, to: Option<u32>) {
         Err(e) => return one_line(&anyhow::Error::new(e)),
     };
     for format in ["text", "svg", "png", "json"] {
-        if let Err(e) = commands::render_to_vec(&render_args(format), &file) {
+        if let Err(e) = render_to_vec(&render_args(format), &file) {
             one_line(&e);
         }
     }
     for solver in ["bfs", "wall-follower", "tremaux"] {
-        if let Err(e) = commands::solve_to_vec(&solve_args(from, to, solver), &file) {
+        if let Err(e) = solve_to_vec(&solve_args(from, to, solver), &file) {
             one_line(&e);
         }
     }
@@ -263,8 +265,8 @@ fn run_small(request: maze::MazeRequest) {
         return;
     }
     let request = limit(request, |r| r.frames = r.frames.min(20));
-    if let Err(e) = commands::generate_to_vec(&request, 1) {
-        one_line(&e);
+    if let Err(e) = maze::Plan::new(&request).and_then(|p| p.to_vec(1)) {
+        one_line(&e.into());
     }
 }
 
@@ -366,4 +368,26 @@ fn random_api_queries_never_panic() {
             Ok(())
         })
         .expect("no query panics");
+}
+
+/// What `maze render` would write for a maze file already read, in memory (for
+/// `maze serve`), with the same checks.
+fn render_to_vec(args: &RenderArgs, file: &MazeFile) -> Result<Vec<u8>> {
+    let request = file_request(args.format, &args.draw, None, &args.limits);
+    let job =
+        FileRequest { file, name: None, solve: None, keep_solution: !args.no_solution, request: &request };
+    let mut out = Vec::new();
+    maze::redraw(job)?.write(&mut out)?;
+    Ok(out)
+}
+
+/// What `maze solve` would write for a maze file already read, in memory (for the fuzz
+/// harness), with the same checks.
+fn solve_to_vec(args: &SolveArgs, file: &MazeFile) -> Result<Vec<u8>> {
+    let request = file_request(args.format, &args.draw, None, &args.limits);
+    let solve = Some(FileSolve { solver: args.algorithm, from: args.from, to: args.to });
+    let job = FileRequest { file, name: None, solve, keep_solution: false, request: &request };
+    let mut out = Vec::new();
+    maze::redraw(job)?.write(&mut out)?;
+    Ok(out)
 }

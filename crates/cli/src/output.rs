@@ -21,8 +21,10 @@ use std::io::{self, Write};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, Once};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
 
 /// Where output goes.
 pub enum Sink {
@@ -248,4 +250,23 @@ pub fn with_sink(path: Option<&Path>, body: impl FnOnce(&mut Sink) -> Result<()>
             Err(e)
         }
     }
+}
+
+/// `bar` with `message`, redrawn on its own (a spinner turns while a long step runs).
+pub(crate) fn ticking(bar: ProgressBar, message: String) -> ProgressBar {
+    bar.set_message(message);
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}
+
+/// A progress bar of `len` steps drawn with an indicatif `template` (hidden by indicatif
+/// when stderr is not a terminal).
+pub(crate) fn progress_bar(len: u64, template: &str) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template(template)
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    bar
 }

@@ -24,7 +24,7 @@ impl ShapeVisitor for FileStats<'_> {
 
 /// `maze stats FILE|-`: the figures of every maze in a JSON file or JSON Lines batch.
 pub fn run(args: StatsArgs) -> Result<()> {
-    let files = crate::commands::read_maze_files(&args.file, args.limits.max_cells)?;
+    let files = crate::input::read_maze_files(&args.file, args.limits.max_cells)?;
     let format = if args.json { StatsFormat::Json } else { StatsFormat::Text };
     let several = files.len() > 1;
     let mut out = String::new();

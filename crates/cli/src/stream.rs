@@ -13,8 +13,8 @@ use maze_core::{Options, ShapeKind, Xoshiro};
 use maze_render::Format;
 use maze_render::png::{PngRows, WallBands};
 
-use crate::UsageError;
 use crate::args::GenerateArgs;
+use crate::fault::UsageError;
 use crate::output::with_sink;
 
 /// The widest streamed maze: the rows are kept in memory (a few words a column).
@@ -98,7 +98,7 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
     }
     let options = Options { corner: args.bias, policy: args.policy };
     let progress = if u64::from(w) * u64::from(h) >= 4_000_000 {
-        crate::commands::progress_bar(u64::from(h), "{spinner} rows {pos}/{len} [{bar:30}] {eta}")
+        crate::output::progress_bar(u64::from(h), "{spinner} rows {pos}/{len} [{bar:30}] {eta}")
     } else {
         ProgressBar::hidden()
     };

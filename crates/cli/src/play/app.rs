@@ -241,7 +241,7 @@ impl App {
         let spec = match maze::Plan::with_picture(&request, picture) {
             Ok(plan) => plan.spec().clone(),
             Err(e) => {
-                self.message = crate::single_line(&e.worded(|field| field.replace('-', " ")));
+                self.message = crate::fault::single_line(&e.worded(|field| field.replace('-', " ")));
                 return;
             }
         };

@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
 
-use crate::UsageError;
 use crate::args::PlayArgs;
+use crate::fault::UsageError;
 use app::App;
 use maze_core::ShapeSpec;
 
@@ -272,7 +272,7 @@ mod tests {
             (&["--levels", "2", "--weave", "0.3"][..], "--levels"),
             (&["--mask-text", "A", "--weave", "0.3"][..], "mask"),
         ] {
-            let e = parse(extra).err().map(|e| crate::error_line(&e)).unwrap_or_default();
+            let e = parse(extra).err().map(|e| crate::fault::error_line(&e)).unwrap_or_default();
             assert!(e.contains(needle), "{extra:?}: {e:?}");
         }
         // A row generator is refused when the maze is made, with a message.
@@ -395,7 +395,7 @@ mod tests {
             (&["--wrap", "x", "--levels", "2"][..], "do not work together"),
             (&["--mask-text", "A", "--levels", "2"][..], "mask"),
         ] {
-            let e = parse(extra).err().map(|e| crate::error_line(&e)).unwrap_or_default();
+            let e = parse(extra).err().map(|e| crate::fault::error_line(&e)).unwrap_or_default();
             assert!(e.contains(needle), "{extra:?}: {e:?}");
         }
         // A size the wrap cannot take is refused when the maze is made, with a message.

@@ -47,7 +47,6 @@ use maze_render::json::{self, MazeFile};
 
 use tokio::sync::Semaphore;
 
-use crate::commands;
 use maze_core::cancel::{self, CancelOnDrop};
 
 /// The largest maze for JSON, SVG and text answers.
@@ -118,7 +117,7 @@ pub struct ApiError {
 impl ApiError {
     /// An error with this status and message.
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        ApiError { status, message: crate::single_line(&message.into()) }
+        ApiError { status, message: crate::fault::single_line(&message.into()) }
     }
 
     /// The one-line message.
@@ -145,11 +144,11 @@ impl From<anyhow::Error> for ApiError {
     fn from(e: anyhow::Error) -> Self {
         let mut status = StatusCode::INTERNAL_SERVER_ERROR;
         for cause in e.chain() {
-            if crate::request_fault(cause) {
+            if crate::fault::request_fault(cause) {
                 status = StatusCode::BAD_REQUEST;
                 break;
             }
-            if let Some(m) = crate::core_error(cause) {
+            if let Some(m) = crate::fault::core_error(cause) {
                 status = match m {
                     maze_core::Error::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
                     maze_core::Error::NoPath(_) => StatusCode::UNPROCESSABLE_ENTITY,
@@ -439,7 +438,7 @@ async fn blocking<T: Send + 'static>(
         // A request that went away before its job started leaves nothing to do.
         let job = || cancel::check().map_err(anyhow::Error::from).and_then(|()| f());
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| cancel::with_flag(flag, job)));
-        if matches!(&result, Ok(Err(e)) if e.chain().any(|c| matches!(crate::core_error(c), Some(maze_core::Error::Cancelled)))) {
+        if matches!(&result, Ok(Err(e)) if e.chain().any(|c| matches!(crate::fault::core_error(c), Some(maze_core::Error::Cancelled)))) {
             lane.cancelled.fetch_add(1, Ordering::Relaxed);
         }
         result
@@ -478,7 +477,7 @@ fn json_response(body: String) -> Response {
 
 /// `GET /api/list`: what `maze list --json` prints.
 async fn list() -> Response {
-    json_response(commands::list_json().to_string())
+    json_response(maze::capabilities().to_string())
 }
 
 /// The request of a `GET /api/generate` query (`heavy`: with geometry or events), with
@@ -590,7 +589,8 @@ async fn render_generated(q: Params) -> Result<Response, ApiError> {
     let format = request.format;
     let animation = request.animate || request.format == Format::Gif;
     let cells = lane_cells(&request).await;
-    let bytes = blocking(lane(cells, animation), move || commands::generate_to_vec(&request, seed)).await?;
+    let bytes =
+        blocking(lane(cells, animation), move || Ok(maze::Plan::new(&request)?.to_vec(seed)?)).await?;
     Ok(file_response(format, &name, bytes))
 }
 

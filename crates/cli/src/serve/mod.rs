@@ -14,7 +14,7 @@
 //!   before reading), and at most [`MAX_BODIES`] bodies are read at once (tower's
 //!   concurrency limit), so stalled uploads cannot hold much memory;
 //! - a whole request may take `--request-timeout` seconds at most (default
-//!   [`REQUEST_TIMEOUT`]);
+//!   [`crate::args::REQUEST_TIMEOUT`]);
 //! - work runs on tokio's blocking pool in three lanes by size (see [`api`]): a job keeps
 //!   its slot until it really ends, even when its client has gone, and is cancelled at its
 //!   next check; small and medium jobs have lanes of their own, so they are not queued
@@ -51,10 +51,6 @@ pub const MAX_BODY: usize = 8 << 20;
 
 /// At most this many request bodies are read at once (at most 128 MiB in flight).
 pub const MAX_BODIES: usize = 16;
-
-/// The longest a whole request may take by default, waiting for a job slot included
-/// (`--request-timeout`).
-pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// How long Ctrl-C waits for requests in flight before closing their connections.
 const SHUTDOWN_GRACE: Duration = Duration::from_millis(800);

@@ -147,7 +147,7 @@ mod tests {
     fn the_drawing_memory_limit_is_the_servers_and_a_413() {
         let mut a = generate_args(&["-W", "300", "-H", "300", "-f", "svg", "--heat"]);
         a.limits.max_memory = 1 << 20;
-        let cli = crate::commands::generate_to_vec(&a.request(), 1).expect_err("refused").to_string();
+        let cli = maze::Plan::new(&a.request()).and_then(|p| p.to_vec(1)).expect_err("refused").to_string();
         assert!(cli.contains("--max-memory"), "the command line's message changed: {cli}");
         let api = api_message(&cli);
         assert!(flags(&api).is_empty() && api.contains("over the server's limit of 1 MiB"), "{api}");
