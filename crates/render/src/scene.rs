@@ -566,7 +566,7 @@ const LINE_Q: f64 = 1e6;
 #[inline]
 fn quantise(v: f64) -> i64 {
     let x = v * LINE_Q;
-    if !(x.abs() < 4.0e18) {
+    if x.is_nan() || x.abs() >= 4.0e18 {
         return x.round() as i64;
     }
     let whole = x as i64;
