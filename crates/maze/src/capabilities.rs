@@ -9,12 +9,17 @@ use maze_render::Format;
 use crate::job::{supports, text_pictured};
 
 /// Whether `algorithm` runs on the shape `spec` lays out (wrapped, levelled, ...).
-pub(crate) fn runs_on(algorithm: Algorithm, spec: &ShapeSpec) -> bool {
+fn runs_on(algorithm: Algorithm, spec: &ShapeSpec) -> bool {
+    check_runs_on(algorithm, spec).is_ok()
+}
+
+/// Checks that `algorithm` runs on the shape `spec` lays out, with the core's own error.
+pub(crate) fn check_runs_on(algorithm: Algorithm, spec: &ShapeSpec) -> Result<(), maze_core::Error> {
     struct Runs(Algorithm);
     impl ShapeVisitor for Runs {
-        type Output = bool;
-        fn visit<S: Shape>(self, shape: S) -> bool {
-            self.0.supports(&shape)
+        type Output = Result<(), maze_core::Error>;
+        fn visit<S: Shape>(self, shape: S) -> Self::Output {
+            self.0.check_supports(&shape)
         }
     }
     spec.visit(Runs(algorithm))

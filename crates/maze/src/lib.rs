@@ -47,6 +47,7 @@ pub use maze_render::Format;
 pub use maze_render::json::MazeFile;
 pub use plan::Plan;
 pub use request::{DEFAULT_MAX_BYTES, DEFAULT_MAX_MEMORY, Draw, FIELDS, Limits, MazeRequest, PictureStyle};
+pub use text::switch_word;
 
 /// The bytes of the mazes `request` asks for, checked first ([`Plan::new`]); without a
 /// seed, one from the clock ([`fresh_seed`]).

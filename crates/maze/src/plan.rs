@@ -210,12 +210,8 @@ fn plan(request: &MazeRequest, picture: Option<Option<Picture>>) -> Result<Plan>
     }
     // A wrapped, multi-level or woven shape has no rows: the row generators refuse it
     // here, before any work, as they would when run.
-    if args.algorithm.needs_grid() && !crate::capabilities::runs_on(args.algorithm, &spec) {
-        return Err(Error::Core(maze_core::Error::Unsupported {
-            algorithm: args.algorithm.name(),
-            shape: spec.topology_name(),
-            needs: "cells in rows with north, east, south and west doors",
-        }));
+    if args.algorithm.needs_grid() {
+        crate::capabilities::check_runs_on(args.algorithm, &spec)?;
     }
     if let (Some(s), Some(e)) = (args.starts, args.ends)
         && u64::from(s) + u64::from(e) > spec.cells()

@@ -37,6 +37,19 @@ const ALIASES: &[(&str, &str)] = &[("rings", "height")];
 /// Fields that may be given more than once (each adds a value).
 const LISTS: &[&str] = &["where"];
 
+/// A switch's word as on or off: `1`, `true`, `yes`, `on` or empty are on, `0`, `false`,
+/// `no` or `off` off (any case); anything else is `None`.
+pub fn switch_word(text: &str) -> Option<bool> {
+    let word = text.trim().to_ascii_lowercase();
+    if ON.contains(&word.as_str()) {
+        Some(true)
+    } else if OFF.contains(&word.as_str()) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 impl MazeRequest {
     /// Whether the field `name` (kebab-case) is a switch: on with `1`, `true`, `yes`, `on`
     /// or an empty value, off with `0`, `false`, `no` or `off`.
@@ -65,14 +78,10 @@ impl MazeRequest {
             let Some(&field) = FIELDS.iter().find(|f| **f == name) else {
                 return Err(Error::Request(format!("unknown option '--{name}'")));
             };
-            let value = if field == "solve" {
-                let word = value.to_ascii_lowercase();
-                if OFF.contains(&word.as_str()) {
-                    continue;
-                }
-                if ON.contains(&word.as_str()) { "bfs" } else { value }
-            } else {
-                value
+            let value = match (field, switch_word(value)) {
+                ("solve", Some(false)) => continue,
+                ("solve", Some(true)) => "bfs",
+                _ => value,
             };
             if value.is_empty() && !Self::is_switch(field) {
                 continue;
@@ -216,15 +225,10 @@ impl<'de> Deserializer<'de> for Values<'_> {
     }
 
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> std::result::Result<V::Value, TextError> {
-        let word = self.text().to_ascii_lowercase();
-        let on = if ON.contains(&word.as_str()) {
-            true
-        } else if OFF.contains(&word.as_str()) {
-            false
-        } else {
-            return Err(TextError("expected 1 or 0 (true or false)".into()));
-        };
-        visitor.visit_bool(on)
+        match switch_word(self.text()) {
+            Some(on) => visitor.visit_bool(on),
+            None => Err(TextError("expected 1 or 0 (true or false)".into())),
+        }
     }
 
     parsed! {

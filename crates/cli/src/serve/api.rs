@@ -6,13 +6,13 @@
 //! `cell-size`), and checked and run by its [`maze::Plan`], as the command line's options
 //! are, so the API accepts what the CLI accepts and builds mazes with the same code. Each
 //! endpoint takes the fields listed here (docs/API.md); `solve` and `render` of a posted
-//! maze read their few own parameters with their types' parsers. Errors are `{"error": "one line"}` with 400 (bad parameters), 404, 405,
-//! 408 (too slow), 413 (too large), 422 (no path), 503 (busy or shutting down) or 500 (a
-//! bug; the server goes on).
+//! maze read their few own parameters with their types' parsers. Errors are
+//! `{"error": "one line"}` with 400 (bad parameters), 404, 405, 408 (too slow), 413 (too
+//! large), 422 (no path), 503 (busy or shutting down) or 500 (a bug; the server goes on).
 //!
-//! Messages of the library, which name fields as the command line's flags, are reworded in the API's terms on the way out
-//! (see [`super::wording`]): parameter names instead of flags, the server's limits instead
-//! of advice to raise them.
+//! Messages of the library, which name fields as the command line's flags, are reworded in
+//! the API's terms on the way out (see [`super::wording`]): parameter names instead of
+//! flags, the server's limits instead of advice to raise them.
 //!
 //! Work runs on tokio's blocking pool in three lanes, chosen by the cells a job works on
 //! (a mask's cells, not its rectangle's; a polar maze's real count; see [`lane_cells`]):
@@ -260,11 +260,7 @@ fn key(k: &str) -> String {
 }
 
 fn truthy(k: &str, v: &str) -> Result<bool, ApiError> {
-    match v.trim().to_ascii_lowercase().as_str() {
-        "" | "1" | "true" | "yes" | "on" => Ok(true),
-        "0" | "false" | "no" | "off" => Ok(false),
-        _ => Err(ApiError::bad(format!("{k}={v}: expected 1 or 0 (true or false)"))),
-    }
+    maze::switch_word(v).ok_or_else(|| ApiError::bad(format!("{k}={v}: expected 1 or 0 (true or false)")))
 }
 
 /// An API-only switch such as `events=1`.
@@ -630,13 +626,9 @@ async fn render_posted(q: Params, body: Body, deadline: Duration) -> Result<Resp
 async fn solve(q: Params, body: Body, deadline: Duration) -> Result<Response, ApiError> {
     let params = params(q)?;
     let events = switch(&params, "events")?;
-    if let Some((k, _)) =
-        params.iter().find(|(k, _)| !["algorithm", "from", "to", "events"].contains(&key(k).as_str()))
-    {
-        return Err(ApiError::bad(format!("unknown parameter '{k}' (see docs/API.md)")));
-    }
-    let solver = parsed::<Solver>(&params, "algorithm")?.unwrap_or(Solver::Bfs);
-    let (from, to) = (parsed(&params, "from")?, parsed(&params, "to")?);
+    let own = fields(&params, &Accepts { keys: &[&["algorithm", "from", "to"]], own: &["events"] })?;
+    let solver = parsed::<Solver>(&own, "algorithm")?.unwrap_or(Solver::Bfs);
+    let (from, to) = (parsed(&own, "from")?, parsed(&own, "to")?);
     let file = maze_file(body, deadline).await?;
     let body = blocking(lane(file.cells, false), move || {
         let spec = file.spec(if events { MAX_GEOMETRY_CELLS } else { MAX_CELLS })?;

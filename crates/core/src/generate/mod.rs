@@ -169,6 +169,15 @@ impl Algorithm {
         !self.needs_grid() || shape.grid().is_some()
     }
 
+    /// Checks that the algorithm runs on this shape, before any work.
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`], as [`Algorithm::generate`] would give it, if the algorithm
+    /// needs rows the shape lacks.
+    pub fn check_supports<S: Shape>(self, shape: &S) -> Result<(), Error> {
+        if self.needs_grid() { need_grid(shape, self).map(|_| ()) } else { Ok(()) }
+    }
+
     /// Carves `maze` (all walls closed on entry, as [`Maze::new`] leaves it) into a perfect
     /// maze. The entrance and exit are not opened; see [`Maze::open_entrance_and_exit`].
     ///
