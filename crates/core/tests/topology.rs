@@ -46,6 +46,22 @@ fn check_door_laws<S: Shape>(shape: &S) {
             assert_eq!(S::Door::from_index(d.index()), d, "{name}: from_index(index(d)) != d");
             let w = shape.wall(c, d);
             assert!(w.0 < shape.wall_count(), "{name}: wall {w:?} of {c:?} {d:?} >= wall_count");
+            // Shapes that answer `draws_wall` faster keep the trait's rule.
+            let rule = match shape.door_kind(c, d) {
+                maze_core::DoorKind::Wall => shape.neighbour(c, d).is_none_or(|b| c < b),
+                maze_core::DoorKind::Seam => true,
+                maze_core::DoorKind::Stair { .. } => false,
+            };
+            assert_eq!(shape.draws_wall(c, d), rule, "{name}: draws_wall({c:?}, {d:?})");
+            // A wall's ends are corners of its cell's outline (a stair has no wall).
+            let corners = shape.outline(c);
+            let stair = matches!(shape.door_kind(c, d), maze_core::DoorKind::Stair { .. });
+            for end in shape.wall_segment(c, d).into_iter().filter(|_| !stair) {
+                assert!(
+                    corners.points().iter().any(|p| (p.x - end.x).abs() < 1e-9 && (p.y - end.y).abs() < 1e-9),
+                    "{name}: wall_segment({c:?}, {d:?}) ends at {end:?}, not a corner"
+                );
+            }
             if let Some(b) = shape.neighbour(c, d) {
                 inner.insert(d);
                 assert!(b.0 < n, "{name}: {c:?} {d:?} leads out of range to {b:?}");

@@ -553,9 +553,18 @@ pub struct Merger {
     /// The last two lines added to (walls listed cell by cell alternate between a line
     /// along the row and one across it), to skip most lookups.
     recent: [Option<(LineKey, usize)>; 2],
+    /// A direct-mapped cache in front of `index` for horizontal (`[0]`) and vertical (`[1]`)
+    /// lines, by the whole part of their offset: a grid's walls across the row change line
+    /// at every cell, and this finds them without hashing. Each slot holds a quantised
+    /// offset and its line (`u32::MAX`: empty); at most [`AXIS_SLOTS`] slots a direction.
+    axis: [Vec<(i64, u32)>; 2],
     /// Spans held (for [`Merger::spans`]).
     held: usize,
 }
+
+/// The most slots [`Merger`]'s axis cache keeps a direction (16 bytes each): lines farther
+/// out are found through the hash map alone.
+const AXIS_SLOTS: usize = 1 << 18;
 
 /// The quantum of the merge's line keys: directions and offsets equal to 1e-6 are one line.
 const LINE_Q: f64 = 1e6;
@@ -618,11 +627,7 @@ impl Merger {
                 i
             }
             _ => {
-                let lines = &mut self.lines;
-                let i = *self.index.entry(key).or_insert_with(|| {
-                    lines.push(Vec::new());
-                    lines.len() - 1
-                });
+                let i = self.line_of(key);
                 self.recent = [Some((key, i)), self.recent[0]];
                 i
             }
@@ -630,6 +635,43 @@ impl Merger {
         if push_span(&mut self.lines[line], span) {
             self.held += 1;
         }
+    }
+
+    /// The place in `lines` of the line `key` (a new line when it has none yet): from the
+    /// axis cache when the line is horizontal or vertical, else from the hash map.
+    fn line_of(&mut self, key: LineKey) -> usize {
+        let axis = match (key.0, key.1) {
+            (d, 0) if d == LINE_Q as i64 => Some(0),
+            (0, d) if d == LINE_Q as i64 => Some(1),
+            _ => None,
+        };
+        // Slot of the offset's whole part, zigzagged so that negative offsets fit too.
+        let whole = key.2.div_euclid(LINE_Q as i64);
+        let slot = if whole >= 0 { 2 * whole } else { -2 * whole - 1 };
+        let cached = match axis {
+            Some(a) if (slot as u64) < AXIS_SLOTS as u64 => Some((a, slot as usize)),
+            _ => None,
+        };
+        if let Some((a, slot)) = cached {
+            if let Some(&(offset, line)) = self.axis[a].get(slot) {
+                if line != u32::MAX && offset == key.2 {
+                    return line as usize;
+                }
+            }
+        }
+        let lines = &mut self.lines;
+        let i = *self.index.entry(key).or_insert_with(|| {
+            lines.push(Vec::new());
+            lines.len() - 1
+        });
+        if let (Some((a, slot)), Ok(line)) = (cached, u32::try_from(i)) {
+            let slots = &mut self.axis[a];
+            if slots.len() <= slot {
+                slots.resize(slot + 1, (0, u32::MAX));
+            }
+            slots[slot] = (key.2, line);
+        }
+        i
     }
 
     /// How many spans it holds (at most one per wall added; about the runs of wall so far).
@@ -832,10 +874,23 @@ mod tests {
             out
         }
         for seed in 0..12 {
+            // Lines a half cell apart and on both sides of the origin share the axis
+            // cache's slots: the hash map must still tell them apart.
+            let crowded: Vec<[Point; 2]> = (0..40u32)
+                .flat_map(|i| {
+                    let (k, t) = (f64::from(i % 10) * 0.5 - 2.25, f64::from(i / 10));
+                    [
+                        [Point { x: k, y: t }, Point { x: k, y: t + 1.0 }],
+                        [Point { x: t, y: k }, Point { x: t + 1.0, y: k }],
+                    ]
+                })
+                .collect();
             let cases = [
                 walls(Square::new(13, 9), seed),
                 walls(Hex::new(11, 8), seed),
                 walls(Triangle::new(12, 7), seed),
+                walls(maze_core::WrapSquare::new(10, 8, "xy".parse().expect("wrap")), seed),
+                crowded,
             ];
             for mut segments in cases {
                 let mut rng = Xoshiro::seed_from_u64(seed + 100);

@@ -276,16 +276,30 @@ impl<S: Shape> Masked<S> {
     /// Panics if the mask's size differs from the base's or it keeps no cell.
     pub fn new(base: S, mask: Arc<Mask>) -> Self {
         assert_eq!(mask.base_cells(), base.cell_count(), "mask size differs from the shape's");
-        let mut to_base = Vec::with_capacity(mask.count() as usize);
-        let mut from_base = vec![u32::MAX; base.cell_count() as usize];
-        for c in 0..base.cell_count() {
-            if mask.contains(c) {
-                from_base[c as usize] = to_base.len() as u32;
-                to_base.push(c);
-            }
-        }
-        assert!(!to_base.is_empty(), "the mask keeps no cell");
-        Masked { base, mask, to_base: to_base.into(), from_base: from_base.into() }
+        // Both tables are collected from exact-size iterators, which std writes straight
+        // into the shared slice: no second copy (a 8192 x 8192 mask's tables are 256 MB each).
+        let mut next = 0u32;
+        let from_base: Arc<[u32]> = (0..base.cell_count())
+            .map(|c| {
+                if !mask.contains(c) {
+                    return u32::MAX;
+                }
+                next += 1;
+                next - 1
+            })
+            .collect();
+        assert!(next > 0, "the mask keeps no cell");
+        let mut cell = 0u32;
+        let to_base: Arc<[u32]> = (0..next)
+            .map(|_| {
+                while !mask.contains(cell) {
+                    cell += 1;
+                }
+                cell += 1;
+                cell - 1
+            })
+            .collect();
+        Masked { base, mask, to_base, from_base }
     }
 
     /// The base shape.

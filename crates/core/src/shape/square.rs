@@ -57,6 +57,21 @@ pub(crate) fn unit_square(p: Point) -> Outline {
     ])
 }
 
+/// The side of [`unit_square`]`(p)` behind `door` (corner i to corner i + 1), without
+/// building the outline: the drawing of the largest mazes asks for it once a wall.
+#[inline]
+pub(crate) fn unit_square_side(p: Point, door: SquareDoor) -> [Point; 2] {
+    let Point { x, y } = p;
+    let corner = |i: u8| match i & 3 {
+        0 => Point { x, y },
+        1 => Point { x: x + 1.0, y },
+        2 => Point { x: x + 1.0, y: y + 1.0 },
+        _ => Point { x, y: y + 1.0 },
+    };
+    let i = door as u8;
+    [corner(i), corner(i + 1)]
+}
+
 /// A `width` × `height` rectangle of square cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Square {
@@ -209,10 +224,8 @@ impl Shape for Square {
     }
 
     fn wall_segment(&self, cell: CellId, door: SquareDoor) -> [Point; 2] {
-        let o = self.outline(cell);
-        let p = o.points();
-        let i = door as usize;
-        [p[i], p[(i + 1) % 4]]
+        let (x, y) = self.xy(cell);
+        unit_square_side(Point { x: f64::from(x), y: f64::from(y) }, door)
     }
 
     fn square_lattice(&self) -> Option<(u32, u32)> {

@@ -245,17 +245,33 @@ impl Shape for WrapSquare {
     }
 
     fn wall(&self, cell: CellId, door: SquareDoor) -> WallId {
-        let n = u64::from(self.cell_count());
         let id = u64::from(cell.0);
+        // A cell owns its east and south walls; the others are found only when asked.
+        let owned = match door {
+            SquareDoor::East => return WallId(2 * id),
+            SquareDoor::South => return WallId(2 * id + 1),
+            SquareDoor::North => 1,
+            SquareDoor::West => 0,
+        };
+        if let Some(b) = self.neighbour(cell, door) {
+            return WallId(2 * u64::from(b.0) + owned);
+        }
+        let n = u64::from(self.cell_count());
         let (x, y) = self.xy(cell);
-        WallId(match (door, self.neighbour(cell, door)) {
-            (SquareDoor::East, _) => 2 * id,
-            (SquareDoor::South, _) => 2 * id + 1,
-            (SquareDoor::North, Some(b)) => 2 * u64::from(b.0) + 1,
-            (SquareDoor::North, None) => 2 * n + u64::from(x),
-            (SquareDoor::West, Some(b)) => 2 * u64::from(b.0),
-            (SquareDoor::West, None) => 2 * n + u64::from(self.width()) + u64::from(y),
+        WallId(match door {
+            SquareDoor::North => 2 * n + u64::from(x),
+            _ => 2 * n + u64::from(self.width()) + u64::from(y),
         })
+    }
+
+    /// The trait's rule (a cell draws the walls it shares with higher cells, and every
+    /// seam and border) in one step: the east and south walls always, the north and west
+    /// ones on a seam or the border.
+    fn draws_wall(&self, cell: CellId, door: SquareDoor) -> bool {
+        match door {
+            SquareDoor::East | SquareDoor::South => true,
+            _ => !matches!(self.beyond(cell, door), Some((_, false))),
+        }
     }
 
     fn wall_count(&self) -> u64 {
@@ -283,10 +299,8 @@ impl Shape for WrapSquare {
     }
 
     fn wall_segment(&self, cell: CellId, door: SquareDoor) -> [Point; 2] {
-        let o = self.outline(cell);
-        let p = o.points();
-        let i = door as usize;
-        [p[i], p[(i + 1) % 4]]
+        let c = self.centre(cell);
+        super::square::unit_square_side(Point { x: c.x - 0.5, y: c.y - 0.5 }, door)
     }
 
     fn spec(&self) -> ShapeSpec {
