@@ -426,13 +426,19 @@ pub fn square_band(
         BOX[usize::from(up) | usize::from(right) << 1 | usize::from(down) << 2 | usize::from(left) << 3]
     };
     // The path is drawn as one line: gaps between two connected path cells are filled too.
+    // A start, end or player joins the line only next to a path cell, so a picture without
+    // a solution (or a game before the first step) shows no piece of the route.
     let on_path = |x: u32, y: u32| mark(x, y).is_some_and(|m| m >= Mark::Path);
+    let is_path = |x: u32, y: u32| mark(x, y) == Some(Mark::Path);
+    let joins = |(ax, ay): (u32, u32), (bx, by): (u32, u32)| {
+        on_path(ax, ay) && on_path(bx, by) && (is_path(ax, ay) || is_path(bx, by))
+    };
     let joined_path = fill(Mark::Path, style, 2);
     for x in 0..w {
         out.push(corner(x, y));
         if hwall(x, y) {
             out.push_str(hseg);
-        } else if y > 0 && y < h && on_path(x, y - 1) && on_path(x, y) {
+        } else if y > 0 && y < h && joins((x, y - 1), (x, y)) {
             out.push_str(&joined_path);
         } else {
             out.push_str("  ");
@@ -444,7 +450,7 @@ pub fn square_band(
         return;
     }
     for x in 0..=w {
-        let joined = x > 0 && x < w && on_path(x - 1, y) && on_path(x, y);
+        let joined = x > 0 && x < w && joins((x - 1, y), (x, y));
         out.push(if vwall(x, y) {
             vseg
         } else if joined {
