@@ -237,7 +237,7 @@ fn record(r: &mut Reader<'_>) -> Result<MazeFile, Error> {
         };
         let path = r.ids("the solution path")?;
         let visited = r.ids("the explored cells")?;
-        file.solution = Some(SolutionJson { algorithm, path, visited });
+        file.solution = Some(SolutionJson { algorithm, path, moves: Vec::new(), visited });
     }
     Ok(file)
 }

@@ -48,6 +48,11 @@ pub struct SolutionJson {
     pub algorithm: String,
     /// Cell ids from start to goal.
     pub path: Vec<u32>,
+    /// The door each step of `path` goes through, in the shape's own direction names
+    /// ("east", "south-west", "up"...): one fewer than the path's cells. Checked against the
+    /// path when read (files written before it was added have none).
+    #[serde(default)]
+    pub moves: Vec<String>,
     /// Cell ids in the order the solver first explored them.
     pub visited: Vec<u32>,
 }
@@ -314,6 +319,11 @@ impl MazeFile {
                         w[0].0, w[1].0
                     )));
                 }
+                if !s.moves.is_empty() && s.moves != moves(&maze, &path) {
+                    return Err(Error::Parse(
+                        "the saved solution's moves are not the doors its path goes through".into(),
+                    ));
+                }
                 let visited = s.visited.iter().map(|&c| cell(c, "visited")).collect::<Result<_, _>>()?;
                 Some((s.algorithm.clone(), Solution { path, visited }))
             }
@@ -473,6 +483,23 @@ fn write_ids<W: std::io::Write>(out: &mut W, cells: impl IntoIterator<Item = Cel
     out.write_all(b"]")
 }
 
+/// The doors a path goes through, step by step, by their names: document 000's solution
+/// as a list of doors. A step between cells with no open door between them is named "?"
+/// (a valid path has none).
+pub fn moves<S: Shape>(maze: &Maze<S>, path: &[CellId]) -> Vec<String> {
+    let shape = maze.shape();
+    path.windows(2)
+        .map(|w| {
+            shape
+                .doors(w[0])
+                .iter()
+                .find(|&d| shape.neighbour(w[0], d) == Some(w[1]) && maze.is_open(w[0], d))
+                .map_or("?", Door::name)
+                .to_string()
+        })
+        .collect()
+}
+
 /// Writes a maze (and optionally a solution) as a JSON document: one key per line, each
 /// array on one line. With `compact`, the whole document is on one line (for JSON Lines).
 pub fn to_json<S: Shape>(
@@ -510,7 +537,11 @@ pub fn write_json<S: Shape, W: std::io::Write>(
         o.field("solution", |w| {
             write!(w, r#"{{"algorithm":{},"path":"#, quoted(name))?;
             write_ids(w, sol.path.iter().copied())?;
-            w.write_all(br#","visited":"#)?;
+            w.write_all(br#","moves":["#)?;
+            for (i, door) in moves(maze, &sol.path).iter().enumerate() {
+                write!(w, "{}\"{door}\"", if i > 0 { "," } else { "" })?;
+            }
+            w.write_all(br#"],"visited":"#)?;
             write_ids(w, sol.visited.iter().copied())?;
             w.write_all(b"}")
         })?;
