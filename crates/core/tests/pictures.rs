@@ -58,5 +58,8 @@ fn a_solved_picture_draws_the_whole_route() {
         maze.carve(CellId(c), maze_core::SquareDoor::East);
     }
     let solution = maze_core::Solver::Bfs.solve(&maze, CellId(0), CellId(3), &mut ()).expect("solves");
-    assert_eq!(text::render(&maze, Some(&solution), Style::Ascii), "+--+--+--+--+\n|S *******E |\n+--+--+--+--+\n");
+    assert_eq!(
+        text::render(&maze, Some(&solution), Style::Ascii),
+        "+--+--+--+--+\n|S *******E |\n+--+--+--+--+\n"
+    );
 }

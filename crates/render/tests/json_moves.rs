@@ -26,10 +26,15 @@ fn check<S: Shape>(shape: S) {
         // A wrong move is refused in one line.
         if let Some(first) = saved.moves.first() {
             let wrong = if first == "north" { "south" } else { "north" };
-            let tampered = text.replacen(&format!("\"moves\":[\"{first}\""), &format!("\"moves\":[\"{wrong}\""), 1);
+            let tampered =
+                text.replacen(&format!("\"moves\":[\"{first}\""), &format!("\"moves\":[\"{wrong}\""), 1);
             assert_ne!(tampered, text);
             let err = MazeFile::parse(&tampered).and_then(|f| f.to_maze(shape.clone()).map(|_| ()));
-            assert!(err.is_err_and(|e| e.to_string().contains("moves")), "{:?}: tampered moves accepted", shape.spec());
+            assert!(
+                err.is_err_and(|e| e.to_string().contains("moves")),
+                "{:?}: tampered moves accepted",
+                shape.spec()
+            );
         }
     }
 }
