@@ -206,12 +206,13 @@ pub struct GenerateArgs {
     /// Write to this file (atomically: a temporary file renamed into place) instead of stdout.
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
-    /// Binary tree: the corner its two directions point to.
-    #[arg(long, default_value = "north-east", value_parser = parse_with::<Corner>)]
-    pub bias: Corner,
-    /// Growing tree: how the next cell is picked (newest, random, oldest, mixed).
-    #[arg(long, default_value = "mixed", value_parser = parse_with::<Policy>)]
-    pub policy: Policy,
+    /// Binary tree: the corner its two directions point to [default: north-east].
+    #[arg(long, value_parser = parse_with::<Corner>)]
+    pub bias: Option<Corner>,
+    /// Growing tree: how the next cell is picked (newest, random, oldest, mixed) [default:
+    /// mixed].
+    #[arg(long, value_parser = parse_with::<Policy>)]
+    pub policy: Option<Policy>,
     /// Print each maze's statistics (see `maze stats`) as a table or as JSON: on stdout when
     /// the maze goes to a file (-o), else on stderr.
     #[arg(long, num_args = 0..=1, default_missing_value = "text", value_name = "text|json")]
@@ -326,9 +327,10 @@ pub struct DrawArgs {
     #[arg(long)]
     pub instructions: Option<String>,
     /// Paper for pdf: a4, letter, a3, a5, legal, tabloid, each with -landscape
-    /// (letter-landscape), or WIDTHxHEIGHT with units (11inx9in, 254x203mm; bare numbers are mm).
-    #[arg(long, default_value = "a4", value_parser = parse_paper)]
-    pub paper: maze_render::pdf::Paper,
+    /// (letter-landscape), or WIDTHxHEIGHT with units (11inx9in, 254x203mm; bare numbers are mm)
+    /// [default: a4].
+    #[arg(long, value_parser = parse_paper)]
+    pub paper: Option<maze_render::pdf::Paper>,
     /// Page margin for pdf, as a length (bare numbers are mm) [default: 15 mm, narrowing
     /// to 5 mm with a smaller title when that keeps the cell size].
     #[arg(long, value_parser = parse_length)]
@@ -419,9 +421,9 @@ pub struct AnimateArgs {
     pub animate: bool,
     /// Most frames, the first (the starting maze) and last (the finished maze) included;
     /// the steps are spread evenly over them. A gif's frames times its pixels per frame
-    /// may not exceed 500 million.
-    #[arg(long, default_value_t = 120, value_parser = clap::value_parser!(u32).range(2..=2000))]
-    pub frames: u32,
+    /// may not exceed 500 million [default: 120].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=2000))]
+    pub frames: Option<u32>,
     /// Time per frame, milliseconds (20 to 10000) [default: --duration shared by the frames].
     #[arg(long, value_parser = clap::value_parser!(u32).range(20..=10_000), conflicts_with = "duration")]
     pub delay: Option<u32>,

@@ -96,7 +96,7 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
             maze::human(args.limits.max_bytes)
         )));
     }
-    let options = Options { corner: args.bias, policy: args.policy };
+    let options = Options { corner: args.bias.unwrap_or_default(), policy: args.policy.unwrap_or_default() };
     let progress = if u64::from(w) * u64::from(h) >= 4_000_000 {
         crate::output::progress_bar(u64::from(h), "{spinner} rows {pos}/{len} [{bar:30}] {eta}")
     } else {

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::sync::Mutex;
 
 use maze_core::{
-    Algorithm, Maze, Options, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solution, Solver, Trace, Xoshiro,
+    Algorithm, Maze, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solution, Solver, Trace, Xoshiro,
     imperfect,
 };
 use maze_render::animate::{self, Animation, Recording, Timing};
@@ -109,7 +109,7 @@ pub fn build<S: Shape>(shape: S, a: &MazeRequest, seed: u64, record: Option<usiz
     let mut maze = Maze::new(shape);
     // One stream, in a fixed order: generation, braiding, MultiMaze dots.
     let mut rng = Xoshiro::seed_from_u64(seed);
-    let options = Options { corner: a.bias, policy: a.policy };
+    let options = a.generator_options();
     // Recording is a separate instantiation: plain generation observes nothing, for free.
     let mut trace = record.map(Trace::with_limit);
     match trace.as_mut() {
@@ -223,7 +223,7 @@ pub(crate) fn animation_options(format: Format, a: &MazeRequest, draw: &Draw) ->
         (None, None) => Animation::default().timing,
     };
     Ok(Some(Animation {
-        frames: a.frames as usize,
+        frames: a.frames.unwrap_or(crate::request::DEFAULT_FRAMES) as usize,
         timing,
         visited: !draw.no_visited,
         markers: !draw.no_markers,
@@ -455,7 +455,7 @@ pub fn draw_style(d: &Draw, format: Format, multi: bool) -> Style {
 /// the default margin may narrow to keep it.
 pub fn page_setup(d: &Draw) -> PageSetup {
     PageSetup {
-        paper: d.paper,
+        paper: d.paper.unwrap_or_default(),
         margin_mm: d.margin.map_or(15.0, |m| m.mm()),
         fit: if d.cell_size.is_some() && !d.fit { pdf::Fit::Exact } else { pdf::Fit::Shrink },
         flexible_margin: d.margin.is_none(),
@@ -648,7 +648,7 @@ pub(crate) fn parametric_program(args: &MazeRequest, spec: &ShapeSpec, seed: u64
         rows: spec.height,
         columns: spec.width,
         seed,
-        bias: args.bias.name().to_string(),
+        bias: args.bias.unwrap_or_default().name().to_string(),
         model: Model {
             cell: style.cell_size,
             wall: style.wall_width,

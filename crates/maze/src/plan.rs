@@ -105,6 +105,40 @@ impl Plan {
     }
 }
 
+/// Refuses options given where they do nothing (a generator's option with another
+/// generator, page options with a format that has no page, animation options without an
+/// animation), so a request never silently ignores what was asked.
+fn check_applies(r: &MazeRequest) -> Result<()> {
+    let refuse = |what: String| Err(Error::Request(what));
+    let algorithm = r.algorithm.name();
+    if r.bias.is_some() && r.algorithm != maze_core::Algorithm::BinaryTree {
+        return refuse(format!("--bias applies to the binary-tree generator, not {algorithm}"));
+    }
+    if r.policy.is_some() && r.algorithm != maze_core::Algorithm::GrowingTree {
+        return refuse(format!("--policy applies to the growing-tree generator, not {algorithm}"));
+    }
+    let format = r.format.name();
+    if matches!(r.format, Format::Text | Format::Unicode) {
+        for (given, flag) in [(r.title.is_some(), "--title"), (r.instructions.is_some(), "--instructions")] {
+            if given {
+                return refuse(format!("{flag} is drawn on pdf, svg and png pictures, not {format}"));
+            }
+        }
+    }
+    if r.format != Format::Pdf {
+        for (given, flag) in [(r.paper.is_some(), "--paper"), (r.margin.is_some(), "--margin")] {
+            if given {
+                return refuse(format!("{flag} applies to pdf pages, not {format} (use --format pdf)"));
+            }
+        }
+    }
+    let animated = r.animate || r.zones || r.format == Format::Gif;
+    if r.frames.is_some() && !animated {
+        return refuse("--frames applies to an animation (add --animate, or use --format gif)".into());
+    }
+    Ok(())
+}
+
 /// Checks the ranges of the values a command line's parser checks as it reads them (a
 /// request from elsewhere, such as JSON, has not been through it), and returns the
 /// request with its colours written the one way (`#rrggbb`) whatever way they came.
@@ -143,7 +177,8 @@ fn check_values(r: &MazeRequest) -> Result<MazeRequest> {
             return bad(field, "must be above 0 and at most 10000");
         }
     }
-    if !(2..=2000).contains(&r.frames) {
+    check_applies(r)?;
+    if r.frames.is_some_and(|f| !(2..=2000).contains(&f)) {
         return bad("frames", "must be from 2 to 2000");
     }
     if r.delay.is_some_and(|d| !(20..=10_000).contains(&d)) {

@@ -182,12 +182,14 @@ pub struct MazeRequest {
     /// The output format.
     #[serde(with = "named")]
     pub format: Format,
-    /// Binary tree: the corner its two directions point to.
-    #[serde(with = "named")]
-    pub bias: Corner,
-    /// Growing tree: how the next cell is picked.
-    #[serde(with = "named")]
-    pub policy: Policy,
+    /// Binary tree: the corner its two directions point to [default: north-east]; refused
+    /// with other generators.
+    #[serde(with = "named::option")]
+    pub bias: Option<Corner>,
+    /// Growing tree: how the next cell is picked [default: mixed]; refused with other
+    /// generators.
+    #[serde(with = "named::option")]
+    pub policy: Option<Policy>,
     /// Each maze's statistics, as a table (text) or JSON.
     #[serde(with = "named::option")]
     pub stats: Option<StatsFormat>,
@@ -228,9 +230,9 @@ pub struct MazeRequest {
     pub title: Option<String>,
     /// A line of instructions under the title.
     pub instructions: Option<String>,
-    /// Paper for pdf.
-    #[serde(with = "named")]
-    pub paper: Paper,
+    /// Paper for pdf [default: a4]; refused with other formats.
+    #[serde(with = "named::option")]
+    pub paper: Option<Paper>,
     /// Page margin for pdf.
     #[serde(with = "named::option")]
     pub margin: Option<Length>,
@@ -244,8 +246,8 @@ pub struct MazeRequest {
     pub tex_fragment: bool,
     /// An animation of the generator's steps (gif or svg).
     pub animate: bool,
-    /// Most frames of an animation (2-2000).
-    pub frames: u32,
+    /// Most frames of an animation (2-2000) [default: 120]; refused without an animation.
+    pub frames: Option<u32>,
     /// Time per frame, milliseconds (20-10000).
     pub delay: Option<u32>,
     /// Playing time of an animation, seconds (0.1-600).
@@ -288,8 +290,8 @@ impl Default for MazeRequest {
             stream: false,
             threads: None,
             format: Format::Text,
-            bias: Corner::NorthEast,
-            policy: Policy::Mixed,
+            bias: None,
+            policy: None,
             stats: None,
             wheres: Vec::new(),
             hardness: None,
@@ -307,14 +309,14 @@ impl Default for MazeRequest {
             no_markers: false,
             title: None,
             instructions: None,
-            paper: Paper::A4,
+            paper: None,
             margin: None,
             fit: false,
             wall_height: 8.0,
             base: 2.0,
             tex_fragment: false,
             animate: false,
-            frames: 120,
+            frames: None,
             delay: None,
             duration: None,
             zones: false,
@@ -326,7 +328,15 @@ impl Default for MazeRequest {
     }
 }
 
+/// Most frames of an animation when `frames` is not given.
+pub const DEFAULT_FRAMES: u32 = 120;
+
 impl MazeRequest {
+    /// The generator's options: `bias` and `policy`, or their defaults.
+    pub fn generator_options(&self) -> maze_core::Options {
+        maze_core::Options { corner: self.bias.unwrap_or_default(), policy: self.policy.unwrap_or_default() }
+    }
+
     /// Whether the request asks for a MultiMaze (more than one start or end dot).
     pub fn multi(&self) -> bool {
         self.starts.unwrap_or(1) > 1 || self.ends.unwrap_or(1) > 1
@@ -419,7 +429,7 @@ pub struct Draw {
     pub no_markers: bool,
     pub title: Option<String>,
     pub instructions: Option<String>,
-    pub paper: Paper,
+    pub paper: Option<Paper>,
     pub margin: Option<Length>,
     pub fit: bool,
     pub wall_height: f64,

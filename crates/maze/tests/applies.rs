@@ -1,0 +1,47 @@
+//! Options that do nothing for a request are refused by the plan, in one line naming the
+//! option and what it applies to; the same options where they apply are accepted.
+
+use maze::{Format, MazeRequest, Plan};
+use maze_core::Algorithm;
+
+fn request(edit: impl FnOnce(&mut MazeRequest)) -> MazeRequest {
+    let mut r = MazeRequest { width: Some(4), height: Some(3), seed: Some(1), ..MazeRequest::default() };
+    edit(&mut r);
+    r
+}
+
+fn refused(r: &MazeRequest, flag: &str, applies_to: &str) {
+    let message = Plan::new(r).err().unwrap_or_else(|| panic!("{flag} accepted: {r:?}")).to_string();
+    assert!(message.contains(flag) && message.contains(applies_to), "{flag}: {message}");
+    assert!(!message.contains('\n'), "one line: {message}");
+}
+
+#[test]
+fn options_that_do_not_apply_are_refused() {
+    let corner = "north-west".parse().expect("corner");
+    let policy = "newest".parse().expect("policy");
+    let paper = "a4".parse().expect("paper");
+    refused(&request(|r| r.bias = Some(corner)), "--bias", "binary-tree");
+    refused(&request(|r| r.policy = Some(policy)), "--policy", "growing-tree");
+    for format in [Format::Text, Format::Unicode] {
+        refused(&request(|r| (r.title, r.format) = (Some("T".into()), format)), "--title", format.name());
+        refused(&request(|r| (r.instructions, r.format) = (Some("I".into()), format)), "--instructions", format.name());
+    }
+    for format in [Format::Svg, Format::Png, Format::Text] {
+        refused(&request(|r| (r.paper, r.format) = (Some(paper), format)), "--paper", "pdf");
+        refused(&request(|r| (r.margin, r.format) = (Some("10mm".parse().expect("length")), format)), "--margin", "pdf");
+    }
+    refused(&request(|r| r.frames = Some(10)), "--frames", "animation");
+    refused(&request(|r| (r.frames, r.format) = (Some(10), Format::Svg)), "--frames", "animation");
+}
+
+#[test]
+fn the_same_options_where_they_apply_are_accepted() {
+    let ok = |r: MazeRequest| Plan::new(&r).unwrap_or_else(|e| panic!("{r:?}: {e}"));
+    ok(request(|r| (r.bias, r.algorithm) = (Some("north-west".parse().expect("corner")), Algorithm::BinaryTree)));
+    ok(request(|r| (r.policy, r.algorithm) = (Some("newest".parse().expect("policy")), Algorithm::GrowingTree)));
+    ok(request(|r| (r.title, r.format) = (Some("T".into()), Format::Svg)));
+    ok(request(|r| (r.paper, r.margin, r.format) = (Some("a4".parse().expect("paper")), Some("10mm".parse().expect("length")), Format::Pdf)));
+    ok(request(|r| (r.frames, r.format) = (Some(10), Format::Gif)));
+    ok(request(|r| (r.frames, r.animate, r.format) = (Some(10), true, Format::Svg)));
+}
