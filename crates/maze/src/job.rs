@@ -6,8 +6,7 @@ use std::io::Write;
 use std::sync::Mutex;
 
 use maze_core::{
-    Algorithm, Maze, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solution, Solver, Trace, Xoshiro,
-    imperfect,
+    Algorithm, Maze, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solution, Solver, Trace, Xoshiro, imperfect,
 };
 use maze_render::animate::{self, Animation, Recording, Timing};
 use maze_render::json::{MazeFile, Provenance};

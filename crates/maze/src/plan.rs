@@ -111,8 +111,11 @@ impl Plan {
 fn check_applies(r: &MazeRequest) -> Result<()> {
     let refuse = |what: String| Err(Error::Request(what));
     let algorithm = r.algorithm.name();
-    if r.bias.is_some() && r.algorithm != maze_core::Algorithm::BinaryTree {
-        return refuse(format!("--bias applies to the binary-tree generator, not {algorithm}"));
+    // A parametric OpenSCAD program is a binary tree of its own, whatever the generator.
+    if r.bias.is_some() && r.algorithm != maze_core::Algorithm::BinaryTree && !r.parametric {
+        return refuse(format!(
+            "--bias applies to the binary-tree generator (or --parametric), not {algorithm}"
+        ));
     }
     if r.policy.is_some() && r.algorithm != maze_core::Algorithm::GrowingTree {
         return refuse(format!("--policy applies to the growing-tree generator, not {algorithm}"));

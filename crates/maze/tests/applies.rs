@@ -25,11 +25,19 @@ fn options_that_do_not_apply_are_refused() {
     refused(&request(|r| r.policy = Some(policy)), "--policy", "growing-tree");
     for format in [Format::Text, Format::Unicode] {
         refused(&request(|r| (r.title, r.format) = (Some("T".into()), format)), "--title", format.name());
-        refused(&request(|r| (r.instructions, r.format) = (Some("I".into()), format)), "--instructions", format.name());
+        refused(
+            &request(|r| (r.instructions, r.format) = (Some("I".into()), format)),
+            "--instructions",
+            format.name(),
+        );
     }
     for format in [Format::Svg, Format::Png, Format::Text] {
         refused(&request(|r| (r.paper, r.format) = (Some(paper), format)), "--paper", "pdf");
-        refused(&request(|r| (r.margin, r.format) = (Some("10mm".parse().expect("length")), format)), "--margin", "pdf");
+        refused(
+            &request(|r| (r.margin, r.format) = (Some("10mm".parse().expect("length")), format)),
+            "--margin",
+            "pdf",
+        );
     }
     refused(&request(|r| r.frames = Some(10)), "--frames", "animation");
     refused(&request(|r| (r.frames, r.format) = (Some(10), Format::Svg)), "--frames", "animation");
@@ -38,10 +46,20 @@ fn options_that_do_not_apply_are_refused() {
 #[test]
 fn the_same_options_where_they_apply_are_accepted() {
     let ok = |r: MazeRequest| Plan::new(&r).unwrap_or_else(|e| panic!("{r:?}: {e}"));
-    ok(request(|r| (r.bias, r.algorithm) = (Some("north-west".parse().expect("corner")), Algorithm::BinaryTree)));
-    ok(request(|r| (r.policy, r.algorithm) = (Some("newest".parse().expect("policy")), Algorithm::GrowingTree)));
+    ok(request(|r| {
+        (r.bias, r.algorithm) = (Some("north-west".parse().expect("corner")), Algorithm::BinaryTree)
+    }));
+    ok(request(|r| {
+        (r.bias, r.parametric, r.format) = (Some("north-west".parse().expect("corner")), true, Format::Scad)
+    }));
+    ok(request(|r| {
+        (r.policy, r.algorithm) = (Some("newest".parse().expect("policy")), Algorithm::GrowingTree)
+    }));
     ok(request(|r| (r.title, r.format) = (Some("T".into()), Format::Svg)));
-    ok(request(|r| (r.paper, r.margin, r.format) = (Some("a4".parse().expect("paper")), Some("10mm".parse().expect("length")), Format::Pdf)));
+    ok(request(|r| {
+        (r.paper, r.margin, r.format) =
+            (Some("a4".parse().expect("paper")), Some("10mm".parse().expect("length")), Format::Pdf)
+    }));
     ok(request(|r| (r.frames, r.format) = (Some(10), Format::Gif)));
     ok(request(|r| (r.frames, r.animate, r.format) = (Some(10), true, Format::Svg)));
 }
