@@ -266,8 +266,7 @@ fn run_small(request: maze::MazeRequest) {
     }
     let request = limit(request, |r| {
         // Animations are cut to 20 frames; a still picture keeps no frames option.
-        let animated = r.animate || r.zones || r.format == maze_render::Format::Gif;
-        r.frames = animated.then(|| r.frames.map_or(20, |f| f.min(20)));
+        r.frames = r.animated().then(|| r.frames.map_or(20, |f| f.min(20)));
     });
     if let Err(e) = maze::Plan::new(&request).and_then(|p| p.to_vec(1)) {
         one_line(&e.into());

@@ -9,7 +9,7 @@ use anyhow::Result;
 use indicatif::ProgressBar;
 use maze_core::generate::{MazeRow, RowStream};
 use maze_core::text::{self, Mark};
-use maze_core::{Options, ShapeKind, Xoshiro};
+use maze_core::{ShapeKind, Xoshiro};
 use maze_render::Format;
 use maze_render::png::{PngRows, WallBands};
 
@@ -96,7 +96,9 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
             maze::human(args.limits.max_bytes)
         )));
     }
-    let options = Options { corner: args.bias.unwrap_or_default(), policy: args.policy.unwrap_or_default() };
+    let request = args.request();
+    maze::check_applies(&request)?;
+    let options = request.generator_options();
     let progress = if u64::from(w) * u64::from(h) >= 4_000_000 {
         crate::output::progress_bar(u64::from(h), "{spinner} rows {pos}/{len} [{bar:30}] {eta}")
     } else {

@@ -218,6 +218,9 @@ fn streams_draw_the_same_maze() {
         (&["-a", "eller", "--solve"], "--solve"),
         (&["-a", "eller", "-f", "svg"], "text, unicode or png"),
         (&["-a", "eller", "-n", "2"], "--count"),
+        // Options that do nothing are refused as without --stream.
+        (&["-a", "eller", "--bias", "north-west"], "--bias"),
+        (&["-a", "binary-tree", "--paper", "a4"], "--paper"),
     ] {
         let mut args = vec!["generate", "--stream"];
         args.extend_from_slice(bad);

@@ -202,7 +202,7 @@ impl ShapeVisitor for GenerateJob<'_> {
 /// The animation asked for by `--animate` (or `--format gif`), checked against the format
 /// and drawing options; `None` for a still picture.
 pub(crate) fn animation_options(format: Format, a: &MazeRequest, draw: &Draw) -> Result<Option<Animation>> {
-    if !a.animate && !a.zones && format != Format::Gif {
+    if !a.animated() {
         return Ok(None);
     }
     if !matches!(format, Format::Gif | Format::Svg) {

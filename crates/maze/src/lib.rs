@@ -45,7 +45,7 @@ pub use job::{
 pub use maze_core::{Algorithm, Maze, Shape, ShapeKind, ShapeSpec, Solver, Wrap, cancel};
 pub use maze_render::Format;
 pub use maze_render::json::MazeFile;
-pub use plan::Plan;
+pub use plan::{Plan, check_applies};
 pub use request::{DEFAULT_MAX_BYTES, DEFAULT_MAX_MEMORY, Draw, FIELDS, Limits, MazeRequest, PictureStyle};
 pub use text::switch_word;
 

@@ -107,8 +107,12 @@ impl Plan {
 
 /// Refuses options given where they do nothing (a generator's option with another
 /// generator, page options with a format that has no page, animation options without an
-/// animation), so a request never silently ignores what was asked.
-fn check_applies(r: &MazeRequest) -> Result<()> {
+/// animation), so a request never silently ignores what was asked. Part of [`Plan::new`];
+/// public for front ends that make mazes without a plan (`maze generate --stream`).
+///
+/// # Errors
+/// [`Error::Request`] naming the option and what it applies to.
+pub fn check_applies(r: &MazeRequest) -> Result<()> {
     let refuse = |what: String| Err(Error::Request(what));
     let algorithm = r.algorithm.name();
     // A parametric OpenSCAD program is a binary tree of its own, whatever the generator.
@@ -135,8 +139,7 @@ fn check_applies(r: &MazeRequest) -> Result<()> {
             }
         }
     }
-    let animated = r.animate || r.zones || r.format == Format::Gif;
-    if r.frames.is_some() && !animated {
+    if r.frames.is_some() && !r.animated() {
         return refuse("--frames applies to an animation (add --animate, or use --format gif)".into());
     }
     Ok(())

@@ -337,6 +337,11 @@ impl MazeRequest {
         maze_core::Options { corner: self.bias.unwrap_or_default(), policy: self.policy.unwrap_or_default() }
     }
 
+    /// Whether the request asks for an animation: `animate`, `zones` or the gif format.
+    pub fn animated(&self) -> bool {
+        self.animate || self.zones || self.format == Format::Gif
+    }
+
     /// Whether the request asks for a MultiMaze (more than one start or end dot).
     pub fn multi(&self) -> bool {
         self.starts.unwrap_or(1) > 1 || self.ends.unwrap_or(1) > 1

@@ -804,7 +804,7 @@ mod tests {
 
     /// The merge without joining as it goes: every span kept, then sorted and swept.
     fn reference_merge(segments: &[[Point; 2]]) -> Vec<[Point; 2]> {
-        let q = quantise;
+        let q = |v: f64| (v * LINE_Q).round() as i64;
         let mut lines: Vec<(LineKey, Vec<(f64, f64)>)> = Vec::new();
         for &[a, b] in segments {
             let (mut dx, mut dy) = (b.x - a.x, b.y - a.y);

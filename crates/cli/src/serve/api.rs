@@ -583,7 +583,7 @@ async fn render_generated(q: Params) -> Result<Response, ApiError> {
     let (width, height) = maze::masks::dimensions(&request, None);
     let name = format!("maze-{}-{width}x{height}-{seed}", request.shape.name());
     let format = request.format;
-    let animation = request.animate || request.format == Format::Gif;
+    let animation = request.animated();
     let cells = lane_cells(&request).await;
     let bytes =
         blocking(lane(cells, animation), move || Ok(maze::Plan::new(&request)?.to_vec(seed)?)).await?;
