@@ -313,17 +313,19 @@ pub struct DrawArgs {
     #[arg(long)]
     pub heat: bool,
     /// Diameter of the start and end dots, as a share of a cell (0.05 to 1) [default: 1/3,
-    /// as in document 003].
+    /// as in document 003; 0.6 on a MultiMaze, whose dots carry their pair's number].
     #[arg(long, value_parser = parse_share)]
     pub dot_size: Option<f64>,
     /// Leave out the start and end dots (a png of walls alone is then 1 bit per pixel).
     #[arg(long)]
     pub no_markers: bool,
     /// Title: the heading of pdf pages, drawn above the maze in svg and png too
-    /// [default for pdf: "Maze"].
+    /// [default for pdf: "Maze"; for a MultiMaze (--starts/--ends) in pdf, svg and png:
+    /// "MultiMaze"].
     #[arg(long)]
     pub title: Option<String>,
-    /// A line of instructions under the title (pdf, svg, png).
+    /// A line of instructions under the title (pdf, svg, png) [default: document 003's
+    /// wording for a MultiMaze, "Find the way ..." on pdf pages].
     #[arg(long)]
     pub instructions: Option<String>,
     /// Paper for pdf: a4, letter, a3, a5, legal, tabloid, each with -landscape
@@ -364,6 +366,12 @@ pub struct PlayArgs {
     /// Skip the menu and start playing at once.
     #[arg(long)]
     pub no_menu: bool,
+    /// Play line by line, as document 001 does: "New maze? (y/n)", "Difficulty (1-7)?",
+    /// the maze as text, "See the solution? (y/n)", and again. Answers are read a line at a
+    /// time (`printf 'y\n3\ny\nn\n' | maze play`); the end of the input ends the game. This
+    /// is also how `maze play` runs when standard input or output is not a terminal.
+    #[arg(long, conflicts_with = "no_menu")]
+    pub lines: bool,
     /// Start with auto-move off (one cell per key press).
     #[arg(long)]
     pub no_auto: bool,

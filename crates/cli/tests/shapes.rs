@@ -314,7 +314,13 @@ fn masked_hexagons_and_triangles_draw_as_text_and_inline_masks_work() {
     assert_fails(&bin(), &["generate", "--mask-data", "XX", "--mask-text", "A"], 2, "cannot be used with");
     // A bad mask is reported before play asks for a terminal.
     assert_fails(&bin(), &["play", "--mask", "/nonexistent/mask.png"], 1, "cannot read mask");
-    assert_fails(&bin(), &["play", "--shape", "polar", "--entrance", "9,9"], 2, "terminal");
+    // Without a terminal, play runs document 001's line game, which prints text pictures.
+    assert_fails(
+        &bin(),
+        &["play", "--shape", "polar", "--entrance", "9,9"],
+        2,
+        "text cannot draw a polar maze",
+    );
 }
 
 #[test]

@@ -40,7 +40,7 @@ pub use capabilities::capabilities;
 pub use error::{Context, Error, Result, echo};
 pub use job::{
     Built, FileRequest, FileSolve, Kept, Redrawn, build, check_file_request, default_max_tries, draw_style,
-    page_setup, redraw, supports,
+    page_setup, redraw, supports, text_pictured,
 };
 pub use maze_core::{Algorithm, Maze, Shape, ShapeKind, ShapeSpec, Solver, Wrap, cancel};
 pub use maze_render::Format;

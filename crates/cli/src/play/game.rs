@@ -155,6 +155,8 @@ struct ReplayState<S: Shape> {
     what: Replay,
     events: Vec<Event>,
     position: usize,
+    /// The maze at position 0.
+    start: Maze<S>,
     maze: Maze<S>,
     marks: Vec<Mark>,
     /// Show each zone (cells joined so far) as its own letter and colour.
@@ -304,10 +306,26 @@ impl<S: Shape> Play<S> {
     }
 }
 
+/// A reset event's maze: every wall closed, then (`open`) every inner wall opened.
+fn reset<S: Shape>(maze: &mut Maze<S>, open: bool) {
+    maze.close_all();
+    if open {
+        maze.open_all_inner();
+    }
+}
+
 impl<S: Shape> ReplayState<S> {
-    fn new(what: Replay, events: Vec<Event>, start: Maze<S>) -> Self {
+    /// A replay of `events` from `start`. Leading resets are folded into the start, so a
+    /// wall adder's replay begins on the open field it builds walls in.
+    fn new(what: Replay, mut events: Vec<Event>, mut start: Maze<S>) -> Self {
+        let lead = events.iter().take_while(|e| matches!(e, Event::Reset { .. })).count();
+        for e in events.drain(..lead) {
+            if let Event::Reset { open } = e {
+                reset(&mut start, open);
+            }
+        }
         let marks = vec![Mark::Empty; start.cell_count() as usize];
-        ReplayState { what, events, position: 0, maze: start, marks, zones: false }
+        ReplayState { what, events, position: 0, maze: start.clone(), start, marks, zones: false }
     }
 
     /// The marks to draw: with zones, every cell not otherwise marked shows its zone.
@@ -326,23 +344,18 @@ impl<S: Shape> ReplayState<S> {
         marks
     }
 
-    /// Rebuilds the state at `position` from `start` (cheap enough for the mazes one plays).
-    fn seek(&mut self, start: &Maze<S>, position: usize) {
+    /// Rebuilds the state at `position` from the start (cheap enough for the mazes one plays).
+    fn seek(&mut self, position: usize) {
         let position = position.min(self.events.len());
         if position < self.position {
-            self.maze = start.clone();
+            self.maze = self.start.clone();
             self.marks.fill(Mark::Empty);
             self.position = 0;
         }
         let mut last = None;
         for &e in &self.events[self.position..position] {
             match e {
-                Event::Reset { open } => {
-                    self.maze.close_all();
-                    if open {
-                        self.maze.open_all_inner();
-                    }
-                }
+                Event::Reset { open } => reset(&mut self.maze, open),
                 Event::Carve(c, d) => self.maze.carve(c, S::Door::from_index(d)),
                 Event::Wall(c, d) => self.maze.build_wall(c, S::Door::from_index(d)),
                 Event::Visit(c) => {
@@ -548,13 +561,8 @@ impl<S: Shape> Game for Play<S> {
     }
 
     fn seek(&mut self, position: usize) {
-        let start = match self.replay.as_ref().map(|r| r.what) {
-            Some(Replay::Generation) => Maze::new(self.maze.shape().clone()),
-            Some(Replay::Solving(_)) => self.maze.clone(),
-            None => return,
-        };
         if let Some(r) = self.replay.as_mut() {
-            r.seek(&start, position);
+            r.seek(position);
         }
     }
 
@@ -920,6 +928,27 @@ mod tests {
             assert_ne!(begin, end, "{alg}");
             game.stop_watching();
             assert_eq!(game.picture(false), finished);
+        }
+    }
+
+    /// A wall adder's replay begins on the open field (its leading reset), so it has fewer
+    /// walls at the start than at the end; a carver's begins on the closed grid.
+    #[test]
+    fn wall_adders_are_watched_from_the_open_field() {
+        let ink = |picture: &[String]| picture.join("").chars().filter(|c| matches!(c, '-' | '|')).count();
+        for (alg, adds_walls) in [
+            (Algorithm::QuadDivision, true),
+            (Algorithm::RecursiveDivision, true),
+            (Algorithm::Kruskal, false),
+        ] {
+            let mut game = new_game(setup(ShapeKind::Square, 8, 8, alg)).expect("game");
+            game.watch(Replay::Generation).expect("watch");
+            let (_, _, len) = game.watching().expect("watching");
+            game.seek(len);
+            let end = ink(&game.picture(false));
+            game.seek(0);
+            let begin = ink(&game.picture(false));
+            assert_eq!(begin < end, adds_walls, "{alg}: {begin} wall marks at the start, {end} at the end");
         }
     }
 

@@ -1,7 +1,8 @@
 //! `maze play`: a full-screen terminal game (ratatui over crossterm). A menu to choose the
 //! shape, generator, difficulty (document 001's 2^k) and seed; then play with the keyboard
 //! — breadcrumbs, auto-move along corridors, a timer and move counter, the route on demand
-//! from any solver — or watch the generator or a solver step by step.
+//! from any solver — or watch the generator or a solver step by step. Without a terminal
+//! (or with `--lines`) it runs document 001's question-and-answer loop instead ([`lines`]).
 //!
 //! The state lives in [`app::App`] and [`game::Game`], which know nothing of terminals;
 //! [`view::draw`] paints them. ratatui's `init`/`restore` put the terminal back on exit,
@@ -9,6 +10,7 @@
 
 pub mod app;
 pub mod game;
+pub mod lines;
 pub mod view;
 
 use std::io::IsTerminal;
@@ -99,10 +101,12 @@ pub fn app_from_args(args: &PlayArgs) -> Result<App> {
 /// `maze play`.
 pub fn run(args: PlayArgs) -> Result<()> {
     let mut app = app_from_args(&args)?;
-    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        anyhow::bail!(UsageError(
-            "maze play needs a terminal (stdin and stdout must not be redirected)".into()
-        ));
+    let (tty_in, tty_out) = (std::io::stdin().is_terminal(), std::io::stdout().is_terminal());
+    if args.lines || !tty_in || !tty_out {
+        let mut out = std::io::stdout().lock();
+        // Box-drawing characters only on a terminal that asked for them; pipes get ASCII.
+        let unicode = tty_out && !args.ascii;
+        return lines::Dialogue::new(&args, std::io::stdin().lock(), &mut out, unicode, !tty_in)?.run();
     }
     if args.no_menu {
         app.start();
