@@ -349,6 +349,12 @@ fn cases() -> Vec<Case> {
         "generate -s triangle -W 8 -H 5 --seed 3 --braid 0.5 --frames 30 --delay 40 -f gif",
     );
     c.add("polar-animate.gif", "generate -s polar -W 5 -H 4 --seed 3 -a prim --duration 2 -f gif");
+    // Wall adders: the first frame is the open field, walls appear level by level.
+    c.add("square-quad-animate.gif", "generate -W 8 -H 8 --seed 3 -a quad-division --frames 12 -f gif");
+    c.add(
+        "square-division-animate.svg",
+        "generate -W 8 -H 6 --seed 3 -a recursive-division --animate -f svg",
+    );
 
     // Streaming, row by row.
     c.add("square-stream-eller.text", "generate -W 12 -H 30 --seed 5 -a eller --stream");

@@ -626,7 +626,8 @@ fn watched_and_unwatched_generation_make_the_same_maze() {
 }
 
 /// Document 001's view of quad division: the field starts open and the rooms' dividing walls
-/// appear (no carving), each room's two lines in one go, before the quadrants inside it.
+/// appear (no carving), each room's two lines in one go, level by level: every room of one
+/// size divided before any smaller one.
 #[test]
 fn quad_division_is_watched_as_walls_appearing_in_an_open_field() {
     let shape = maze_core::Square::new(16, 16);
@@ -649,5 +650,15 @@ fn quad_division_is_watched_as_walls_appearing_in_an_open_field() {
             _ => false,
         };
         assert!(first.iter().all(on_cross), "seed {seed}: the first walls divide the whole field");
+        // Level by level: a wall on the line between columns (or rows) b and b + 1 divides a
+        // room of side 2 * 2^tz(b + 1), so those sides never grow along the events.
+        let side = |e: &Event| match *e {
+            Event::Wall(c, 1) => 2 << (c.0 % 16 + 1).trailing_zeros(),
+            Event::Wall(c, 2) => 2 << (c.0 / 16 + 1).trailing_zeros(),
+            _ => panic!("not a wall: {e:?}"),
+        };
+        let sides: Vec<u32> = trace.events[1..].iter().map(side).collect();
+        assert!(sides.windows(2).all(|p| p[0] >= p[1]), "seed {seed}: rooms out of level order: {sides:?}");
+        assert_eq!((sides[0], sides[sides.len() - 1]), (16, 2));
     }
 }

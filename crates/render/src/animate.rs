@@ -10,8 +10,9 @@
 //! maze (`end`, with its entrance and exit opened) with its solution, if any. At most
 //! [`Animation::frames`] frames are made (the budget, 2 to [`MAX_FRAMES`]):
 //!
-//! - the first frame is `start` exactly as given (a wall adder's first frame is therefore
-//!   all walls, then its `Reset { open: true }` clears the field);
+//! - the first frame is `start` as given, after the events' leading resets (a wall adder
+//!   starts with `Reset { open: true }`, so its first frame is the open field it builds
+//!   walls in, not the closed grid it was handed);
 //! - the events are spread evenly over the frames in between ([`schedule`]): frame `j`
 //!   shows the state after the first `schedule(..)[j - 1]` events, so with fewer events
 //!   than the budget every event gets a frame, and with more each frame advances by the
@@ -368,7 +369,23 @@ pub struct Recording<'a, S: Shape> {
     pub solution: Option<&'a Solution>,
 }
 
-impl<S: Shape> Recording<'_, S> {
+impl<'a, S: Shape> Recording<'a, S> {
+    /// The recording as it is shown: its leading [`Event::Reset`]s applied to `start` and
+    /// dropped from the events, so that a wall adder's first frame is the open field it
+    /// builds walls in (not the closed grid it was handed). `None` when the events do not
+    /// start with a reset (the recording is shown as it is).
+    fn opening(&self) -> Option<(Maze<S>, &'a [Event])> {
+        let lead = self.events.iter().take_while(|e| matches!(e, Event::Reset { .. })).count();
+        if lead == 0 {
+            return None;
+        }
+        let mut player = Player::new(self.start);
+        for &e in &self.events[..lead] {
+            player.apply(e);
+        }
+        Some((player.maze().clone(), &self.events[lead..]))
+    }
+
     /// Checks that `start` and `end` are the same shape and the solution's cells exist.
     fn check(&self) -> Result<(), Error> {
         if self.start.shape().spec() != self.end.shape().spec() {
@@ -789,6 +806,11 @@ fn gif_error(e: gif::EncodingError) -> Error {
 /// `start` and `end` of different shapes.
 pub fn gif<S: Shape>(rec: &Recording<'_, S>, style: &Style, options: &Animation) -> Result<Vec<u8>, Error> {
     rec.check()?;
+    let opened = rec.opening();
+    let rec = &match &opened {
+        Some((start, events)) => Recording { start, events, ..*rec },
+        None => Recording { ..*rec },
+    };
     let shape = rec.end.shape();
     let (w, h) = check_gif_size(shape, style, options.frames)?;
     let colours = palette(style, options)?;
@@ -841,6 +863,11 @@ pub fn animated_svg<S: Shape>(
     options: &Animation,
 ) -> Result<String, Error> {
     rec.check()?;
+    let opened = rec.opening();
+    let rec = &match &opened {
+        Some((start, events)) => Recording { start, events, ..*rec },
+        None => Recording { ..*rec },
+    };
     let shape = rec.end.shape();
     check_svg_size(shape, options)?;
     let marks = schedule(rec.events.len(), options.frames);
@@ -1275,6 +1302,32 @@ mod tests {
         p.apply(Event::Visit(CellId(1)));
         assert_eq!(p.highlights()[1], Highlight::Backtracked);
         assert_eq!(p.current(), Some(CellId(1)));
+    }
+
+    /// A wall adder's animation (quad or recursive division) starts on the open field it
+    /// builds walls in: its leading reset is shown as the first frame, exactly as if the
+    /// recording had started open.
+    #[test]
+    fn the_first_frame_is_the_field_after_the_leading_reset() {
+        use maze_core::{Algorithm, Options, Trace, Xoshiro};
+        let closed = Maze::new(Square::new(6, 6));
+        let mut end = closed.clone();
+        let mut trace = Trace::with_limit(usize::MAX);
+        Algorithm::QuadDivision
+            .generate(&mut end, &Options::default(), &mut Xoshiro::seed_from_u64(4), &mut trace)
+            .expect("quad division");
+        assert_eq!(trace.events[0], Event::Reset { open: true });
+        let mut open = closed.clone();
+        open.open_all_inner();
+        let style = Style::default();
+        let options = Animation { frames: 8, ..Animation::default() };
+        let given = Recording { start: &closed, events: &trace.events, end: &end, solution: None };
+        let opened = Recording { start: &open, events: &trace.events[1..], end: &end, solution: None };
+        let svg = animated_svg(&given, &style, &options).expect("svg");
+        assert_eq!(svg, animated_svg(&opened, &style, &options).expect("svg"));
+        assert_eq!(gif(&given, &style, &options).expect("gif"), gif(&opened, &style, &options).expect("gif"));
+        // A recording without a leading reset is shown as given.
+        assert!(opened.opening().is_none());
     }
 
     #[test]

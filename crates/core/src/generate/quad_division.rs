@@ -5,7 +5,7 @@ use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
 use crate::random::Random;
-use crate::shape::{Door, Shape};
+use crate::shape::{Door, Grid, Shape};
 
 /// Quad division: treat the whole grid as one room and split it into four quadrants; of the
 /// four sides between quadrants, three get one opening and one stays closed (the quadrants
@@ -17,10 +17,14 @@ use crate::shape::{Door, Shape};
 /// Unobserved, it carves only the openings into a closed grid (every inner wall lies on
 /// exactly one dividing line, so that is the whole maze). Observed, it shows what document
 /// 001 draws: the field starts open ([`Event::Reset`]) and each room's dividing walls appear
-/// ([`Event::Wall`]), all but the openings. Both make the same maze for the same seed.
+/// ([`Event::Wall`]), all but the openings, level by level as the document describes:
+/// every room of one size is divided before any smaller one. Both make the same maze for
+/// the same seed (the random numbers are drawn in the same order; only the order the walls
+/// are shown in differs).
 ///
 /// Bias: long straight walls along the quadrant lines, with a visible recursive block
-/// structure. Time O(N); memory O(log N) for the stack of rooms.
+/// structure. Time O(N) (observed, O(N log N) to sort the lines by level); memory O(log N)
+/// for the stack of rooms (observed, O(N) for the lines kept until they are shown).
 ///
 /// # Errors
 /// [`Error::Unsupported`] on shapes without rows.
@@ -34,21 +38,41 @@ pub fn quad_division<S: Shape, R: Random, O: Observer>(
         maze.open_all_inner();
         obs.on(Event::Reset { open: true });
     }
-    let mut rooms = vec![(0u32, 0u32, g.width, g.height)];
+    // Rooms to divide, with their depth (0 for the whole field).
+    let mut rooms = vec![(0u32, 0u32, g.width, g.height, 0u32)];
     let pick = |rng: &mut R, from: u32, to: u32| from + rng.below(u64::from(to - from)) as u32;
-    while let Some((x, y, w, h)) = rooms.pop() {
+    // Observed, the dividing lines are kept and shown level by level afterwards; the random
+    // numbers are drawn in the same order either way, so the maze is the same.
+    let mut lines: Vec<Line> = Vec::new();
+    let mut line = |maze: &mut Maze<S>, obs: &mut O, l: Line| {
+        if O::ACTIVE {
+            lines.push(l);
+        } else {
+            l.divide(maze, &g, obs);
+        }
+    };
+    while let Some((x, y, w, h, depth)) = rooms.pop() {
         let (mx, my) = (x + w / 2, y + h / 2);
+        let at = (depth, y, x);
         match (w >= 2, h >= 2) {
             (false, false) => {}
             (true, false) => {
-                divide(maze, g.east, y..y + 1, |r| g.at(mx - 1, r), &[y], obs);
-                rooms.push((x, y, w / 2, 1));
-                rooms.push((mx, y, w - w / 2, 1));
+                line(
+                    maze,
+                    obs,
+                    Line { at, vertical: true, fixed: mx - 1, along: y..y + 1, gaps: [Some(y), None] },
+                );
+                rooms.push((x, y, w / 2, 1, depth + 1));
+                rooms.push((mx, y, w - w / 2, 1, depth + 1));
             }
             (false, true) => {
-                divide(maze, g.south, x..x + 1, |c| g.at(c, my - 1), &[x], obs);
-                rooms.push((x, y, 1, h / 2));
-                rooms.push((x, my, 1, h - h / 2));
+                line(
+                    maze,
+                    obs,
+                    Line { at, vertical: false, fixed: my - 1, along: x..x + 1, gaps: [Some(x), None] },
+                );
+                rooms.push((x, y, 1, h / 2, depth + 1));
+                rooms.push((x, my, 1, h - h / 2, depth + 1));
             }
             (true, true) => {
                 // The openings of the four sides (upper and lower halves of the vertical
@@ -66,39 +90,60 @@ pub fn quad_division<S: Shape, R: Random, O: Observer>(
                         _ => pick(rng, mx, x + w),
                     });
                 }
-                let rows: Vec<u32> = gaps[..2].iter().flatten().copied().collect();
-                let cols: Vec<u32> = gaps[2..].iter().flatten().copied().collect();
-                divide(maze, g.east, y..y + h, |r| g.at(mx - 1, r), &rows, obs);
-                divide(maze, g.south, x..x + w, |c| g.at(c, my - 1), &cols, obs);
-                rooms.push((x, y, w / 2, h / 2));
-                rooms.push((mx, y, w - w / 2, h / 2));
-                rooms.push((x, my, w / 2, h - h / 2));
-                rooms.push((mx, my, w - w / 2, h - h / 2));
+                line(
+                    maze,
+                    obs,
+                    Line { at, vertical: true, fixed: mx - 1, along: y..y + h, gaps: [gaps[0], gaps[1]] },
+                );
+                line(
+                    maze,
+                    obs,
+                    Line { at, vertical: false, fixed: my - 1, along: x..x + w, gaps: [gaps[2], gaps[3]] },
+                );
+                rooms.push((x, y, w / 2, h / 2, depth + 1));
+                rooms.push((mx, y, w - w / 2, h / 2, depth + 1));
+                rooms.push((x, my, w / 2, h - h / 2, depth + 1));
+                rooms.push((mx, my, w - w / 2, h - h / 2, depth + 1));
             }
         }
+    }
+    // Level by level, as document 001 draws it: every room of one size is divided before
+    // any smaller one; within a level, rooms in reading order (a room's two lines keep
+    // their order: the sort is stable).
+    lines.sort_by_key(|l| l.at);
+    for l in lines {
+        l.divide(maze, &g, obs);
     }
     Ok(())
 }
 
-/// One dividing line: the cells `at(i)` for `i` in `along`, walled on their `door` side
-/// except at `gaps`. Observed, the walls appear one by one (the field started open);
-/// unobserved, only the gaps are carved (the field started closed).
-fn divide<S: Shape, O: Observer>(
-    maze: &mut Maze<S>,
-    door: S::Door,
+/// One dividing line of a room: a column's east sides (`vertical`) or a row's south sides,
+/// at `fixed`, over the cells `along` it, open at `gaps`.
+struct Line {
+    /// The room's depth and top-left corner `(depth, y, x)`: the order lines are shown in.
+    at: (u32, u32, u32),
+    vertical: bool,
+    fixed: u32,
     along: std::ops::Range<u32>,
-    at: impl Fn(u32) -> crate::shape::CellId,
-    gaps: &[u32],
-    obs: &mut O,
-) {
-    if O::ACTIVE {
-        for i in along.filter(|i| !gaps.contains(i)) {
-            maze.build_wall(at(i), door);
-            obs.on(Event::Wall(at(i), door.index()));
-        }
-    } else {
-        for &i in gaps {
-            carve(maze, at(i), door, obs);
+    gaps: [Option<u32>; 2],
+}
+
+impl Line {
+    /// Divides: observed, the walls appear one by one (the field started open); unobserved,
+    /// only the gaps are carved (the field started closed).
+    fn divide<S: Shape, O: Observer>(self, maze: &mut Maze<S>, g: &Grid<S::Door>, obs: &mut O) {
+        let (door, fixed) = if self.vertical { (g.east, self.fixed) } else { (g.south, self.fixed) };
+        let at = |i: u32| if self.vertical { g.at(fixed, i) } else { g.at(i, fixed) };
+        let gaps = self.gaps;
+        if O::ACTIVE {
+            for i in self.along.filter(|&i| !gaps.contains(&Some(i))) {
+                maze.build_wall(at(i), door);
+                obs.on(Event::Wall(at(i), door.index()));
+            }
+        } else {
+            for i in gaps.into_iter().flatten() {
+                carve(maze, at(i), door, obs);
+            }
         }
     }
 }
