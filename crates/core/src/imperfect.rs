@@ -62,7 +62,8 @@ pub fn braid<S: Shape, R: Random, O: Observer>(
 
 /// Places document 003's MultiMaze dots: `starts` start cells and `ends` end cells, all
 /// distinct; the entrance is always a start and the exit always an end, the others are
-/// drawn at random.
+/// drawn at random. With more than one start or end the border is closed (an opened
+/// entrance or exit is walled again, and none is opened later).
 ///
 /// # Errors
 /// [`Error::Parameter`] if a count is 0 or there are not enough cells for all of them.
@@ -94,6 +95,13 @@ pub fn place_starts_and_ends<S: Shape, R: Random>(
             return c;
         }
     };
+    // The border closes when there are several dots: an opened entrance or exit would
+    // single out one pair (the openings are found before the maze becomes a MultiMaze).
+    for exit in [false, true] {
+        if let Some((cell, door)) = maze.outer_opening(exit) {
+            maze.build_wall(cell, door);
+        }
+    }
     maze.starts = vec![first];
     maze.ends = vec![last];
     for _ in 1..starts {

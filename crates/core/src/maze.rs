@@ -294,12 +294,23 @@ impl<S: Shape> Maze<S> {
 
     /// The outer door the entrance (`exit == false`) or exit opens: the chosen one, or the
     /// shape's default; `None` for a cell inside the maze.
+    /// A MultiMaze (several starts or ends) has none: its border stays closed, since an
+    /// opening would single out one pair of dots.
     fn end_door(&self, exit: bool) -> Option<S::Door> {
+        if self.is_multi() {
+            return None;
+        }
         let cell = if exit { self.exit } else { self.entrance };
         self.chosen_end_door(exit).or_else(|| self.shape.outer_door(cell, exit))
     }
 
-    /// Opens the default entrance (first cell, outer wall) and exit (last cell).
+    /// Whether this is document 003's MultiMaze: several starts or several ends.
+    pub fn is_multi(&self) -> bool {
+        self.starts.len() > 1 || self.ends.len() > 1
+    }
+
+    /// Opens the default entrance (first cell, outer wall) and exit (last cell); a
+    /// MultiMaze ([`is_multi`](Maze::is_multi)) keeps its border closed.
     pub fn open_entrance_and_exit(&mut self) {
         self.set_end(false, self.entrance, self.chosen_end_door(false));
         self.set_end(true, self.exit, self.chosen_end_door(true));

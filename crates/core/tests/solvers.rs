@@ -608,6 +608,30 @@ fn starts_and_ends_are_distinct_and_anchored() {
     assert_eq!((maze.starts.clone(), maze.ends.clone()), (vec![CellId(0)], vec![CellId(5)]));
 }
 
+/// Document 003's MultiMaze has a closed border: with several dots no outer wall is open
+/// (an opened entrance or exit would single out one pair), whatever the order of the calls.
+#[test]
+fn a_multimaze_keeps_its_border_closed() {
+    fn outer_open<S: Shape>(maze: &Maze<S>) -> bool {
+        (0..maze.cell_count()).map(CellId).any(|c| {
+            maze.shape().doors(c).iter().any(|d| maze.shape().neighbour(c, d).is_none() && maze.is_open(c, d))
+        })
+    }
+    for_each_shape!(5, 5, |s| {
+        let mut maze = common::fresh(&s);
+        maze.open_entrance_and_exit();
+        let wrapped = s.spec().wrap.x || s.spec().wrap.y;
+        assert!(outer_open(&maze) || wrapped, "{:?}: a one-route maze has its openings", s.spec());
+        place_starts_and_ends(&mut maze, 3, 2, &mut Xoshiro::seed_from_u64(1)).unwrap();
+        assert!(!outer_open(&maze), "{:?}: the openings are walled again", s.spec());
+        maze.open_entrance_and_exit();
+        let (entrance, exit) = (maze.entrance(), maze.exit());
+        maze.set_end(false, exit, None);
+        maze.set_end(true, entrance, None);
+        assert!(!outer_open(&maze), "{:?}: and stay closed", s.spec());
+    });
+}
+
 #[test]
 fn too_many_starts_and_ends_are_refused() {
     let mut maze = Maze::new(Square::new(2, 3));

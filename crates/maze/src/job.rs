@@ -400,6 +400,10 @@ pub(crate) fn no_text_picture(spec: &ShapeSpec) -> String {
     )
 }
 
+/// A MultiMaze's dot size, in cells (a one-route maze's is a third of a cell): room for
+/// the number on each dot.
+pub const MULTI_DOT: f64 = 0.6;
+
 /// The drawing style from the command line, with each format's defaults.
 pub fn draw_style(d: &Draw, format: Format, multi: bool) -> Style {
     let base = Style::default();
@@ -413,7 +417,10 @@ pub fn draw_style(d: &Draw, format: Format, multi: bool) -> Style {
     let paper = matches!(format, Format::Pdf | Format::Tex | Format::Scad | Format::Stl);
     let length = |l: maze_render::style::Length| if paper { l.mm() } else { l.px() };
     let cell = d.cell_size.map_or(default_cell, length);
-    let (title, instructions) = if format == Format::Pdf {
+    // A PDF page, and a MultiMaze's picture (document 003 displays its maze "with title and
+    // instructions"), have a heading by default.
+    let headed = format == Format::Pdf || (multi && matches!(format, Format::Png | Format::Svg));
+    let (title, instructions) = if headed {
         let title = d.title.clone().unwrap_or_else(|| if multi { "MultiMaze".into() } else { "Maze".into() });
         let how = if multi {
             "Connect each green dot with one, and only one, red dot."
@@ -445,7 +452,8 @@ pub fn draw_style(d: &Draw, format: Format, multi: bool) -> Style {
         },
         title,
         instructions,
-        dot: d.dot_size.unwrap_or(base.dot),
+        // A MultiMaze's dots carry numbers: big enough to read them.
+        dot: d.dot_size.unwrap_or(if multi { MULTI_DOT } else { base.dot }),
         ..base
     }
 }

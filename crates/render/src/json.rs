@@ -304,10 +304,11 @@ impl MazeFile {
         let exit = cell(self.exit.unwrap_or(exit.0), "exit")?;
         let (entrance_door, exit_door) =
             (door(entrance, self.entrance_door, "entrance_door")?, door(exit, self.exit_door, "exit_door")?);
-        maze.set_end(false, entrance, entrance_door);
-        maze.set_end(true, exit, exit_door);
+        // The dots first: a MultiMaze's border stays closed when the ends are set.
         maze.starts = self.starts.iter().map(|&c| cell(c, "start")).collect::<Result<_, _>>()?;
         maze.ends = self.ends.iter().map(|&c| cell(c, "end")).collect::<Result<_, _>>()?;
+        maze.set_end(false, entrance, entrance_door);
+        maze.set_end(true, exit, exit_door);
         let solution = match &self.solution {
             None => None,
             Some(s) => {

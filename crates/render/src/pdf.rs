@@ -882,7 +882,7 @@ fn draw_page(scene: &Scene, layout: &Layout, colours: &Colours, settings: Settin
         let [cr, cg, cb] =
             ROUTE_COLOURS[i % ROUTE_COLOURS.len()].parse::<Colour>().map_or([0.0; 3], Colour::unit);
         c.set_stroke_rgb(cr, cg, cb);
-        c.set_line_width(r((0.2 * cell).max(wall)));
+        c.set_line_width(r(scene.route_width));
         c.set_line_cap(LineCapStyle::RoundCap);
         c.set_line_join(LineJoinStyle::RoundJoin);
         for (j, p) in route.iter().enumerate() {
@@ -906,6 +906,18 @@ fn draw_page(scene: &Scene, layout: &Layout, colours: &Colours, settings: Settin
             circle(&mut c, p, radius);
         }
         c.fill_nonzero();
+    }
+    // A MultiMaze's numbers, white on their dots (the text matrix turns y up again).
+    for (p, text) in &scene.labels {
+        let size = crate::scene::label_size(2.0 * radius, text);
+        let bytes: Vec<u8> = text.chars().filter_map(win_byte).collect();
+        let width = text_width(text, true) * size;
+        c.set_fill_rgb(1.0, 1.0, 1.0);
+        c.begin_text();
+        c.set_font(Name(b"F2"), r(size));
+        c.set_text_matrix([1.0, 0.0, 0.0, -1.0, r(p.x - width / 2.0), r(p.y + 0.35 * size)]);
+        c.show(Str(&bytes));
+        c.end_text();
     }
     c.restore_state();
     c.finish().to_vec()

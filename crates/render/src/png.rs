@@ -146,7 +146,7 @@ pub fn png(scene: &Scene, style: &Style) -> Result<Vec<u8>, Error> {
     for (i, route) in scene.routes.iter().enumerate().filter(|(_, r)| r.len() > 1) {
         let colour = palette.index(ROUTE_COLOURS[i % ROUTE_COLOURS.len()])?;
         let pts: Vec<_> = route.iter().map(|&p| at(p)).collect();
-        canvas.polyline(&pts, (k * 0.2).max(1.0), colour);
+        canvas.polyline(&pts, (k * scene.route_width).max(1.0), colour);
     }
     for &(p, marker) in &scene.markers {
         let colour = palette.index(match marker {
@@ -154,6 +154,27 @@ pub fn png(scene: &Scene, style: &Style) -> Result<Vec<u8>, Error> {
             Marker::End => &style.end,
         })?;
         canvas.fill_circle(at(p), (scene.cell * k * style.dot / 2.0).max(1.0), colour);
+    }
+    // A MultiMaze's numbers in the built-in 5 x 7 font, centred on their dots: white, at the
+    // largest whole scale that fits inside the dot; in the wall colour when even the
+    // smallest does not (the number then spills over the dot onto the floor).
+    let diameter = scene.cell * k * style.dot;
+    for (p, text) in &scene.labels {
+        let bitmap = maze_core::shape::font::text_bitmap(text, 0).map_err(Error::Parameter)?;
+        let (bw, bh) = (f64::from(bitmap.width), f64::from(bitmap.height));
+        let fit = (0.85 * diameter / bw.max(bh)).floor();
+        let ink = if fit >= 1.0 { palette.index("#ffffff")? } else { palette.index(&style.walls)? };
+        let s = fit.max(1.0);
+        let centre = at(*p);
+        let (left, top) = ((centre.x - bw * s / 2.0).round(), (centre.y - bh * s / 2.0).round());
+        for y in 0..bitmap.height {
+            for x in 0..bitmap.width {
+                if bitmap.get(x, y) {
+                    let (x0, y0) = (left + f64::from(x) * s, top + f64::from(y) * s);
+                    canvas.fill_rect(x0, y0, x0 + s, y0 + s, ink);
+                }
+            }
+        }
     }
     Ok(encode(&canvas, &palette.colours, 6))
 }

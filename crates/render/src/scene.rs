@@ -68,10 +68,19 @@ pub struct Scene {
     /// opposite one) or takes a stair to another level (the next piece starts there).
     pub path: Vec<Vec<Point>>,
     /// A MultiMaze's answer key: one route per start, each to its own end, to be drawn in
-    /// turn in [`ROUTE_COLOURS`](crate::style::ROUTE_COLOURS).
+    /// turn in [`ROUTE_COLOURS`](crate::style::ROUTE_COLOURS). Each route runs in its own
+    /// lane, offset from the cell centres by its place in the key (like lines on a transit
+    /// map), so routes sharing a corridor run side by side instead of over each other.
     pub routes: Vec<Vec<Point>>,
+    /// The width of a route's line, in maze units (narrower when more lanes share a
+    /// corridor).
+    pub route_width: f64,
     /// Start and end dots at cell centres.
     pub markers: Vec<(Point, Marker)>,
+    /// A MultiMaze's numbers, drawn centred on its dots: each start has its place in the
+    /// answer key (1, 2, ...) and its end the same number (an end several starts share has
+    /// them all, `2,5`), on the puzzle and the key alike. Empty for a one-route maze.
+    pub labels: Vec<(Point, String)>,
     /// The typical cell size (the shortest side of the first cell), in maze units: dots are
     /// `cell × style.dot` across.
     pub cell: f64,
@@ -279,20 +288,41 @@ fn build<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>, limit: Option<u64>) ->
             }
         }
     }
+    // The typical cell size: the shortest wall of the first cell.
+    let first = shape.outline(CellId(0));
+    let pts = first.points();
+    let cell = (0..pts.len())
+        .map(|i| {
+            let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+            (a.x - b.x).hypot(a.y - b.y)
+        })
+        .fold(f64::INFINITY, f64::min);
     let mut path = Vec::new();
     let mut routes = Vec::new();
-    let multi = maze.starts.len() > 1 || maze.ends.len() > 1;
+    let mut labels = Vec::new();
+    let multi = maze.is_multi();
+    let key = if multi && (overlay.solution.is_some() || !overlay.no_markers) {
+        maze_core::solve::answer_key(maze)
+    } else {
+        Vec::new()
+    };
+    let (spacing, route_width) = lanes(key.len());
+    if !overlay.no_markers {
+        labels = numbers(&key).into_iter().map(|(c, text)| (shape.centre(c), text)).collect();
+    }
     if let (Some(_), true) = (overlay.solution, multi) {
         // Document 003's answer: every green dot joined to its own red dot.
         let mut shaded = std::collections::HashSet::new();
-        for route in maze_core::solve::answer_key(maze) {
+        let middle = (key.len() as f64 - 1.0) / 2.0;
+        for (i, route) in key.iter().enumerate() {
             if overlay.visited {
                 for &c in route.path.iter().filter(|&&c| shaded.insert(c)) {
                     fills.push((shape.fill_outline(c), Fill::Path));
                 }
             }
             if !overlay.no_line {
-                routes.push(route.path.iter().map(|&c| shape.centre(c)).collect());
+                let centres: Vec<Point> = route.path.iter().map(|&c| shape.centre(c)).collect();
+                routes.push(offset_line(&centres, (i as f64 - middle) * spacing * cell));
             }
         }
     } else if let Some(sol) = overlay.solution {
@@ -324,15 +354,6 @@ fn build<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>, limit: Option<u64>) ->
             markers.push((shape.centre(c), m));
         }
     }
-    // The typical cell size: the shortest wall of the first cell.
-    let first = shape.outline(CellId(0));
-    let pts = first.points();
-    let cell = (0..pts.len())
-        .map(|i| {
-            let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
-            (a.x - b.x).hypot(a.y - b.y)
-        })
-        .fold(f64::INFINITY, f64::min);
     Ok(Scene {
         width: extent.x,
         height: extent.y,
@@ -341,10 +362,90 @@ fn build<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>, limit: Option<u64>) ->
         fills,
         path,
         routes,
+        route_width: route_width * cell,
         markers,
+        labels,
         cell,
         plates: shape.plates(),
     })
+}
+
+/// The lanes of a MultiMaze's answer key with `routes` routes: the distance between
+/// neighbouring lanes and a route's line width, both in cells. The lanes together take at
+/// most 0.6 of a corridor (0.25 apart at most), and a line 0.8 of its lane (0.2 at most),
+/// so lines side by side never touch.
+pub fn lanes(routes: usize) -> (f64, f64) {
+    let spacing = (0.6 / routes.max(1) as f64).min(0.25);
+    (spacing, (spacing * 0.8).min(0.2))
+}
+
+/// The font size of a dot's number, in the units of the dot's `diameter`: as large as
+/// fits inside the dot (a character about 0.6 em wide), at most 0.75 of it.
+pub fn label_size(diameter: f64, text: &str) -> f64 {
+    let chars = text.chars().count().max(1) as f64;
+    (0.75 * diameter).min(1.5 * diameter / chars)
+}
+
+/// The numbers of a MultiMaze's dots: each route's start has its place in the key (from
+/// 1), and each end the numbers of the routes that reach it, joined by commas, in order.
+/// Time O(routes).
+pub fn numbers(key: &[maze_core::solve::Route]) -> Vec<(CellId, String)> {
+    let mut out: Vec<(CellId, String)> = Vec::with_capacity(key.len() * 2);
+    let mut ends: Vec<(CellId, String)> = Vec::new();
+    for (i, route) in key.iter().enumerate() {
+        let n = (i + 1).to_string();
+        out.push((route.start, n.clone()));
+        match ends.iter_mut().find(|(c, _)| *c == route.end) {
+            Some((_, text)) => {
+                text.push(',');
+                text.push_str(&n);
+            }
+            None => ends.push((route.end, n)),
+        }
+    }
+    out.extend(ends);
+    out
+}
+
+/// The polyline `points` moved sideways by `offset`, each segment along its own fixed
+/// normal (pointing right, or down for a level segment: the same side whichever way the
+/// line runs, so lines offset by different amounts never fall on each other, even when they
+/// run through a corridor in opposite directions). Each corner moves to where its two moved
+/// segments meet (a mitre, capped where they would meet too far out). Repeated points are
+/// dropped. Time O(points).
+pub fn offset_line(points: &[Point], offset: f64) -> Vec<Point> {
+    let mut pts: Vec<Point> = Vec::with_capacity(points.len());
+    for &p in points {
+        if pts.last().is_none_or(|q: &Point| (q.x - p.x).hypot(q.y - p.y) > 1e-12) {
+            pts.push(p);
+        }
+    }
+    if offset == 0.0 || pts.len() < 2 {
+        return pts;
+    }
+    let normal = |a: Point, b: Point| {
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let len = dx.hypot(dy);
+        let (nx, ny) = (dy / len, -dx / len);
+        if nx < -1e-9 || (nx.abs() <= 1e-9 && ny < 0.0) { (-nx, -ny) } else { (nx, ny) }
+    };
+    (0..pts.len())
+        .map(|i| {
+            let before = (i > 0).then(|| normal(pts[i - 1], pts[i]));
+            let after = (i + 1 < pts.len()).then(|| normal(pts[i], pts[i + 1]));
+            let (nx, ny) = match (before, after) {
+                (Some(a), Some(b)) => {
+                    let dot = a.0 * b.0 + a.1 * b.1;
+                    // Normals more than about 127 degrees apart would meet too far out
+                    // (only on curved grids): the corner keeps the next segment's side.
+                    if dot < -0.6 { b } else { ((a.0 + b.0) / (1.0 + dot), (a.1 + b.1) / (1.0 + dot)) }
+                }
+                (Some(n), None) | (None, Some(n)) => n,
+                (None, None) => (0.0, 0.0),
+            };
+            Point { x: pts[i].x + nx * offset, y: pts[i].y + ny * offset }
+        })
+        .collect()
 }
 
 /// How far, in cell units, a woven maze's corridors stay from their cells' borders: its

@@ -183,7 +183,7 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
             out,
             r#"<polyline class="route" fill="none" stroke="{}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round" points="{}"/>"#,
             ROUTE_COLOURS[i % ROUTE_COLOURS.len()],
-            num((k * 0.2).max(style.wall_width)),
+            num(k * scene.route_width),
             pts.join(" ")
         );
     }
@@ -199,6 +199,18 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
             num(m + p.y * k),
             num(scene.cell * k * style.dot / 2.0),
             escape(colour)
+        );
+    }
+    // A MultiMaze's numbers, white on their dots.
+    let diameter = scene.cell * k * style.dot;
+    for (p, text) in &scene.labels {
+        let _ = writeln!(
+            out,
+            r##"<text x="{}" y="{}" font-size="{}" font-family="sans-serif" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="#ffffff">{}</text>"##,
+            num(m + p.x * k),
+            num(m + p.y * k),
+            num(crate::scene::label_size(diameter, text)),
+            escape(text)
         );
     }
     if band > 0.0 {

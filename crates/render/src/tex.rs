@@ -214,7 +214,7 @@ pub fn tikz(scene: &Scene, style: &Style, standalone: bool) -> String {
     // A MultiMaze's answer key: each route in its own colour.
     for (i, route) in scene.routes.iter().enumerate().filter(|(_, r)| r.len() > 1) {
         let colour = ROUTE_COLOURS[i % ROUTE_COLOURS.len()].parse::<Colour>().map_or([0.0; 3], Colour::unit);
-        let width = (0.2 * cell * k).max(wall).max(0.01);
+        let width = (scene.route_width * k).max(0.01);
         let mut start = 0;
         while start + 1 < route.len() {
             let end = (start + PER_COMMAND).min(route.len() - 1);
@@ -246,6 +246,17 @@ pub fn tikz(scene: &Scene, style: &Style, standalone: bool) -> String {
             Marker::End => "mazeend",
         };
         let _ = writeln!(out, "\\fill[{name}] {} circle[radius={radius}mm];", at(p));
+    }
+    // A MultiMaze's numbers, white on their dots (sizes in points: 2.845 to the mm).
+    let diameter = style.dot * cell * k;
+    for (p, text) in &scene.labels {
+        let size = num(crate::scene::label_size(diameter, text) * 72.0 / 25.4);
+        let _ = writeln!(
+            out,
+            "\\node[text=white, inner sep=0pt, font={{\\fontsize{{{size}}}{{{size}}}\\selectfont\\sffamily\\bfseries}}] at {} {{{}}};",
+            at(*p),
+            escape(text)
+        );
     }
 
     // Title and instructions above the maze.
