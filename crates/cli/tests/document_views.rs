@@ -229,3 +229,64 @@ fn zones_animation_shows_every_cell_in_its_zone_colour_until_one_zone_is_left() 
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
 }
+
+/// `--wall-height 0` with `-f scad`: a flat (2D) OpenSCAD drawing of the walls (the model
+/// program and `--parametric` alike) that OpenSCAD exports as SVG, which it cannot do with
+/// a 3D model. Any other format refuses it.
+#[test]
+fn a_wall_height_of_0_writes_a_flat_openscad_drawing_for_laser_cutting() {
+    use maze_testkit::{assert_fails, have, tempdir};
+    let exe = env!("CARGO_BIN_EXE_maze");
+    let base = ["generate", "-W", "5", "-H", "4", "--seed", "3"];
+    let flat =
+        String::from_utf8(maze(&[&base[..], &["-f", "scad", "--wall-height", "0"]].concat())).expect("utf-8");
+    let flat_parametric =
+        String::from_utf8(maze(&[&base[..], &["-f", "scad", "--wall-height", "0", "--parametric"]].concat()))
+            .expect("utf-8");
+    let solid = String::from_utf8(maze(&[&base[..], &["-f", "scad"]].concat())).expect("utf-8");
+    for text in [&flat, &flat_parametric] {
+        assert!(text.contains("laser cutting") && text.contains("module wall(a, b)"), "{text}");
+        for absent in ["wall_height", "base_thickness", "linear_extrude", "cube("] {
+            assert!(!text.contains(absent), "{absent} in the flat drawing:\n{text}");
+        }
+    }
+    // Refused with any other format, in one line; a negative height is refused by the parser.
+    let dir = tempdir("flat");
+    let json = dir.join("maze.json");
+    std::fs::write(&json, maze(&[&base[..], &["-f", "json"]].concat())).expect("write");
+    let json = json.to_str().expect("utf-8 path");
+    for args in [
+        &[&base[..], &["-f", "stl", "--wall-height", "0"]].concat()[..],
+        &[&base[..], &["-f", "svg", "--wall-height", "0"]].concat(),
+        &["render", json, "-f", "stl", "--wall-height", "0"],
+    ] {
+        assert_fails(exe, args, 2, "--wall-height 0");
+        assert_fails(exe, args, 2, "scad only");
+    }
+    let negative = Command::new(exe).args([&base[..], &["-f", "scad", "--wall-height=-1"]].concat()).output();
+    assert_eq!(negative.expect("runs").status.code(), Some(2));
+    let rendered =
+        String::from_utf8(maze(&["render", json, "-f", "scad", "--wall-height", "0"])).expect("utf-8");
+    assert_eq!(rendered, flat, "render draws the saved maze flat too");
+    if !have("openscad") {
+        return;
+    }
+    let export = |name: &str, text: &str| {
+        let (source, svg) = (dir.join(format!("{name}.scad")), dir.join(format!("{name}.svg")));
+        std::fs::write(&source, text).expect("write");
+        let out = Command::new("openscad").arg("-o").arg(&svg).arg(&source).output().expect("openscad");
+        let log = String::from_utf8_lossy(&out.stderr).to_string();
+        (
+            out.status.success() && !log.contains("WARNING") && !log.contains("ERROR"),
+            std::fs::read_to_string(&svg).unwrap_or_default(),
+            log,
+        )
+    };
+    for (name, text) in [("flat", &flat), ("flat-parametric", &flat_parametric)] {
+        let (ok, svg, log) = export(name, text);
+        assert!(ok, "{name}: {log}");
+        assert!(svg.contains("<svg") && svg.contains("<path"), "{name}: {svg}");
+    }
+    // The check tells: OpenSCAD does not export the 3D model as SVG.
+    assert!(!export("solid", &solid).0, "a 3D model exported as svg");
+}

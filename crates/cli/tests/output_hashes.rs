@@ -338,6 +338,7 @@ fn cases() -> Vec<Case> {
         "square-parametric-bias.scad",
         "generate -W 7 -H 5 --seed 9 -a binary-tree --bias south-west --parametric -f scad",
     );
+    c.add("square-flat.scad", "generate -W 8 -H 6 --seed 2 --wall-height 0 -f scad");
 
     // Animations.
     c.add("square-zones.svg", "generate -W 8 -H 6 --seed 3 -a kruskal --zones -f svg");

@@ -889,8 +889,10 @@ impl Redrawn {
 /// solve is animated).
 ///
 /// # Errors
-/// Options that do not apply (`--zones` on a solve, an animation in a still format).
+/// Options that do not apply (`--zones` on a solve, an animation in a still format,
+/// `--wall-height 0` with a format other than scad) or a model size out of range.
 pub fn check_file_request(r: &MazeRequest, solving: bool) -> Result<Option<Animation>> {
+    crate::plan::check_model(r)?;
     if !solving {
         return Ok(None);
     }

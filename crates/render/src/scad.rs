@@ -2,7 +2,8 @@
 //! walls standing on it. The dimensions are parameters at the top of the file, and wall
 //! segments are listed in cell units, so editing `cell_size` (or any other parameter) and
 //! rendering again rescales the model. The [`stl`](crate::stl) format writes the same model
-//! as a mesh directly.
+//! as a mesh directly. With a wall height of 0 the program is a flat (2D) drawing of the
+//! walls instead, for laser cutting (`openscad -o maze.svg maze.scad`, or `.dxf`).
 //!
 //! Coordinates: the plate's corner is at the origin, the maze starts one wall thickness in
 //! from it, y points up (the scene's downward y is flipped so the print is not mirrored)
@@ -19,7 +20,8 @@ pub struct Model {
     pub cell: f64,
     /// Wall thickness.
     pub wall: f64,
-    /// Wall height above the base plate.
+    /// Wall height above the base plate; 0 makes [`scad`] and [`parametric`] write a flat
+    /// (2D) drawing of the walls instead of a model.
     pub height: f64,
     /// Base plate thickness.
     pub base: f64,
@@ -37,6 +39,11 @@ impl Model {
     pub fn plate(&self, scene: &Scene) -> (f64, f64) {
         (scene.width * self.cell + 2.0 * self.wall, scene.height * self.cell + 2.0 * self.wall)
     }
+
+    /// Whether this is a flat (2D) drawing of the walls: a wall height of 0.
+    pub fn flat(&self) -> bool {
+        self.height == 0.0
+    }
 }
 
 /// Formats a number for OpenSCAD: up to six decimals, no trailing zeros, no `-0`.
@@ -49,9 +56,13 @@ fn num(v: f64) -> String {
 /// Writes the model as an OpenSCAD program (millimetres): a base plate covering the maze
 /// plus a border of one wall thickness, and every wall of the scene as a block from the
 /// bottom of the plate to `model.base + model.height`, square-ended, `model.wall` thick.
+/// With `model.height` 0 ([`Model::flat`]) the program is a flat (2D) drawing instead: the
+/// union of the walls' footprints, no plate and no extrusion, for laser cutting (export it
+/// as SVG or DXF).
 ///
 /// The parameters (`cell_size`, `wall_thickness`, `wall_height`, `base_thickness` and the
-/// maze's size in cells) come first, each with a comment; wall segments follow in cell
+/// maze's size in cells; the flat drawing has no `wall_height` or `base_thickness`) come
+/// first, each with a comment; wall segments follow in cell
 /// units with y downwards, as in the scene, and are mapped to millimetres (y up) in
 /// OpenSCAD. Each wall is a square-ended rectangle, translated to one end and rotated along
 /// it, so slanted walls of hexagonal and triangular mazes work the same way as square ones
@@ -61,18 +72,23 @@ fn num(v: f64) -> String {
 /// text depends only on its inputs.
 pub fn scad(scene: &Scene, model: &Model) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "// Maze model for 3D printing, written by maze-render. Units: millimetres.");
-    let _ = writeln!(out, "// Walls stand on a base plate. Change the parameters below and render again");
-    let _ = writeln!(out, "// (F6, or `openscad -o maze.stl maze.scad`) to resize the model.");
+    if model.flat() {
+        let _ =
+            writeln!(out, "// Maze drawing for laser cutting, written by maze-render. Units: millimetres.");
+        let _ = writeln!(
+            out,
+            "// A flat (2D) drawing of the walls: their footprints unioned, no plate, no height."
+        );
+        let _ = writeln!(out, "// Change the parameters below and render again (F6), then export it, or run");
+        let _ = writeln!(out, "// `openscad -o maze.svg maze.scad` (or maze.dxf).");
+    } else {
+        let _ = writeln!(out, "// Maze model for 3D printing, written by maze-render. Units: millimetres.");
+        let _ = writeln!(out, "// Walls stand on a base plate. Change the parameters below and render again");
+        let _ = writeln!(out, "// (F6, or `openscad -o maze.stl maze.scad`) to resize the model.");
+    }
     let _ = writeln!(out);
     let _ = writeln!(out, "cell_size = {};  // width of one maze cell (mm)", num(model.cell));
-    let _ = writeln!(out, "wall_thickness = {};  // thickness of the walls (mm)", num(model.wall));
-    let _ = writeln!(
-        out,
-        "wall_height = {};  // height of the walls above the base plate (mm)",
-        num(model.height)
-    );
-    let _ = writeln!(out, "base_thickness = {};  // thickness of the base plate (mm)", num(model.base));
+    sizes(&mut out, model);
     let _ = writeln!(
         out,
         "maze_width = {};  // width of the maze, in cells (fixed by the maze)",
@@ -102,8 +118,30 @@ function at(p) = [wall_thickness + p[0] * cell_size, wall_thickness + (maze_heig
 
 ",
     );
-    out.push_str(WALLS_ON_PLATE);
+    body(&mut out, model);
     out
+}
+
+/// The size parameters after `cell_size`: the wall thickness, and for a model (not a flat
+/// drawing) the wall height and the base plate's thickness.
+fn sizes(out: &mut String, model: &Model) {
+    let _ = writeln!(out, "wall_thickness = {};  // thickness of the walls (mm)", num(model.wall));
+    if !model.flat() {
+        let _ = writeln!(
+            out,
+            "wall_height = {};  // height of the walls above the base plate (mm)",
+            num(model.height)
+        );
+        let _ = writeln!(out, "base_thickness = {};  // thickness of the base plate (mm)", num(model.base));
+    }
+}
+
+/// The end of both OpenSCAD programs: the `wall` module, then the plate with its walls or,
+/// for a flat drawing, the walls' footprints alone.
+fn body(out: &mut String, model: &Model) {
+    out.push_str(WALL_MODULE);
+    out.push('\n');
+    out.push_str(if model.flat() { FLAT_WALLS } else { WALLS_ON_PLATE });
 }
 
 /// The parameters of [`parametric`]: the maze OpenSCAD builds for itself.
@@ -118,7 +156,7 @@ pub struct Parametric {
     pub seed: u64,
     /// The binary tree's corner: `north-east`, `north-west`, `south-east` or `south-west`.
     pub bias: String,
-    /// Dimensions, millimetres.
+    /// Dimensions, millimetres; a wall height of 0 makes a flat (2D) drawing.
     pub model: Model,
 }
 
@@ -132,19 +170,32 @@ pub struct Parametric {
 /// east side of the bottom-right one (before mirroring); the program echoes every cell's
 /// choice as `carves` (0 none, 1 north, 2 east), row by row from the top.
 ///
-/// The model is the same as [`scad`]'s: walls unioned in 2D and extruded on a base plate.
-/// Time and memory O(1) here; OpenSCAD's work grows with `rows × columns`.
+/// The model is the same as [`scad`]'s: walls unioned in 2D and extruded on a base plate,
+/// or with a wall height of 0 the flat (2D) drawing of the walls, without `wall_height` and
+/// `base_thickness`. Time and memory O(1) here; OpenSCAD's work grows with `rows × columns`.
 pub fn parametric(p: &Parametric) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
         "// A binary-tree maze (document 002) that OpenSCAD builds itself, written by maze-render."
     );
-    let _ = writeln!(out, "// Change any parameter and render again (F6, or");
-    let _ = writeln!(
-        out,
-        "// `openscad -D rows=12 -D seed=7 -o maze.stl maze.scad`): a new seed or size is a new maze."
-    );
+    if p.model.flat() {
+        let _ = writeln!(
+            out,
+            "// A flat (2D) drawing of the walls, for laser cutting: their footprints unioned, no"
+        );
+        let _ = writeln!(out, "// plate, no height. Change any parameter and render again (F6, or");
+        let _ = writeln!(
+            out,
+            "// `openscad -D rows=12 -D seed=7 -o maze.svg maze.scad`, or maze.dxf): a new seed or size is a new maze."
+        );
+    } else {
+        let _ = writeln!(out, "// Change any parameter and render again (F6, or");
+        let _ = writeln!(
+            out,
+            "// `openscad -D rows=12 -D seed=7 -o maze.stl maze.scad`): a new seed or size is a new maze."
+        );
+    }
     let _ =
         writeln!(out, "// The random numbers are OpenSCAD's own (rands), so a seed here does not make the");
     let _ = writeln!(out, "// same maze as `maze generate --seed`. Units: millimetres.");
@@ -158,13 +209,7 @@ pub fn parametric(p: &Parametric) -> String {
         p.bias
     );
     let _ = writeln!(out, "cell_size = {};  // width of one maze cell (mm)", num(p.model.cell));
-    let _ = writeln!(out, "wall_thickness = {};  // thickness of the walls (mm)", num(p.model.wall));
-    let _ = writeln!(
-        out,
-        "wall_height = {};  // height of the walls above the base plate (mm)",
-        num(p.model.height)
-    );
-    let _ = writeln!(out, "base_thickness = {};  // thickness of the base plate (mm)", num(p.model.base));
+    sizes(&mut out, &p.model);
     out.push_str(
         "\
 \n\
@@ -209,14 +254,13 @@ maze_height = rows;
 
 ",
     );
-    out.push_str(WALLS_ON_PLATE);
+    body(&mut out, &p.model);
     out
 }
 
-/// The end of both OpenSCAD programs: the `wall` module and the plate with its walls, over
-/// `at(p)` (cells to millimetres), `walls`, `maze_width` and `maze_height` in cells, and the
-/// size parameters.
-const WALLS_ON_PLATE: &str = "\
+/// The `wall` module of both OpenSCAD programs, 3D and flat alike, over `at(p)` (cells to
+/// millimetres) and `wall_thickness`.
+const WALL_MODULE: &str = "\
 // One wall's footprint: a rectangle from a to b, wall_thickness wide, with square ends
 // reaching half a thickness past each end so that corners close.
 module wall(a, b) {
@@ -227,7 +271,11 @@ module wall(a, b) {
       translate([-wall_thickness / 2, -wall_thickness / 2])
         square([norm(q - p) + wall_thickness, wall_thickness]);
 }
+";
 
+/// The model's body: the plate with its walls, over `walls`, `maze_width` and `maze_height`
+/// in cells and the size parameters.
+const WALLS_ON_PLATE: &str = "\
 union() {
   // Base plate: the maze plus a border of one wall thickness all round.
   cube([maze_width * cell_size + 2 * wall_thickness, maze_height * cell_size + 2 * wall_thickness, base_thickness]);
@@ -235,6 +283,13 @@ union() {
   linear_extrude(height = base_thickness + wall_height)
     for (w = walls) wall(w[0], w[1]);
 }
+";
+
+/// The flat drawing's body: the walls' footprints unioned, in 2D.
+const FLAT_WALLS: &str = "\
+// The walls' footprints, unioned: a flat drawing (export it as SVG or DXF).
+union()
+  for (w = walls) wall(w[0], w[1]);
 ";
 
 #[cfg(test)]
@@ -265,5 +320,49 @@ mod tests {
         assert!(first_code.starts_with("cell_size = 10;"), "{text}");
         assert!(text.contains("  [[0, 0], [2, 0]],\n  [[0, 1], [2, 1]]\n];"), "{text}");
         assert_eq!(text, scad(&scene, &Model::default()));
+    }
+
+    #[test]
+    fn a_wall_height_of_zero_is_a_flat_drawing_with_the_same_walls_and_wall_module() {
+        let p = |x, y| Point { x, y };
+        let scene = Scene {
+            width: 2.0,
+            height: 1.0,
+            walls: vec![[p(0.0, 0.0), p(2.0, 0.0)], [p(0.0, 1.0), p(2.0, 1.0)]],
+            ..Scene::default()
+        };
+        let solid = scad(&scene, &Model::default());
+        let flat = scad(&scene, &Model { height: 0.0, ..Model::default() });
+        for text in [&solid, &flat] {
+            assert_eq!(text.matches(WALL_MODULE).count(), 1, "{text}");
+            assert!(text.contains("  [[0, 0], [2, 0]],\n  [[0, 1], [2, 1]]\n];"), "{text}");
+            assert!(text.contains("function at(p)"), "{text}");
+        }
+        assert!(flat.contains("laser cutting") && flat.contains("-o maze.svg"), "{flat}");
+        for absent in ["wall_height", "base_thickness", "cube(", "linear_extrude"] {
+            assert!(!flat.contains(absent), "{absent} in the flat drawing:\n{flat}");
+            assert!(solid.contains(absent), "{absent} missing from the model");
+        }
+        assert!(flat.ends_with(FLAT_WALLS), "{flat}");
+        let names: Vec<&str> = flat
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with("//"))
+            .take(4)
+            .map(|l| l.split(" = ").next().unwrap_or(""))
+            .collect();
+        assert_eq!(names, ["cell_size", "wall_thickness", "maze_width", "maze_height"]);
+    }
+
+    #[test]
+    fn a_parametric_program_of_wall_height_zero_is_a_flat_drawing() {
+        let model = Model { height: 0.0, ..Model::default() };
+        let p = Parametric { rows: 4, columns: 5, seed: 1, bias: "north-east".into(), model };
+        let flat = parametric(&p);
+        for absent in ["wall_height", "base_thickness", "cube(", "linear_extrude"] {
+            assert!(!flat.contains(absent), "{absent} in the flat drawing");
+        }
+        assert!(flat.contains("laser cutting") && flat.contains("-o maze.svg"), "{flat}");
+        assert_eq!(flat.matches(WALL_MODULE).count(), 1);
+        assert!(flat.ends_with(FLAT_WALLS));
     }
 }
