@@ -227,9 +227,12 @@ pub struct GenerateArgs {
     #[arg(long, value_parser = parse_with::<maze_core::stats::Hardness>)]
     pub hardness: Option<maze_core::stats::Hardness>,
     /// With --format scad: write document 002's OpenSCAD program, which builds a binary-tree
-    /// maze itself from parameters (rows, columns, seed, bias, sizes) with OpenSCAD's own
-    /// random numbers, instead of a model of this maze; editing `rows` or `seed` in OpenSCAD
-    /// makes a new maze.
+    /// maze itself from parameters (rows, columns, seed, bias, entrance and exit, sizes) with
+    /// OpenSCAD's own random numbers, instead of a model of this maze; editing `rows` or
+    /// `seed` in OpenSCAD makes a new maze. The entrance opens the lower-left cell's west
+    /// side and the exit the upper-right cell's east side, as in the document; --entrance
+    /// and --exit move them to a side's middle (left, right, top, bottom) or a border cell
+    /// (x,y).
     #[arg(long)]
     pub parametric: bool,
     /// With --where or --hardness: give up after this many mazes tried in all

@@ -88,7 +88,7 @@ impl Plan {
     /// writing failed, or the job was cancelled ([`maze_core::cancel`]).
     pub fn write(&self, seed: u64, out: &mut dyn Write, progress: &(dyn Fn() + Sync)) -> Result<Kept> {
         if self.request.parametric {
-            out.write_all(parametric_program(&self.request, &self.spec, seed).as_bytes())?;
+            out.write_all(parametric_program(&self.request, &self.spec, seed)?.as_bytes())?;
             return Ok(Kept { mazes: vec![(seed, None)], tried: 1, notes: Vec::new() });
         }
         write_mazes(&self.request, &self.spec, self.animation.as_ref(), seed, out, progress)

@@ -144,6 +144,95 @@ fn body(out: &mut String, model: &Model) {
     out.push_str(if model.flat() { FLAT_WALLS } else { WALLS_ON_PLATE });
 }
 
+/// A side of [`parametric`]'s picture (as it is seen, after the bias has mirrored it),
+/// where its entrance or exit opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Border {
+    /// The left side.
+    West,
+    /// The right side.
+    East,
+    /// The top side.
+    North,
+    /// The bottom side.
+    South,
+}
+
+impl Border {
+    /// The side's name in the OpenSCAD program: `west`, `east`, `north` or `south`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Border::West => "west",
+            Border::East => "east",
+            Border::North => "north",
+            Border::South => "south",
+        }
+    }
+
+    /// Whether the side runs up and down (west and east), so its cells are rows.
+    fn upright(self) -> bool {
+        matches!(self, Border::West | Border::East)
+    }
+}
+
+/// Which cell along a [`Border`] opens, counted from 0: from the bottom on the west and east
+/// sides, from the left on the north and south ones. `First`, `Last` and `Middle` are
+/// written as expressions of `rows` or `columns`, so they stay put when OpenSCAD resizes
+/// the maze.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Along {
+    /// This cell.
+    Cell(u32),
+    /// The first cell: the bottom one on west and east, the leftmost on north and south.
+    First,
+    /// The last cell: the top one on west and east, the rightmost on north and south.
+    Last,
+    /// The middle cell (of an even count, the upper or the left of the two middle ones).
+    Middle,
+}
+
+/// Where [`parametric`]'s entrance or exit opens: a side of the picture and a cell along it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The side.
+    pub side: Border,
+    /// The cell along it.
+    pub cell: Along,
+}
+
+impl Opening {
+    /// Document 002's entrance: the west side of the lower-left cell.
+    pub const ENTRANCE: Opening = Opening { side: Border::West, cell: Along::First };
+    /// Document 002's exit: the east side of the upper-right cell.
+    pub const EXIT: Opening = Opening { side: Border::East, cell: Along::Last };
+
+    /// The cell's number along its side in a maze of `rows` by `columns` cells, as the
+    /// program works it out.
+    pub fn index(&self, rows: u32, columns: u32) -> u32 {
+        let count = if self.side.upright() { rows } else { columns };
+        match self.cell {
+            Along::Cell(n) => n,
+            Along::First => 0,
+            Along::Last => count.saturating_sub(1),
+            Along::Middle if self.side.upright() => count.saturating_sub(1).div_ceil(2),
+            Along::Middle => count.saturating_sub(1) / 2,
+        }
+    }
+
+    /// The cell as an OpenSCAD expression.
+    fn cell(&self) -> String {
+        let count = if self.side.upright() { "rows" } else { "columns" };
+        match self.cell {
+            Along::Cell(n) => n.to_string(),
+            Along::First => "0".into(),
+            Along::Last => format!("{count} - 1"),
+            // Counted from the bottom, the upper middle is the larger.
+            Along::Middle if self.side.upright() => "ceil((rows - 1) / 2)".into(),
+            Along::Middle => "floor((columns - 1) / 2)".into(),
+        }
+    }
+}
+
 /// The parameters of [`parametric`]: the maze OpenSCAD builds for itself.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Parametric {
@@ -156,30 +245,41 @@ pub struct Parametric {
     pub seed: u64,
     /// The binary tree's corner: `north-east`, `north-west`, `south-east` or `south-west`.
     pub bias: String,
+    /// Where the entrance opens ([`Opening::ENTRANCE`] is document 002's).
+    pub entrance: Opening,
+    /// Where the exit opens ([`Opening::EXIT`] is document 002's).
+    pub exit: Opening,
     /// Dimensions, millimetres; a wall height of 0 makes a flat (2D) drawing.
     pub model: Model,
 }
 
 /// Writes document 002's OpenSCAD program: a binary-tree maze that OpenSCAD builds itself
-/// from top-level parameters (`rows`, `columns`, `seed`, `bias`, `cell_size`,
-/// `wall_thickness`, `wall_height`, `base_thickness`), drawing one random number per cell
-/// with `rands(0, 1, rows * columns, seed)`: each cell opens its north or its east wall
-/// (the top row always east, the last column always north), then the bias mirrors the
-/// picture. Changing `rows` or `seed` in OpenSCAD (or `-D rows=12` on its command line)
-/// makes another maze. The entrance opens the west side of the top-left cell, the exit the
-/// east side of the bottom-right one (before mirroring); the program echoes every cell's
-/// choice as `carves` (0 none, 1 north, 2 east), row by row from the top.
+/// from top-level parameters (`rows`, `columns`, `seed`, `bias`, `entrance_side`,
+/// `entrance_cell`, `exit_side`, `exit_cell`, `cell_size`, `wall_thickness`, `wall_height`,
+/// `base_thickness`), drawing one random number per cell with `rands(0, 1, rows * columns,
+/// seed)`: each cell opens its north or its east wall (the top row always east, the last
+/// column always north), then the bias mirrors the picture. Changing `rows` or `seed` in
+/// OpenSCAD (or `-D rows=12` on its command line) makes another maze; the program echoes
+/// every cell's choice as `carves` (0 none, 1 north, 2 east), row by row from the top,
+/// before mirroring.
+///
+/// The entrance and exit are in the picture as it is seen (after mirroring): by default,
+/// as in document 002, the entrance opens the west side of the lower-left cell and the exit
+/// the east side of the upper-right one. The border is built one wall per cell side, so
+/// `-D entrance_side="north" -D entrance_cell=3` opens any border cell; the program asserts
+/// that the sides are one of the four and the cells on their side.
 ///
 /// The model is the same as [`scad`]'s: walls unioned in 2D and extruded on a base plate,
 /// or with a wall height of 0 the flat (2D) drawing of the walls, without `wall_height` and
 /// `base_thickness`. Time and memory O(1) here; OpenSCAD's work grows with `rows × columns`.
 pub fn parametric(p: &Parametric) -> String {
     let mut out = String::new();
+    let flat = p.model.flat();
     let _ = writeln!(
         out,
         "// A binary-tree maze (document 002) that OpenSCAD builds itself, written by maze-render."
     );
-    if p.model.flat() {
+    if flat {
         let _ = writeln!(
             out,
             "// A flat (2D) drawing of the walls, for laser cutting: their footprints unioned, no"
@@ -208,6 +308,22 @@ pub fn parametric(p: &Parametric) -> String {
         "bias = \"{}\";  // the corner every passage leads to: \"north-east\", \"north-west\", \"south-east\", \"south-west\"",
         p.bias
     );
+    let _ = writeln!(
+        out,
+        "entrance_side = \"{}\";  // the side the entrance opens, as the picture is seen: \"west\", \"east\", \"north\", \"south\"",
+        p.entrance.side.name()
+    );
+    let _ = writeln!(
+        out,
+        "entrance_cell = {};  // which cell of that side, from 0: from the bottom on west and east, from the left on north and south",
+        p.entrance.cell()
+    );
+    let _ = writeln!(
+        out,
+        "exit_side = \"{}\";  // the side the exit opens, as entrance_side",
+        p.exit.side.name()
+    );
+    let _ = writeln!(out, "exit_cell = {};  // which cell of that side, as entrance_cell", p.exit.cell());
     let _ = writeln!(out, "cell_size = {};  // width of one maze cell (mm)", num(p.model.cell));
     sizes(&mut out, &p.model);
     out.push_str(
@@ -216,6 +332,17 @@ pub fn parametric(p: &Parametric) -> String {
 assert(rows >= 2 && columns >= 2, \"the maze needs at least 2 rows and 2 columns\");
 assert(bias == \"north-east\" || bias == \"north-west\" || bias == \"south-east\" || bias == \"south-west\",
        \"bias is north-east, north-west, south-east or south-west\");
+
+// The sides of the picture, and the cells along each: rows on west and east, columns on
+// north and south.
+function is_side(s) = s == \"west\" || s == \"east\" || s == \"north\" || s == \"south\";
+function side_cells(s) = (s == \"west\" || s == \"east\") ? rows : columns;
+function on_side(k, s) = is_num(k) && k == floor(k) && k >= 0 && k < side_cells(s);
+assert(is_side(entrance_side), \"entrance_side is west, east, north or south\");
+assert(is_side(exit_side), \"exit_side is west, east, north or south\");
+assert(on_side(entrance_cell, entrance_side), \"entrance_cell is a whole number from 0 to its side's cells less one\");
+assert(on_side(exit_cell, exit_side), \"exit_cell is a whole number from 0 to its side's cells less one\");
+assert(entrance_side != exit_side || entrance_cell != exit_cell, \"the entrance and the exit are the same opening\");
 
 // One random number per cell, row by row from the top.
 random = rands(0, 1, rows * columns, seed);
@@ -231,18 +358,33 @@ function carve(c, r) =
 carves = [for (r = [0:rows - 1]) [for (c = [0:columns - 1]) carve(c, r)]];
 echo(carves = carves);
 
-// Wall segments [[x0, y0], [x1, y1]] in cells, y measured down from the top edge: the
-// border (with the entrance at the top-left cell's west side and the exit at the
-// bottom-right cell's east side), each closed south side and each closed east side.
-walls = concat(
-  [[[0, 0], [columns, 0]], [[0, rows], [columns, rows]], [[0, 1], [0, rows]], [[columns, 0], [columns, rows - 1]]],
-  [for (r = [0:rows - 2], c = [0:columns - 1]) if (carves[r + 1][c] != 1) [[c, r + 1], [c + 1, r + 1]]],
-  [for (r = [0:rows - 1], c = [0:columns - 2]) if (carves[r][c] != 2) [[c + 1, r], [c + 1, r + 1]]]
-);
-
 // The bias mirrors the north-east maze.
 flip_x = bias == \"north-west\" || bias == \"south-west\";
 flip_y = bias == \"south-east\" || bias == \"south-west\";
+
+// A point of the picture as it is seen to the north-east maze's (both in cells, y down
+// from the top): the mirroring, which is its own inverse.
+function unmirrored(p) = [flip_x ? columns - p[0] : p[0], flip_y ? rows - p[1] : p[1]];
+
+// Whether the entrance or the exit opens the k-th cell of a side.
+function opening(side, k) = (entrance_side == side && entrance_cell == k) || (exit_side == side && exit_cell == k);
+
+// The border as the picture is seen, one wall per cell side so that the openings can be
+// anywhere: west and east cells counted from the bottom, north and south ones from the left.
+border = concat(
+  [for (k = [0:rows - 1]) if (!opening(\"west\", k)) [[0, rows - k - 1], [0, rows - k]]],
+  [for (k = [0:rows - 1]) if (!opening(\"east\", k)) [[columns, rows - k - 1], [columns, rows - k]]],
+  [for (k = [0:columns - 1]) if (!opening(\"north\", k)) [[k, 0], [k + 1, 0]]],
+  [for (k = [0:columns - 1]) if (!opening(\"south\", k)) [[k, rows], [k + 1, rows]]]
+);
+
+// Wall segments [[x0, y0], [x1, y1]] in cells of the north-east maze, y measured down from
+// the top edge: the border, each closed south side and each closed east side.
+walls = concat(
+  [for (b = border) [unmirrored(b[0]), unmirrored(b[1])]],
+  [for (r = [0:rows - 2], c = [0:columns - 1]) if (carves[r + 1][c] != 1) [[c, r + 1], [c + 1, r + 1]]],
+  [for (r = [0:rows - 1], c = [0:columns - 2]) if (carves[r][c] != 2) [[c + 1, r], [c + 1, r + 1]]]
+);
 
 // A point in cells (y down) to millimetres on the plate (y up, so the print is not mirrored).
 function at(p) = [
@@ -354,14 +496,46 @@ mod tests {
     }
 
     #[test]
-    fn a_parametric_program_of_wall_height_zero_is_a_flat_drawing() {
-        let model = Model { height: 0.0, ..Model::default() };
-        let p = Parametric { rows: 4, columns: 5, seed: 1, bias: "north-east".into(), model };
+    fn parametric_openings_default_to_document_002s_corners() {
+        let mut p = Parametric {
+            rows: 4,
+            columns: 5,
+            seed: 1,
+            bias: "north-east".into(),
+            entrance: Opening::ENTRANCE,
+            exit: Opening::EXIT,
+            model: Model::default(),
+        };
+        let text = parametric(&p);
+        for line in [
+            "entrance_side = \"west\";",
+            "entrance_cell = 0;",
+            "exit_side = \"east\";",
+            "exit_cell = rows - 1;",
+            "wall_height = 8;",
+            "linear_extrude",
+        ] {
+            assert!(text.contains(line), "{line} missing:\n{text}");
+        }
+        assert_eq!((Opening::ENTRANCE.index(4, 5), Opening::EXIT.index(4, 5)), (0, 3));
+        let middle = |side| Opening { side, cell: Along::Middle };
+        assert_eq!(middle(Border::West).index(4, 5), 2, "the upper of rows 1 and 2 from the bottom");
+        assert_eq!(middle(Border::North).index(4, 4), 1, "the left of columns 1 and 2");
+        p.entrance = Opening { side: Border::North, cell: Along::Cell(3) };
+        p.exit = middle(Border::South);
+        p.model.height = 0.0;
         let flat = parametric(&p);
+        for line in [
+            "entrance_side = \"north\";",
+            "entrance_cell = 3;",
+            "exit_side = \"south\";",
+            "exit_cell = floor((columns - 1) / 2);",
+        ] {
+            assert!(flat.contains(line), "{line} missing:\n{flat}");
+        }
         for absent in ["wall_height", "base_thickness", "cube(", "linear_extrude"] {
             assert!(!flat.contains(absent), "{absent} in the flat drawing");
         }
-        assert!(flat.contains("laser cutting") && flat.contains("-o maze.svg"), "{flat}");
         assert_eq!(flat.matches(WALL_MODULE).count(), 1);
         assert!(flat.ends_with(FLAT_WALLS));
     }
