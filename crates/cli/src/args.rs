@@ -227,9 +227,12 @@ pub struct GenerateArgs {
     #[arg(long, value_parser = parse_with::<maze_core::stats::Hardness>)]
     pub hardness: Option<maze_core::stats::Hardness>,
     /// With --format scad: write document 002's OpenSCAD program, which builds a binary-tree
-    /// maze itself from parameters (rows, columns, seed, bias, sizes) with OpenSCAD's own
-    /// random numbers, instead of a model of this maze; editing `rows` or `seed` in OpenSCAD
-    /// makes a new maze.
+    /// maze itself from parameters (rows, columns, seed, bias, entrance and exit, sizes) with
+    /// OpenSCAD's own random numbers, instead of a model of this maze; editing `rows` or
+    /// `seed` in OpenSCAD makes a new maze. The entrance opens the lower-left cell's west
+    /// side and the exit the upper-right cell's east side, as in the document; --entrance
+    /// and --exit move them to a side's middle (left, right, top, bottom) or a border cell
+    /// (x,y).
     #[arg(long)]
     pub parametric: bool,
     /// With --where or --hardness: give up after this many mazes tried in all
@@ -341,8 +344,10 @@ pub struct DrawArgs {
     /// of refusing.
     #[arg(long)]
     pub fit: bool,
-    /// Wall height above the base plate for scad and stl, millimetres.
-    #[arg(long, default_value_t = 8.0, value_parser = parse_positive)]
+    /// Wall height above the base plate for scad and stl, millimetres; 0 (scad only)
+    /// writes a flat (2D) OpenSCAD drawing of the walls instead, for laser cutting
+    /// (`openscad -o maze.svg maze.scad`, or .dxf).
+    #[arg(long, default_value_t = 8.0, value_parser = parse_height)]
     pub wall_height: f64,
     /// Base plate thickness for scad and stl, millimetres.
     #[arg(long, default_value_t = 2.0, value_parser = parse_positive)]
@@ -574,6 +579,16 @@ fn parse_positive(s: &str) -> Result<f64, String> {
         Ok(v)
     } else {
         Err(format!("{v} must be above 0 and at most 10000"))
+    }
+}
+
+/// A wall height: as `parse_positive`, or 0 (scad's flat drawing).
+fn parse_height(s: &str) -> Result<f64, String> {
+    let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number"))?;
+    if v.is_finite() && (0.0..=10_000.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("{v} must be from 0 (scad's flat drawing) to 10000"))
     }
 }
 

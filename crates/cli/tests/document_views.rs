@@ -229,3 +229,219 @@ fn zones_animation_shows_every_cell_in_its_zone_colour_until_one_zone_is_left() 
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
 }
+
+/// The millimetre border of a parametric program rendered by OpenSCAD with `defines`: the
+/// program is run with an `echo` of every wall's ends appended, and each border cell side
+/// is open when no wall covers its middle. Returns the open sides as `(side, cell)`, west
+/// and east cells counted from the bottom, north and south from the left, as seen. The
+/// program must be drawn with 8 mm cells and 1 mm walls.
+fn openings(program: &str, dir: &std::path::Path, name: &str, defines: &[&str]) -> Vec<(&'static str, u32)> {
+    let source = dir.join(format!("{name}.scad"));
+    let echo = "\necho(walls_mm = [for (w = walls) [at(w[0]), at(w[1])]]);\n";
+    std::fs::write(&source, format!("{program}{echo}")).expect("write");
+    let mut cmd = Command::new("openscad");
+    for d in defines {
+        cmd.arg("-D").arg(d);
+    }
+    let echoes = dir.join(format!("{name}.echo"));
+    let out = cmd.arg("-o").arg(&echoes).arg(&source).output().expect("openscad");
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success() && !err.contains("WARNING") && !err.contains("ERROR"), "{name}: {err}");
+    // An .echo export holds the echoes (and nothing is rendered).
+    let log = std::fs::read_to_string(&echoes).expect("echoes");
+    assert!(!log.contains("WARNING") && !log.contains("ERROR"), "{name}: {log}");
+    let value = |key: &str| {
+        let line = log.lines().find_map(|l| l.strip_prefix(&format!("ECHO: {key} = "))).expect(key);
+        line.trim().to_string()
+    };
+    let walls: Vec<[[f64; 2]; 2]> = serde_json::from_str(&value("walls_mm")).expect("walls parse");
+    let carves: Vec<Vec<u8>> = serde_json::from_str(&value("carves")).expect("carves parse");
+    let (rows, columns) = (carves.len() as u32, carves[0].len() as u32);
+    let (wall, cell) = (1.0, 8.0);
+    let near = |a: f64, b: f64| (a - b).abs() < 1e-6;
+    // Whether a wall runs along x = at (upright) or y = at, over the point `mid` along it.
+    let covered = |upright: bool, at: f64, mid: f64| {
+        walls.iter().any(|[p, q]| {
+            let (across, along) = if upright { (0, 1) } else { (1, 0) };
+            near(p[across], at)
+                && near(q[across], at)
+                && p[along].min(q[along]) < mid
+                && mid < p[along].max(q[along])
+        })
+    };
+    let mut open = Vec::new();
+    for k in 0..rows {
+        let mid = wall + (f64::from(k) + 0.5) * cell;
+        for (side, x) in [("west", wall), ("east", wall + f64::from(columns) * cell)] {
+            if !covered(true, x, mid) {
+                open.push((side, k));
+            }
+        }
+    }
+    for k in 0..columns {
+        let mid = wall + (f64::from(k) + 0.5) * cell;
+        for (side, y) in [("north", wall + f64::from(rows) * cell), ("south", wall)] {
+            if !covered(false, y, mid) {
+                open.push((side, k));
+            }
+        }
+    }
+    open.sort();
+    open
+}
+
+/// Document 002's entrance and exit: the lower-left cell's west side and the upper-right
+/// cell's east side, as the picture is seen whatever the bias; `entrance_side`,
+/// `entrance_cell`, `exit_side` and `exit_cell` are parameters (`-D` on OpenSCAD's command
+/// line), and `--entrance` and `--exit` set them: a side's middle or a border cell.
+#[test]
+fn the_parametric_program_opens_the_lower_left_west_and_upper_right_east_sides() {
+    use maze_testkit::{assert_fails, have, tempdir};
+    let base = ["generate", "-W", "5", "-H", "4", "--seed", "3", "--cell-size", "8mm", "--wall-width", "1mm"];
+    let program = |more: &[&str]| {
+        String::from_utf8(maze(&[&base[..], &["-f", "scad", "--parametric"], more].concat())).expect("utf-8")
+    };
+    let has = |text: &str, lines: &[&str]| {
+        for line in lines {
+            assert!(text.contains(line), "{line} missing from the program:\n{text}");
+        }
+    };
+    let plain = program(&[]);
+    has(
+        &plain,
+        &[
+            "entrance_side = \"west\";",
+            "entrance_cell = 0;",
+            "exit_side = \"east\";",
+            "exit_cell = rows - 1;",
+        ],
+    );
+    // --entrance and --exit: a border cell (x from the left, y from the top) or a side's middle.
+    for (args, want) in [
+        (&["--entrance", "0,0"][..], &["entrance_side = \"west\";", "entrance_cell = 3;"][..]),
+        (&["--entrance", "0,3"], &["entrance_side = \"west\";", "entrance_cell = 0;"]),
+        (&["--entrance", "2,0"], &["entrance_side = \"north\";", "entrance_cell = 2;"]),
+        (&["--entrance", "1,3"], &["entrance_side = \"south\";", "entrance_cell = 1;"]),
+        (&["--exit", "4,1"], &["exit_side = \"east\";", "exit_cell = 2;"]),
+        (&["--exit", "left"], &["exit_side = \"west\";", "exit_cell = ceil((rows - 1) / 2);"]),
+        (
+            &["--entrance", "top"],
+            &["entrance_side = \"north\";", "entrance_cell = floor((columns - 1) / 2);"],
+        ),
+    ] {
+        has(&program(args), want);
+    }
+    let exe = env!("CARGO_BIN_EXE_maze");
+    for (args, needle) in [
+        (&["--entrance", "2,2"][..], "border"),
+        (&["--entrance", "5,0"], "no such cell"),
+        (&["--entrance", "random"], "--entrance random"),
+        (&["--exit", "farthest"], "--exit farthest"),
+        (&["--exit", "7"], "--exit 7"),
+        (&["--entrance", "centre"], "--entrance centre"),
+        (&["--exit", "0,3"], "same"),
+        (&["-n", "2"], "several mazes"),
+    ] {
+        assert_fails(exe, &[&base[..], &["-f", "scad", "--parametric"], args].concat(), 2, needle);
+    }
+    if !have("openscad") {
+        return;
+    }
+    let dir = tempdir("parametric-ends");
+    let corners = vec![("east", 3), ("west", 0)];
+    assert_eq!(openings(&plain, &dir, "plain", &[]), corners, "lower-left west, upper-right east");
+    for bias in ["north-west", "south-east", "south-west"] {
+        let define = format!("bias=\"{bias}\"");
+        assert_eq!(openings(&plain, &dir, bias, &[&define]), corners, "{bias}: the same corners as seen");
+    }
+    assert_eq!(
+        openings(&plain, &dir, "north", &["entrance_side=\"north\"", "entrance_cell=2"]),
+        vec![("east", 3), ("north", 2)]
+    );
+    assert_eq!(
+        openings(&plain, &dir, "rows", &["rows=6"]),
+        vec![("east", 5), ("west", 0)],
+        "still the corners"
+    );
+    let top_left = program(&["--entrance", "0,0", "--exit", "bottom", "--bias", "south-west"]);
+    assert_eq!(openings(&top_left, &dir, "top-left", &[]), vec![("south", 2), ("west", 3)]);
+    // The program's asserts: a side that is not one, a cell off its side, two ends in one place.
+    let source = dir.join("checked.scad");
+    std::fs::write(&source, &plain).expect("write");
+    for define in [&["exit_side=\"up\""][..], &["entrance_cell=4"], &["exit_side=\"west\"", "exit_cell=0"]] {
+        let mut cmd = Command::new("openscad");
+        for d in define {
+            cmd.arg("-D").arg(d);
+        }
+        let echoes = dir.join("checked.echo");
+        let _ = std::fs::remove_file(&echoes);
+        let out = cmd.arg("-o").arg(&echoes).arg(&source).output().expect("openscad");
+        let log = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stderr),
+            std::fs::read_to_string(&echoes).unwrap_or_default()
+        );
+        assert!(log.contains("Assertion"), "{define:?} passed: {log}");
+    }
+}
+
+/// `--wall-height 0` with `-f scad`: a flat (2D) OpenSCAD drawing of the walls (the model
+/// program and `--parametric` alike) that OpenSCAD exports as SVG, which it cannot do with
+/// a 3D model. Any other format refuses it.
+#[test]
+fn a_wall_height_of_0_writes_a_flat_openscad_drawing_for_laser_cutting() {
+    use maze_testkit::{assert_fails, have, tempdir};
+    let exe = env!("CARGO_BIN_EXE_maze");
+    let base = ["generate", "-W", "5", "-H", "4", "--seed", "3"];
+    let flat =
+        String::from_utf8(maze(&[&base[..], &["-f", "scad", "--wall-height", "0"]].concat())).expect("utf-8");
+    let flat_parametric =
+        String::from_utf8(maze(&[&base[..], &["-f", "scad", "--wall-height", "0", "--parametric"]].concat()))
+            .expect("utf-8");
+    let solid = String::from_utf8(maze(&[&base[..], &["-f", "scad"]].concat())).expect("utf-8");
+    for text in [&flat, &flat_parametric] {
+        assert!(text.contains("laser cutting") && text.contains("module wall(a, b)"), "{text}");
+        for absent in ["wall_height", "base_thickness", "linear_extrude", "cube("] {
+            assert!(!text.contains(absent), "{absent} in the flat drawing:\n{text}");
+        }
+    }
+    // Refused with any other format, in one line; a negative height is refused by the parser.
+    let dir = tempdir("flat");
+    let json = dir.join("maze.json");
+    std::fs::write(&json, maze(&[&base[..], &["-f", "json"]].concat())).expect("write");
+    let json = json.to_str().expect("utf-8 path");
+    for args in [
+        &[&base[..], &["-f", "stl", "--wall-height", "0"]].concat()[..],
+        &[&base[..], &["-f", "svg", "--wall-height", "0"]].concat(),
+        &["render", json, "-f", "stl", "--wall-height", "0"],
+    ] {
+        assert_fails(exe, args, 2, "--wall-height 0");
+        assert_fails(exe, args, 2, "scad only");
+    }
+    let negative = Command::new(exe).args([&base[..], &["-f", "scad", "--wall-height=-1"]].concat()).output();
+    assert_eq!(negative.expect("runs").status.code(), Some(2));
+    let rendered =
+        String::from_utf8(maze(&["render", json, "-f", "scad", "--wall-height", "0"])).expect("utf-8");
+    assert_eq!(rendered, flat, "render draws the saved maze flat too");
+    if !have("openscad") {
+        return;
+    }
+    let export = |name: &str, text: &str| {
+        let (source, svg) = (dir.join(format!("{name}.scad")), dir.join(format!("{name}.svg")));
+        std::fs::write(&source, text).expect("write");
+        let out = Command::new("openscad").arg("-o").arg(&svg).arg(&source).output().expect("openscad");
+        let log = String::from_utf8_lossy(&out.stderr).to_string();
+        (
+            out.status.success() && !log.contains("WARNING") && !log.contains("ERROR"),
+            std::fs::read_to_string(&svg).unwrap_or_default(),
+            log,
+        )
+    };
+    for (name, text) in [("flat", &flat), ("flat-parametric", &flat_parametric)] {
+        let (ok, svg, log) = export(name, text);
+        assert!(ok, "{name}: {log}");
+        assert!(svg.contains("<svg") && svg.contains("<path"), "{name}: {svg}");
+    }
+    // The check tells: OpenSCAD does not export the 3D model as SVG.
+    assert!(!export("solid", &solid).0, "a 3D model exported as svg");
+}

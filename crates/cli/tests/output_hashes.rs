@@ -338,6 +338,12 @@ fn cases() -> Vec<Case> {
         "square-parametric-bias.scad",
         "generate -W 7 -H 5 --seed 9 -a binary-tree --bias south-west --parametric -f scad",
     );
+    c.add(
+        "square-parametric-ends.scad",
+        "generate -W 7 -H 5 --seed 9 --entrance 0,0 --exit bottom --parametric -f scad",
+    );
+    c.add("square-flat.scad", "generate -W 8 -H 6 --seed 2 --wall-height 0 -f scad");
+    c.add("square-parametric-flat.scad", "generate -W 12 -H 9 --seed 3 --wall-height 0 --parametric -f scad");
 
     // Animations.
     c.add("square-zones.svg", "generate -W 8 -H 6 --seed 3 -a kruskal --zones -f svg");

@@ -619,7 +619,8 @@ pub struct Kept {
 }
 
 /// Refuses `--parametric` with what the OpenSCAD program cannot do: it is one square
-/// binary-tree maze, unsolved, with OpenSCAD's own randomness.
+/// binary-tree maze, unsolved, with OpenSCAD's own randomness, and its entrance and exit
+/// open on its border ([`parametric_opening`]).
 pub(crate) fn check_parametric(args: &MazeRequest, spec: &ShapeSpec) -> Result<()> {
     let refuse = |what: &str| -> Result<()> {
         Err(Error::Request(format!(
@@ -639,30 +640,106 @@ pub(crate) fn check_parametric(args: &MazeRequest, spec: &ShapeSpec) -> Result<(
     if args.solve.is_some() || args.braid.is_some() || args.starts.is_some() || args.animate {
         return refuse("show a solution, braid, MultiMaze dots or an animation");
     }
-    if args.entrance.is_some() || args.exit.is_some() || args.count > 1 {
-        return refuse("move the entrance or exit, or make several mazes (it has parameters instead)");
+    if args.count > 1 {
+        return refuse("make several mazes (change its seed parameter instead)");
     }
     if spec.width < 2 || spec.height < 2 {
         return refuse("be smaller than 2 x 2");
     }
+    let (entrance, exit) = parametric_ends(args, spec)?;
+    let (rows, columns) = (spec.height, spec.width);
+    if entrance.side == exit.side && entrance.index(rows, columns) == exit.index(rows, columns) {
+        return Err(Error::Request(format!(
+            "--entrance and --exit open the same wall (the {} side of the same cell); the --parametric program needs two openings",
+            entrance.side.name()
+        )));
+    }
     Ok(())
 }
 
+/// The parametric program's entrance and exit: `--entrance` and `--exit` where given
+/// ([`parametric_opening`]), else document 002's corners.
+fn parametric_ends(args: &MazeRequest, spec: &ShapeSpec) -> Result<(scad::Opening, scad::Opening)> {
+    let entrance = match args.entrance {
+        Some(end) => parametric_opening("--entrance", end, spec)?,
+        None => scad::Opening::ENTRANCE,
+    };
+    let exit = match args.exit {
+        Some(end) => parametric_opening("--exit", end, spec)?,
+        None => scad::Opening::EXIT,
+    };
+    Ok((entrance, exit))
+}
+
+/// Where `--entrance` or `--exit` (`flag`) opens the parametric program's border, in the
+/// picture as it is seen: a side names its middle cell; a border cell `x,y` (x from the
+/// left, y from the top) opens the west side in the left column, the east side in the
+/// right column, else the north side in the top row and the south side in the bottom row.
+/// West and east cells are counted from the bottom, north and south ones from the left.
+///
+/// # Errors
+/// [`Error::Request`] for an end the program has no parameter for: an inner cell, a cell
+/// outside the maze, an id, `random`, `farthest`, `outer` or `centre`.
+pub(crate) fn parametric_opening(flag: &str, end: EndSpec, spec: &ShapeSpec) -> Result<scad::Opening> {
+    use crate::masks::Side;
+    use scad::{Along, Border, Opening};
+    let (w, h) = (spec.width, spec.height);
+    let middle = |side| Ok(Opening { side, cell: Along::Middle });
+    match end {
+        EndSpec::Side(Side::Left) => middle(Border::West),
+        EndSpec::Side(Side::Right) => middle(Border::East),
+        EndSpec::Side(Side::Top) => middle(Border::North),
+        EndSpec::Side(Side::Bottom) => middle(Border::South),
+        EndSpec::Cell(x, y) if x < w && y < h => {
+            let (side, cell) = if x == 0 {
+                (Border::West, h - 1 - y)
+            } else if x == w - 1 {
+                (Border::East, h - 1 - y)
+            } else if y == 0 {
+                (Border::North, x)
+            } else if y == h - 1 {
+                (Border::South, x)
+            } else {
+                return Err(Error::Request(format!(
+                    "{flag} {end}: the --parametric program opens a cell on its border (x 0 or {}, or y 0 or {}), or a side",
+                    w - 1,
+                    h - 1
+                )));
+            };
+            Ok(Opening { side, cell: Along::Cell(cell) })
+        }
+        EndSpec::Cell(..) => Err(Error::Request(format!(
+            "{flag} {end}: no such cell in a {w}x{h} maze (x from 0 to {}, y from 0 to {})",
+            w - 1,
+            h - 1
+        ))),
+        _ => Err(Error::Request(format!(
+            "{flag} {end}: the --parametric program opens a side (west, east, north, south) or a border cell x,y, not {end}"
+        ))),
+    }
+}
+
 /// Document 002's OpenSCAD program for the `generate` options (`--parametric`).
-pub(crate) fn parametric_program(args: &MazeRequest, spec: &ShapeSpec, seed: u64) -> String {
+///
+/// # Errors
+/// As [`parametric_opening`], for an entrance or exit the program cannot open.
+pub(crate) fn parametric_program(args: &MazeRequest, spec: &ShapeSpec, seed: u64) -> Result<String> {
     let style = draw_style(&args.draw(), Format::Scad, false);
-    scad::parametric(&scad::Parametric {
+    let (entrance, exit) = parametric_ends(args, spec)?;
+    Ok(scad::parametric(&scad::Parametric {
         rows: spec.height,
         columns: spec.width,
         seed,
         bias: args.bias.unwrap_or_default().name().to_string(),
+        entrance,
+        exit,
         model: Model {
             cell: style.cell_size,
             wall: style.wall_width,
             height: args.wall_height,
             base: args.base,
         },
-    })
+    }))
 }
 
 /// Generates `args.count` mazes from `seed` on and writes them to `sink` in `args.format`.
@@ -897,8 +974,10 @@ impl Redrawn {
 /// solve is animated).
 ///
 /// # Errors
-/// Options that do not apply (`--zones` on a solve, an animation in a still format).
+/// Options that do not apply (`--zones` on a solve, an animation in a still format,
+/// `--wall-height 0` with a format other than scad) or a model size out of range.
 pub fn check_file_request(r: &MazeRequest, solving: bool) -> Result<Option<Animation>> {
+    crate::plan::check_model(r)?;
     if !solving {
         return Ok(None);
     }

@@ -88,7 +88,7 @@ impl Plan {
     /// writing failed, or the job was cancelled ([`maze_core::cancel`]).
     pub fn write(&self, seed: u64, out: &mut dyn Write, progress: &(dyn Fn() + Sync)) -> Result<Kept> {
         if self.request.parametric {
-            out.write_all(parametric_program(&self.request, &self.spec, seed).as_bytes())?;
+            out.write_all(parametric_program(&self.request, &self.spec, seed)?.as_bytes())?;
             return Ok(Kept { mazes: vec![(seed, None)], tried: 1, notes: Vec::new() });
         }
         write_mazes(&self.request, &self.spec, self.animation.as_ref(), seed, out, progress)
@@ -107,13 +107,15 @@ impl Plan {
 
 /// Refuses options given where they do nothing (a generator's option with another
 /// generator, page options with a format that has no page, animation options without an
-/// animation), so a request never silently ignores what was asked. Part of [`Plan::new`];
+/// animation, `--wall-height 0` with a format other than scad), so a request never silently
+/// ignores what was asked; the model's sizes are checked here too. Part of [`Plan::new`];
 /// public for front ends that make mazes without a plan (`maze generate --stream`).
 ///
 /// # Errors
 /// [`Error::Request`] naming the option and what it applies to.
 pub fn check_applies(r: &MazeRequest) -> Result<()> {
     let refuse = |what: String| Err(Error::Request(what));
+    check_model(r)?;
     let algorithm = r.algorithm.name();
     // A parametric OpenSCAD program is a binary tree of its own, whatever the generator.
     if r.bias.is_some() && r.algorithm != maze_core::Algorithm::BinaryTree && !r.parametric {
@@ -141,6 +143,29 @@ pub fn check_applies(r: &MazeRequest) -> Result<()> {
     }
     if r.frames.is_some() && !r.animated() {
         return refuse("--frames applies to an animation (add --animate, or use --format gif)".into());
+    }
+    Ok(())
+}
+
+/// Checks the 3D model's sizes: `--base` above 0, `--wall-height` above 0, or 0 for
+/// scad's flat (2D) drawing of the walls; both at most 10000 millimetres. Part of
+/// [`Plan::new`], and of drawing a saved maze ([`crate::check_file_request`]).
+///
+/// # Errors
+/// [`Error::Request`] naming the field, or `--wall-height 0` with a format other than scad.
+pub(crate) fn check_model(r: &MazeRequest) -> Result<()> {
+    let bad = |field: &str, why: &str| Err(Error::Request(format!("--{field}: {why}")));
+    if !(r.wall_height.is_finite() && (0.0..=10_000.0).contains(&r.wall_height)) {
+        return bad("wall-height", "must be from 0 (scad's flat drawing) to 10000");
+    }
+    if r.wall_height == 0.0 && r.format != Format::Scad {
+        return Err(Error::Request(format!(
+            "--wall-height 0 makes a flat (2D) drawing of the walls and applies to scad only, not {} (use --format scad, or a height above 0)",
+            r.format.name()
+        )));
+    }
+    if !(r.base.is_finite() && r.base > 0.0 && r.base <= 10_000.0) {
+        return bad("base", "must be above 0 and at most 10000");
     }
     Ok(())
 }
@@ -177,11 +202,6 @@ fn check_values(r: &MazeRequest) -> Result<MazeRequest> {
     }
     if r.dot_size.is_some_and(|v| !(0.05..=1.0).contains(&v)) {
         return bad("dot-size", "must be between 0.05 and 1");
-    }
-    for (field, v) in [("wall-height", r.wall_height), ("base", r.base)] {
-        if !(v.is_finite() && v > 0.0 && v <= 10_000.0) {
-            return bad(field, "must be above 0 and at most 10000");
-        }
     }
     check_applies(r)?;
     if r.frames.is_some_and(|f| !(2..=2000).contains(&f)) {

@@ -238,7 +238,8 @@ pub struct MazeRequest {
     pub margin: Option<Length>,
     /// Shrink a pdf maze that does not fit the paper instead of refusing.
     pub fit: bool,
-    /// Wall height above the base plate (scad, stl), millimetres.
+    /// Wall height above the base plate (scad, stl), millimetres; 0 (scad only) makes a
+    /// flat (2D) drawing of the walls.
     pub wall_height: f64,
     /// Base plate thickness (scad, stl), millimetres.
     pub base: f64,

@@ -41,6 +41,12 @@ fn options_that_do_not_apply_are_refused() {
     }
     refused(&request(|r| r.frames = Some(10)), "--frames", "animation");
     refused(&request(|r| (r.frames, r.format) = (Some(10), Format::Svg)), "--frames", "animation");
+    for format in [Format::Stl, Format::Svg, Format::Text] {
+        refused(&request(|r| (r.wall_height, r.format) = (0.0, format)), "--wall-height 0", "scad only");
+    }
+    for height in [-1.0, f64::NAN, f64::INFINITY] {
+        refused(&request(|r| (r.wall_height, r.format) = (height, Format::Scad)), "--wall-height", "0");
+    }
 }
 
 #[test]
@@ -62,4 +68,6 @@ fn the_same_options_where_they_apply_are_accepted() {
     }));
     ok(request(|r| (r.frames, r.format) = (Some(10), Format::Gif)));
     ok(request(|r| (r.frames, r.animate, r.format) = (Some(10), true, Format::Svg)));
+    ok(request(|r| (r.wall_height, r.format) = (0.0, Format::Scad)));
+    ok(request(|r| (r.wall_height, r.parametric, r.format) = (0.0, true, Format::Scad)));
 }
