@@ -145,7 +145,7 @@ fn a_maze_that_does_not_fit_is_refused_or_shrunk_on_request() {
         "pdf",
     ];
     assert_fails(&bin(), &args, 2, "the largest cell size that fits is 6.02 mm (0.237 in)");
-    // Document 003's 10 x 8 in maze fits, its title and instructions turned beside it.
+    // Document 003's 10 x 8 in maze fits, its title and instructions upright beside it.
     if have("qpdf") {
         let dir = tempdir("print-letter-landscape");
         let pdf = dir.join("ll.pdf");

@@ -314,13 +314,15 @@ fn masked_hexagons_and_triangles_draw_as_text_and_inline_masks_work() {
     assert_fails(&bin(), &["generate", "--mask-data", "XX", "--mask-text", "A"], 2, "cannot be used with");
     // A bad mask is reported before play asks for a terminal.
     assert_fails(&bin(), &["play", "--mask", "/nonexistent/mask.png"], 1, "cannot read mask");
-    // Without a terminal, play runs document 001's line game, which prints text pictures.
+    // Without a terminal, play runs document 001's line game: a bad end is refused before
+    // it starts, and so is a shape text cannot draw.
     assert_fails(
         &bin(),
         &["play", "--shape", "polar", "--entrance", "9,9"],
         2,
-        "text cannot draw a polar maze",
+        "cell 9,9 (ring,index) is not in the maze",
     );
+    assert_fails(&bin(), &["play", "--shape", "polar"], 2, "text cannot draw a polar maze");
 }
 
 #[test]

@@ -61,7 +61,8 @@ fn size_names(kind: ShapeKind) -> (&'static str, &'static str) {
 /// `weave`, `mask`, `text` (a text picture), `generators` (those that run on it).
 /// Generators: `name`, `about`, `shapes`, `mask` (follows a mask), `stream` (row by row),
 /// `wrap`, `levels` and `weave` (the shapes it runs on wrapped, levelled or woven). Solvers: `name`,
-/// `about`, `shortest`. Formats: `name`, `about`, `binary`, `extension`.
+/// `about`, `shortest`. Formats: `name`, `about`, `binary`, `extension`. `instructions`:
+/// the words printed with a maze (`maze`) and a MultiMaze (`multimaze`) by default.
 pub fn capabilities() -> serde_json::Value {
     let shape = |k: ShapeKind| {
         let (width, height) = size_names(k);
@@ -109,6 +110,7 @@ pub fn capabilities() -> serde_json::Value {
         "formats": Format::ALL.iter().map(|f| serde_json::json!({
             "name": f.name(), "about": f.about(), "binary": f.is_binary(), "extension": f.extension()
         })).collect::<Vec<_>>(),
+        "instructions": { "maze": crate::INSTRUCTIONS, "multimaze": crate::MULTI_INSTRUCTIONS },
     })
 }
 

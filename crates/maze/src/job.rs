@@ -400,6 +400,13 @@ pub(crate) fn no_text_picture(spec: &ShapeSpec) -> String {
     )
 }
 
+/// The instructions printed with a one-route maze by default (pdf pages).
+pub const INSTRUCTIONS: &str = "Find the way from the green dot to the red dot.";
+
+/// Document 003's instructions for a MultiMaze, printed with it by default (pdf, svg, png),
+/// shown by `maze play` and the page.
+pub const MULTI_INSTRUCTIONS: &str = "Connect each green dot with one, and only one, red dot.";
+
 /// A MultiMaze's dot size, in cells (a one-route maze's is a third of a cell): room for
 /// the number on each dot.
 pub const MULTI_DOT: f64 = 0.6;
@@ -422,11 +429,7 @@ pub fn draw_style(d: &Draw, format: Format, multi: bool) -> Style {
     let headed = format == Format::Pdf || (multi && matches!(format, Format::Png | Format::Svg));
     let (title, instructions) = if headed {
         let title = d.title.clone().unwrap_or_else(|| if multi { "MultiMaze".into() } else { "Maze".into() });
-        let how = if multi {
-            "Connect each green dot with one, and only one, red dot."
-        } else {
-            "Find the way from the green dot to the red dot."
-        };
+        let how = if multi { MULTI_INSTRUCTIONS } else { INSTRUCTIONS };
         (Some(title), Some(d.instructions.clone().unwrap_or_else(|| how.into())))
     } else {
         (d.title.clone(), d.instructions.clone())

@@ -39,8 +39,8 @@ pub use budget::{MAX_PDF_MAZES, human};
 pub use capabilities::capabilities;
 pub use error::{Context, Error, Result, echo};
 pub use job::{
-    Built, FileRequest, FileSolve, Kept, Redrawn, build, check_file_request, default_max_tries, draw_style,
-    page_setup, redraw, supports, text_pictured,
+    Built, FileRequest, FileSolve, INSTRUCTIONS, Kept, MULTI_INSTRUCTIONS, Redrawn, build,
+    check_file_request, default_max_tries, draw_style, page_setup, redraw, supports, text_pictured,
 };
 pub use maze_core::{Algorithm, Maze, Shape, ShapeKind, ShapeSpec, Solver, Wrap, cancel};
 pub use maze_render::Format;

@@ -153,6 +153,8 @@ const ASCENT: f64 = 0.75;
 const TEXT_GAP: f64 = 12.0;
 /// The smallest maze area, points, below which the paper is refused.
 const MIN_AREA: f64 = 20.0;
+/// The narrowest strip beside the maze that takes the title upright, points (about 8 mm).
+const MIN_STRIP: f64 = 24.0;
 
 /// One line of text placed on a page.
 #[derive(Clone, Debug, PartialEq)]
@@ -167,11 +169,6 @@ pub struct TextLine {
     pub x: f64,
     /// Baseline, points from the page's top edge.
     pub baseline: f64,
-    /// The line reads upwards, turned a quarter turn anticlockwise (a title beside the maze
-    /// rather than above it): `x` is then the baseline's distance from the left edge, with the
-    /// letters' tops towards the left edge, and `baseline` the distance of the line's start
-    /// (its lower end) from the top edge.
-    pub rotated: bool,
 }
 
 /// Where everything on one page goes, in points measured from the page's top-left corner
@@ -268,7 +265,8 @@ fn layout_page(
 }
 
 /// One layout attempt with a given margin; `compact` sets the title lines smaller, `side`
-/// (compact too) turns them a quarter turn into a strip left of the maze.
+/// (compact too) sets them upright, wrapped, in a strip left of the maze (the room a wide
+/// maze leaves on landscape paper).
 #[allow(clippy::too_many_arguments)]
 fn try_layout(
     scene: &Scene,
@@ -332,36 +330,39 @@ fn try_layout(
     ];
     let mut any = band;
     if side {
-        // Title, instructions and heading as lines reading upwards in a strip left of the
-        // maze, each centred along the page's height.
-        let length = ph - 2.0 * margin;
+        // Title, instructions and heading upright in a strip left of the maze (as wide as
+        // the maze leaves at its asked size), each wrapped at spaces and centred in it.
+        let (cw, _) = (scene.width * cell + wall, scene.height * cell + wall);
+        let strip = pw - 2.0 * margin - cw - gap;
+        if strip < MIN_STRIP {
+            return Err(too_small());
+        }
         for (line, bold, nominal) in
             lines.into_iter().chain([(heading.filter(|_| band), false, heading_size)])
         {
-            let Some((line, size, width)) = fitted(line, bold, nominal, length) else { continue };
-            text.push(TextLine {
-                x: left + ASCENT * size,
-                baseline: (ph + width) / 2.0,
-                size,
-                bold,
-                text: line,
-                rotated: true,
-            });
-            left += 1.25 * nominal.max(size);
-            any = true;
+            let Some(line) = line.map(winansi).filter(|l| !l.trim().is_empty()) else { continue };
+            // The longest word sets the size when it is wider than the strip.
+            let longest = line.split_whitespace().map(|w| text_width(w, bold)).fold(0.0, f64::max);
+            let size = if longest > 0.0 { nominal.min(strip / longest) } else { nominal };
+            for row in wrap(&line, bold, size, strip) {
+                let width = text_width(&row, bold) * size;
+                text.push(TextLine {
+                    x: margin + (strip - width) / 2.0,
+                    baseline: top + ASCENT * size,
+                    size,
+                    bold,
+                    text: row,
+                });
+                top += 1.2 * size;
+            }
+            top += 0.4 * nominal;
         }
-        if band && heading.is_none_or(|h| h.trim().is_empty()) {
-            // Pages without a heading keep its room, so the maze sits where it does on the
-            // others.
-            left += 1.25 * heading_size;
-        }
-        if any {
-            left += gap;
-        }
-        avail_w = pw - margin - left;
-        if avail_w < MIN_AREA {
+        if top > ph - margin {
             return Err(too_small());
         }
+        top = margin;
+        left = margin + strip + gap;
+        avail_w = pw - margin - left;
     } else {
         if band {
             if let Some((h, size, width)) = fitted(heading, false, heading_size, avail_w) {
@@ -371,7 +372,6 @@ fn try_layout(
                     size,
                     bold: false,
                     text: h,
-                    rotated: false,
                 });
             }
             // Compact pages put the heading beside the title when there is room for any
@@ -397,7 +397,6 @@ fn try_layout(
                 size,
                 bold,
                 text: line,
-                rotated: false,
             });
             top += 1.25 * nominal.max(size);
             any = true;
@@ -436,12 +435,31 @@ fn fit_size(line: &str, bold: bool, nominal: f64, width: f64) -> f64 {
 }
 
 /// Width of a WinAnsi line at 1 pt.
-fn text_width(line: &str, bold: bool) -> f64 {
+pub fn text_width(line: &str, bold: bool) -> f64 {
     let table = if bold { &HELVETICA_BOLD } else { &HELVETICA };
     line.chars()
         .filter_map(win_byte)
         .map(|b| f64::from(table.get(usize::from(b).saturating_sub(32)).copied().unwrap_or(556)) / 1000.0)
         .sum()
+}
+
+/// `line` broken at spaces into rows at most `width` points wide at `size` points (a word
+/// wider than that stands alone on its row).
+fn wrap(line: &str, bold: bool, size: f64, width: f64) -> Vec<String> {
+    let mut rows: Vec<String> = Vec::new();
+    let mut row = String::new();
+    for word in line.split_whitespace() {
+        let longer = if row.is_empty() { word.to_string() } else { format!("{row} {word}") };
+        if row.is_empty() || text_width(&longer, bold) * size <= width {
+            row = longer;
+        } else {
+            rows.push(std::mem::replace(&mut row, word.to_string()));
+        }
+    }
+    if !row.is_empty() {
+        rows.push(row);
+    }
+    rows
 }
 
 /// The text with every character Helvetica cannot show (in WinAnsi) replaced by `?`;
@@ -781,11 +799,7 @@ fn draw_page(scene: &Scene, layout: &Layout, colours: &Colours, settings: Settin
         c.set_fill_rgb(0.0, 0.0, 0.0);
         c.begin_text();
         c.set_font(Name(if line.bold { b"F2" } else { b"F1" }), r(line.size));
-        if line.rotated {
-            c.set_text_matrix([0.0, 1.0, -1.0, 0.0, r(line.x), r(h - line.baseline)]);
-        } else {
-            c.set_text_matrix([1.0, 0.0, 0.0, 1.0, r(line.x), r(h - line.baseline)]);
-        }
+        c.set_text_matrix([1.0, 0.0, 0.0, 1.0, r(line.x), r(h - line.baseline)]);
         c.show(Str(&bytes));
         c.end_text();
     }

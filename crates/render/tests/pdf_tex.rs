@@ -287,7 +287,8 @@ fn layout_keeps_the_requested_size_or_shrinks_to_fit() {
 
 /// Document 003's page on US letter turned sideways: a 10 x 8 inch maze of exactly 1/4 inch
 /// cells leaves no room above it for the title, so the title and instructions (and the
-/// solution page's heading) turn a quarter and stand beside it; nothing is shrunk.
+/// solution page's heading) stand upright, wrapped, in the strip beside it; nothing is
+/// shrunk.
 #[test]
 fn the_multimaze_page_fits_letter_landscape_with_its_title_beside_the_maze() {
     let letter_landscape = Paper::Custom(11.0 * 25.4, 8.5 * 25.4);
@@ -303,18 +304,23 @@ fn the_multimaze_page_fits_letter_landscape_with_its_title_beside_the_maze() {
         let m = pdf::MIN_MARGIN_MM * pdf::MM;
         assert!(y0 - l.wall / 2.0 >= m - 1e-6 && y1 + l.wall / 2.0 <= l.page_height - m + 1e-6);
         assert!(x1 + l.wall / 2.0 <= l.page_width - m + 1e-6);
-        assert!(l.text.iter().all(|t| t.rotated), "{:?}", l.text);
         let title = l.text.iter().find(|t| t.bold).expect("title");
-        // Upward lines: x is the baseline, the letters' tops towards the left edge; every
-        // line lies between the margin and the maze.
+        // Upright lines, wrapped: every one lies between the margin and the maze, inside
+        // the page's height, the title on top.
         for t in &l.text {
-            assert!(t.x - 0.75 * t.size >= m - 1e-6 && t.x + 0.25 * t.size < x0 - l.wall / 2.0, "{t:?}");
-            assert!(t.baseline <= l.page_height - m + 1e-6 && t.baseline > l.page_height / 2.0, "{t:?}");
+            let width = pdf::text_width(&t.text, t.bold) * t.size;
+            assert!(t.x >= m - 1e-6 && t.x + width < x0 - l.wall / 2.0, "{t:?}");
+            assert!(t.baseline - 0.75 * t.size >= m - 1e-6 && t.baseline <= l.page_height - m, "{t:?}");
+            assert!(t.size >= 6.0, "readable: {t:?}");
         }
-        assert!(l.text.iter().filter(|t| !t.bold).all(|t| t.x > title.x), "the title is outermost");
+        assert!(
+            l.text.iter().filter(|t| !t.bold).all(|t| t.baseline > title.baseline),
+            "the title is on top"
+        );
+        assert!(l.text.iter().filter(|t| !t.bold).count() >= 2, "the instructions are wrapped: {:?}", l.text);
     }
     assert!(layouts[1].text.iter().any(|t| t.text == "Solution"));
-    // The bytes draw it: the PDF holds a rotated text matrix.
+    // The bytes draw it, every text matrix upright.
     let bytes = pdf::pdf(&pages, &setup, &style()).expect("pdf");
     validate(&bytes, "letter-landscape", 2, (792.0, 612.0));
     // With the default 12 mm margin fixed, it still does not fit: the exact size is refused.

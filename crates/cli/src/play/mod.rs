@@ -286,6 +286,19 @@ mod tests {
         assert!(a.message.contains("woven"), "{}", a.message);
     }
 
+    /// A MultiMaze says what to do (document 003's words); a one-route maze does not.
+    #[test]
+    fn a_multimaze_shows_its_instructions() {
+        for (dots, shown) in [(3, true), (1, false)] {
+            let mut a = app();
+            a.dots = dots;
+            press(&mut a, KeyCode::Enter);
+            assert_eq!(a.screen, Screen::Playing, "{}", a.message);
+            let s = screen(&a, 140, 20);
+            assert_eq!(s.contains("Connect each green dot with one, and only one, red dot."), shown, "{s}");
+        }
+    }
+
     #[test]
     fn playing_to_the_exit_shows_the_summary() {
         let mut a = app();

@@ -200,7 +200,12 @@ fn game(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
             if g.has_stairs() {
                 moves.push_str(", < up > down stairs (^ v)");
             }
-            let msg = if app.message.is_empty() { String::new() } else { format!("{}  |  ", app.message) };
+            // A MultiMaze says what to do (document 003's instructions) until there is news.
+            let msg = match (app.message.is_empty(), total > 1) {
+                (false, _) => format!("{}  |  ", app.message),
+                (true, true) => format!("{}  |  ", maze::MULTI_INSTRUCTIONS),
+                (true, false) => String::new(),
+            };
             format!(
                 "{msg}{moves}  m auto-move ({})  p route  i hint step  o solver ({})\ng watch generation  v watch solver  r restart  N next maze  x style  Esc menu",
                 if app.auto { "on" } else { "off" },

@@ -97,6 +97,15 @@ await check('the page loads and draws a maze from the URL\'s settings', async ()
   expect((await page.inputValue(testid('width'))) === '3', 'width not restored from the URL');
 });
 
+await check('a MultiMaze shows document 003\'s instructions above it, a one-route maze none', async () => {
+  await openMaze('shape=square&width=8&height=6&seed=3&starts=3&ends=3');
+  expect(await page.isVisible(testid('instructions')), 'no instructions over a MultiMaze');
+  const text = await page.textContent(testid('instructions'));
+  expect(text.includes('Connect each green dot with one, and only one, red dot.'), `instructions: ${text}`);
+  await openMaze(tiny);
+  expect(!(await page.isVisible(testid('instructions'))), 'instructions over a one-route maze');
+});
+
 await check('"solve" shows the solution path', async () => {
   await page.click(testid('solve'));
   const path = page.locator(testid('solution-path'));

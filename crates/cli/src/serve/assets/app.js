@@ -1375,6 +1375,10 @@ async function generate() {
   data.about = `${data.shape.kind} ${data.shape.width}×${data.shape.height}${topology}, ${data.algorithm}, ` +
     `seed ${data.seed}: ${data.cells} cells, shortest route ${data.shortest} steps`;
   status(data.about);
+  // A MultiMaze says what to do, in document 003's words (from /api/list).
+  const multi = data.starts.length > 1 || data.ends.length > 1;
+  $('instructions').hidden = !multi;
+  $('instructions').textContent = multi ? catalog.instructions.multimaze : '';
   // Ready once drawn: the time from the answer to the first picture is kept for the tests.
   const done = () => {
     document.body.dataset.drawMs = (performance.now() - answered).toFixed(1);
