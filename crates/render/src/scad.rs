@@ -448,15 +448,20 @@ mod tests {
         assert_eq!(num(f64::NAN), "NaN");
     }
 
-    #[test]
-    fn parameters_come_first_and_walls_are_listed() {
+    /// A 2 x 1 scene with its top and bottom walls.
+    fn two_walls() -> Scene {
         let p = |x, y| Point { x, y };
-        let scene = Scene {
+        Scene {
             width: 2.0,
             height: 1.0,
             walls: vec![[p(0.0, 0.0), p(2.0, 0.0)], [p(0.0, 1.0), p(2.0, 1.0)]],
             ..Scene::default()
-        };
+        }
+    }
+
+    #[test]
+    fn parameters_come_first_and_walls_are_listed() {
+        let scene = two_walls();
         let text = scad(&scene, &Model::default());
         let first_code = text.lines().find(|l| !l.starts_with("//") && !l.is_empty()).unwrap_or("");
         assert!(first_code.starts_with("cell_size = 10;"), "{text}");
@@ -466,13 +471,7 @@ mod tests {
 
     #[test]
     fn a_wall_height_of_zero_is_a_flat_drawing_with_the_same_walls_and_wall_module() {
-        let p = |x, y| Point { x, y };
-        let scene = Scene {
-            width: 2.0,
-            height: 1.0,
-            walls: vec![[p(0.0, 0.0), p(2.0, 0.0)], [p(0.0, 1.0), p(2.0, 1.0)]],
-            ..Scene::default()
-        };
+        let scene = two_walls();
         let solid = scad(&scene, &Model::default());
         let flat = scad(&scene, &Model { height: 0.0, ..Model::default() });
         for text in [&solid, &flat] {
