@@ -573,8 +573,13 @@ fn parse_with<T: std::str::FromStr<Err = maze_core::Error>>(s: &str) -> Result<T
     s.parse::<T>().map_err(|e| e.to_string())
 }
 
+/// A number, or clap's message for what is not one.
+fn number(s: &str) -> Result<f64, String> {
+    s.trim().parse().map_err(|_| format!("'{s}' is not a number"))
+}
+
 fn parse_positive(s: &str) -> Result<f64, String> {
-    let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number"))?;
+    let v = number(s)?;
     if v.is_finite() && v > 0.0 && v <= 10_000.0 {
         Ok(v)
     } else {
@@ -584,7 +589,7 @@ fn parse_positive(s: &str) -> Result<f64, String> {
 
 /// A wall height: as `parse_positive`, or 0 (scad's flat drawing).
 fn parse_height(s: &str) -> Result<f64, String> {
-    let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number"))?;
+    let v = number(s)?;
     if v.is_finite() && (0.0..=10_000.0).contains(&v) {
         Ok(v)
     } else {
@@ -597,7 +602,7 @@ fn parse_paper(s: &str) -> Result<maze_render::pdf::Paper, String> {
 }
 
 fn parse_share(s: &str) -> Result<f64, String> {
-    let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number"))?;
+    let v = number(s)?;
     if (0.05..=1.0).contains(&v) { Ok(v) } else { Err(format!("{v} is not between 0.05 and 1")) }
 }
 
@@ -638,7 +643,7 @@ fn parse_duration(s: &str) -> Result<f64, String> {
 }
 
 fn parse_fraction(s: &str) -> Result<f64, String> {
-    let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number"))?;
+    let v = number(s)?;
     if (0.0..=1.0).contains(&v) { Ok(v) } else { Err(format!("{v} is not between 0 and 1")) }
 }
 

@@ -294,6 +294,7 @@ impl<S: Shape> Maze<S> {
 
     /// The outer door the entrance (`exit == false`) or exit opens: the chosen one, or the
     /// shape's default; `None` for a cell inside the maze.
+    ///
     /// A MultiMaze (several starts or ends) has none: its border stays closed, since an
     /// opening would single out one pair of dots.
     fn end_door(&self, exit: bool) -> Option<S::Door> {

@@ -329,7 +329,7 @@ fn present<S: Shape>(
         };
         try_scene(maze, &overlay, r.max_memory).map_err(|e| over_memory(e, r.format))
     };
-    let style = draw_style(draw, r.format, maze.starts.len() > 1 || maze.ends.len() > 1);
+    let style = draw_style(draw, r.format, maze.is_multi());
     let model =
         Model { cell: style.cell_size, wall: style.wall_width, height: draw.wall_height, base: draw.base };
     Ok(Rendered::Bytes(match r.format {
@@ -885,7 +885,7 @@ impl ShapeVisitor for FileJob<'_> {
             seed: self.file.seed,
             braid: self.file.braid,
         };
-        let multi = maze.starts.len() > 1 || maze.ends.len() > 1;
+        let multi = maze.is_multi();
         let fresh;
         let solution: Option<(&Solution, &str)> = match self.solve {
             Some((solver, from, to)) => {

@@ -39,6 +39,7 @@
 //! An animated SVG grows with the maze, not the events (about 60 to 200 bytes a cell), and
 //! is refused above [`MAX_SVG_CELLS`] cells.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
@@ -369,23 +370,24 @@ pub struct Recording<'a, S: Shape> {
     pub solution: Option<&'a Solution>,
 }
 
-impl<'a, S: Shape> Recording<'a, S> {
-    /// The recording as it is shown: its leading [`Event::Reset`]s applied to `start` and
-    /// dropped from the events, so that a wall adder's first frame is the open field it
-    /// builds walls in (not the closed grid it was handed). `None` when the events do not
-    /// start with a reset (the recording is shown as it is).
-    fn opening(&self) -> Option<(Maze<S>, &'a [Event])> {
-        let lead = self.events.iter().take_while(|e| matches!(e, Event::Reset { .. })).count();
-        if lead == 0 {
-            return None;
-        }
-        let mut player = Player::new(self.start);
-        for &e in &self.events[..lead] {
-            player.apply(e);
-        }
-        Some((player.maze().clone(), &self.events[lead..]))
+/// The maze a replay of `events` from `start` is first shown as: `start` with the events'
+/// leading [`Event::Reset`]s applied (a wall adder starts with one, so its first picture is
+/// the open field it builds walls in, not the closed grid it was handed), and how many
+/// events that took. `start` itself, borrowed, when the events do not begin with a reset.
+/// Every replay (gif, animated svg, `maze play`'s) starts here.
+pub fn opening<'m, S: Shape>(start: &'m Maze<S>, events: &[Event]) -> (Cow<'m, Maze<S>>, usize) {
+    let lead = events.iter().take_while(|e| matches!(e, Event::Reset { .. })).count();
+    if lead == 0 {
+        return (Cow::Borrowed(start), 0);
     }
+    let mut player = Player::new(start);
+    for &e in &events[..lead] {
+        player.apply(e);
+    }
+    (Cow::Owned(player.maze), lead)
+}
 
+impl<S: Shape> Recording<'_, S> {
     /// Checks that `start` and `end` are the same shape and the solution's cells exist.
     fn check(&self) -> Result<(), Error> {
         if self.start.shape().spec() != self.end.shape().spec() {
@@ -806,11 +808,8 @@ fn gif_error(e: gif::EncodingError) -> Error {
 /// `start` and `end` of different shapes.
 pub fn gif<S: Shape>(rec: &Recording<'_, S>, style: &Style, options: &Animation) -> Result<Vec<u8>, Error> {
     rec.check()?;
-    let opened = rec.opening();
-    let rec = &match &opened {
-        Some((start, events)) => Recording { start, events, ..*rec },
-        None => Recording { ..*rec },
-    };
+    let (start, lead) = opening(rec.start, rec.events);
+    let rec = &Recording { start: &start, events: &rec.events[lead..], ..*rec };
     let shape = rec.end.shape();
     let (w, h) = check_gif_size(shape, style, options.frames)?;
     let colours = palette(style, options)?;
@@ -863,11 +862,8 @@ pub fn animated_svg<S: Shape>(
     options: &Animation,
 ) -> Result<String, Error> {
     rec.check()?;
-    let opened = rec.opening();
-    let rec = &match &opened {
-        Some((start, events)) => Recording { start, events, ..*rec },
-        None => Recording { ..*rec },
-    };
+    let (start, lead) = opening(rec.start, rec.events);
+    let rec = &Recording { start: &start, events: &rec.events[lead..], ..*rec };
     let shape = rec.end.shape();
     check_svg_size(shape, options)?;
     let marks = schedule(rec.events.len(), options.frames);
@@ -1327,7 +1323,7 @@ mod tests {
         assert_eq!(svg, animated_svg(&opened, &style, &options).expect("svg"));
         assert_eq!(gif(&given, &style, &options).expect("gif"), gif(&opened, &style, &options).expect("gif"));
         // A recording without a leading reset is shown as given.
-        assert!(opened.opening().is_none());
+        assert!(matches!(opening(opened.start, opened.events), (Cow::Borrowed(_), 0)));
     }
 
     #[test]

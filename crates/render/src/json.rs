@@ -546,7 +546,7 @@ pub fn write_json<S: Shape, W: std::io::Write>(
             write_ids(w, sol.visited.iter().copied())?;
             w.write_all(b"}")
         })?;
-        if maze.starts.len() > 1 || maze.ends.len() > 1 {
+        if maze.is_multi() {
             // Document 003's answer key: each start joined to its own end.
             let routes: Vec<String> = maze_core::solve::answer_key(maze)
                 .iter()

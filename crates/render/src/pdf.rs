@@ -12,7 +12,7 @@ use pdf_writer::types::{LineCapStyle, LineJoinStyle};
 use pdf_writer::{Chunk, Content, Filter, Finish, Name, Rect, Ref, Settings, Str, TextStr};
 
 use crate::scene::{Fill, Marker, Scene};
-use crate::style::{Colour, Length, ROUTE_COLOURS, Style, heat_colour};
+use crate::style::{Colour, Length, ROUTE_COLOURS, Style, heat_colour, wrap_measured};
 
 /// Paper size in millimetres.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -332,8 +332,7 @@ fn try_layout(
     if side {
         // Title, instructions and heading upright in a strip left of the maze (as wide as
         // the maze leaves at its asked size), each wrapped at spaces and centred in it.
-        let (cw, _) = (scene.width * cell + wall, scene.height * cell + wall);
-        let strip = pw - 2.0 * margin - cw - gap;
+        let strip = pw - 2.0 * margin - (scene.width * cell + wall) - gap;
         if strip < MIN_STRIP {
             return Err(too_small());
         }
@@ -344,7 +343,8 @@ fn try_layout(
             // The longest word sets the size when it is wider than the strip.
             let longest = line.split_whitespace().map(|w| text_width(w, bold)).fold(0.0, f64::max);
             let size = if longest > 0.0 { nominal.min(strip / longest) } else { nominal };
-            for row in wrap(&line, bold, size, strip) {
+            // (The longest word fills the strip exactly: a rounding error must not cut it.)
+            for row in wrap_measured(&line, strip + 1e-6, |s| text_width(s, bold) * size) {
                 let width = text_width(&row, bold) * size;
                 text.push(TextLine {
                     x: margin + (strip - width) / 2.0,
@@ -441,25 +441,6 @@ pub fn text_width(line: &str, bold: bool) -> f64 {
         .filter_map(win_byte)
         .map(|b| f64::from(table.get(usize::from(b).saturating_sub(32)).copied().unwrap_or(556)) / 1000.0)
         .sum()
-}
-
-/// `line` broken at spaces into rows at most `width` points wide at `size` points (a word
-/// wider than that stands alone on its row).
-fn wrap(line: &str, bold: bool, size: f64, width: f64) -> Vec<String> {
-    let mut rows: Vec<String> = Vec::new();
-    let mut row = String::new();
-    for word in line.split_whitespace() {
-        let longer = if row.is_empty() { word.to_string() } else { format!("{row} {word}") };
-        if row.is_empty() || text_width(&longer, bold) * size <= width {
-            row = longer;
-        } else {
-            rows.push(std::mem::replace(&mut row, word.to_string()));
-        }
-    }
-    if !row.is_empty() {
-        rows.push(row);
-    }
-    rows
 }
 
 /// The text with every character Helvetica cannot show (in WinAnsi) replaced by `?`;

@@ -109,14 +109,7 @@ pub fn png(scene: &Scene, style: &Style) -> Result<Vec<u8>, Error> {
             let bitmap = maze_core::shape::font::text_bitmap(text, 0).map_err(Error::Parameter)?;
             let s = f64::from(*scale);
             let left = ((w as f64 - f64::from(bitmap.width) * s) / 2.0).max(0.0).floor();
-            for y in 0..bitmap.height {
-                for x in 0..bitmap.width {
-                    if bitmap.get(x, y) {
-                        let (x0, y0) = (left + f64::from(x) * s, top + f64::from(y) * s);
-                        canvas.fill_rect(x0, y0, x0 + s, y0 + s, ink);
-                    }
-                }
-            }
+            stamp(&mut canvas, &bitmap, (left, top), s, ink);
             top += 10.0 * s;
         }
     }
@@ -166,17 +159,30 @@ pub fn png(scene: &Scene, style: &Style) -> Result<Vec<u8>, Error> {
         let ink = if fit >= 1.0 { palette.index("#ffffff")? } else { palette.index(&style.walls)? };
         let s = fit.max(1.0);
         let centre = at(*p);
-        let (left, top) = ((centre.x - bw * s / 2.0).round(), (centre.y - bh * s / 2.0).round());
-        for y in 0..bitmap.height {
-            for x in 0..bitmap.width {
-                if bitmap.get(x, y) {
-                    let (x0, y0) = (left + f64::from(x) * s, top + f64::from(y) * s);
-                    canvas.fill_rect(x0, y0, x0 + s, y0 + s, ink);
-                }
+        let corner = ((centre.x - bw * s / 2.0).round(), (centre.y - bh * s / 2.0).round());
+        stamp(&mut canvas, &bitmap, corner, s, ink);
+    }
+    Ok(encode(&canvas, &palette.colours, 6))
+}
+
+/// Paints the set pixels of `bitmap` (text in the built-in font) as squares of `scale`
+/// pixels, its top-left corner at `corner`, in palette colour `ink`.
+fn stamp(
+    canvas: &mut Canvas,
+    bitmap: &maze_core::shape::font::Bitmap,
+    corner: (f64, f64),
+    scale: f64,
+    ink: u8,
+) {
+    let (left, top) = corner;
+    for y in 0..bitmap.height {
+        for x in 0..bitmap.width {
+            if bitmap.get(x, y) {
+                let (x0, y0) = (left + f64::from(x) * scale, top + f64::from(y) * scale);
+                canvas.fill_rect(x0, y0, x0 + scale, y0 + scale, ink);
             }
         }
     }
-    Ok(encode(&canvas, &palette.colours, 6))
 }
 
 /// Encodes palette indices as an indexed-colour PNG with the smallest bit depth that holds

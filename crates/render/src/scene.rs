@@ -299,7 +299,6 @@ fn build<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>, limit: Option<u64>) ->
         .fold(f64::INFINITY, f64::min);
     let mut path = Vec::new();
     let mut routes = Vec::new();
-    let mut labels = Vec::new();
     let multi = maze.is_multi();
     let key = if multi && (overlay.solution.is_some() || !overlay.no_markers) {
         maze_core::solve::answer_key(maze)
@@ -307,9 +306,11 @@ fn build<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>, limit: Option<u64>) ->
         Vec::new()
     };
     let (spacing, route_width) = lanes(key.len());
-    if !overlay.no_markers {
-        labels = numbers(&key).into_iter().map(|(c, text)| (shape.centre(c), text)).collect();
-    }
+    let labels = if overlay.no_markers {
+        Vec::new()
+    } else {
+        numbers(&key).into_iter().map(|(c, text)| (shape.centre(c), text)).collect()
+    };
     if let (Some(_), true) = (overlay.solution, multi) {
         // Document 003's answer: every green dot joined to its own red dot.
         let mut shaded = std::collections::HashSet::new();

@@ -244,26 +244,34 @@ impl std::str::FromStr for Length {
 /// Breaks `text` into lines of at most `width` characters at spaces (a word longer than a
 /// line is cut), for headings drawn without a text layout engine. Runs of spaces collapse.
 pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
+    wrap_measured(text, width.max(1) as f64, |s| s.chars().count() as f64)
+}
+
+/// Breaks `text` at spaces into lines no wider than `width` by `measure` (characters, or
+/// points in a proportional font); a word wider than a line is cut after the most
+/// characters that fit (one at least). Runs of spaces collapse.
+pub(crate) fn wrap_measured(text: &str, width: f64, measure: impl Fn(&str) -> f64) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
-        let mut word: Vec<char> = word.chars().collect();
-        while word.len() > width {
+        let mut word = word;
+        while measure(word) > width {
             if !line.is_empty() {
                 lines.push(std::mem::take(&mut line));
             }
-            lines.push(word.drain(..width).collect());
+            let ends = word.char_indices().map(|(i, c)| i + c.len_utf8());
+            let first = word.chars().next().map_or(0, char::len_utf8);
+            let cut = ends.take_while(|&end| measure(&word[..end]) <= width).last().unwrap_or(first);
+            lines.push(word[..cut].to_string());
+            word = &word[cut..];
         }
-        let word: String = word.into_iter().collect();
-        let len = line.chars().count();
-        if len > 0 && len + 1 + word.chars().count() > width {
+        if !line.is_empty() && measure(&format!("{line} {word}")) > width {
             lines.push(std::mem::take(&mut line));
         }
         if !line.is_empty() {
             line.push(' ');
         }
-        line.push_str(&word);
+        line.push_str(word);
     }
     if !line.is_empty() {
         lines.push(line);
@@ -273,7 +281,7 @@ pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
 
 #[cfg(test)]
 mod wrap_tests {
-    use super::wrap_words;
+    use super::{wrap_measured, wrap_words};
 
     #[test]
     fn words_wrap_at_spaces_and_long_words_are_cut() {
@@ -281,6 +289,14 @@ mod wrap_tests {
         assert_eq!(wrap_words("abcdefghij x", 4), ["abcd", "efgh", "ij x"]);
         assert_eq!(wrap_words("   ", 5), Vec::<String>::new());
         assert_eq!(wrap_words("one", 0), ["o", "n", "e"]);
+    }
+
+    #[test]
+    fn words_wrap_by_their_measured_width() {
+        // A wide letter counts twice: "WW" fills a line of 4 alone.
+        let width = |s: &str| s.chars().map(|c| if c == 'W' { 2.0 } else { 1.0 }).sum::<f64>();
+        assert_eq!(wrap_measured("WW ab c", 4.0, width), ["WW", "ab c"]);
+        assert_eq!(wrap_measured("WWWaa", 4.0, width), ["WW", "Waa"]);
     }
 }
 

@@ -1,6 +1,7 @@
 //! One maze being played or watched, for any shape: the state behind `maze play`, with no
 //! terminal in sight (the view draws it; tests drive it directly).
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::time::Duration;
 
@@ -306,24 +307,16 @@ impl<S: Shape> Play<S> {
     }
 }
 
-/// A reset event's maze: every wall closed, then (`open`) every inner wall opened.
-fn reset<S: Shape>(maze: &mut Maze<S>, open: bool) {
-    maze.close_all();
-    if open {
-        maze.open_all_inner();
-    }
-}
-
 impl<S: Shape> ReplayState<S> {
     /// A replay of `events` from `start`. Leading resets are folded into the start, so a
     /// wall adder's replay begins on the open field it builds walls in.
-    fn new(what: Replay, mut events: Vec<Event>, mut start: Maze<S>) -> Self {
-        let lead = events.iter().take_while(|e| matches!(e, Event::Reset { .. })).count();
-        for e in events.drain(..lead) {
-            if let Event::Reset { open } = e {
-                reset(&mut start, open);
-            }
-        }
+    fn new(what: Replay, mut events: Vec<Event>, start: Maze<S>) -> Self {
+        let (opened, lead) = maze_render::animate::opening(&start, &events);
+        let start = match opened {
+            Cow::Owned(opened) => opened,
+            Cow::Borrowed(_) => start,
+        };
+        events.drain(..lead);
         let marks = vec![Mark::Empty; start.cell_count() as usize];
         ReplayState { what, events, position: 0, maze: start.clone(), start, marks, zones: false }
     }
@@ -355,7 +348,12 @@ impl<S: Shape> ReplayState<S> {
         let mut last = None;
         for &e in &self.events[self.position..position] {
             match e {
-                Event::Reset { open } => reset(&mut self.maze, open),
+                Event::Reset { open } => {
+                    self.maze.close_all();
+                    if open {
+                        self.maze.open_all_inner();
+                    }
+                }
                 Event::Carve(c, d) => self.maze.carve(c, S::Door::from_index(d)),
                 Event::Wall(c, d) => self.maze.build_wall(c, S::Door::from_index(d)),
                 Event::Visit(c) => {

@@ -132,7 +132,7 @@ impl Line {
     /// Divides: observed, the walls appear one by one (the field started open); unobserved,
     /// only the gaps are carved (the field started closed).
     fn divide<S: Shape, O: Observer>(self, maze: &mut Maze<S>, g: &Grid<S::Door>, obs: &mut O) {
-        let (door, fixed) = if self.vertical { (g.east, self.fixed) } else { (g.south, self.fixed) };
+        let (door, fixed) = (if self.vertical { g.east } else { g.south }, self.fixed);
         let at = |i: u32| if self.vertical { g.at(fixed, i) } else { g.at(i, fixed) };
         let gaps = self.gaps;
         if O::ACTIVE {
