@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The project's test command (the README's): installs the programs the output tests check
 # our files with and the browser test's chromium and playwright-core (when it can: as root
-# or with password-less sudo), then runs every test.
-# Without them, those checks are skipped with a note -- unless MAZE_REQUIRE_VALIDATORS=1
-# (as in CI), which turns a missing validator into a failure.
+# or with password-less sudo), then runs every test: the Rust workspace's, then the Python
+# module's (scripts/install-python.sh builds it into a venv under target/, then pytest).
+# Without the validators, their checks are skipped with a note -- unless
+# MAZE_REQUIRE_VALIDATORS=1 (as in CI), which turns a missing validator (or a skipped
+# Python test) into a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(id -u)" -eq 0 ] || sudo -n true 2> /dev/null; then
@@ -13,3 +15,5 @@ else
     echo "note: cannot install validators (not root, no sudo); their checks will be skipped" >&2
 fi
 cargo test --workspace --release
+scripts/install-python.sh
+MAZE_BIN=target/release/maze target/python-venv/bin/python -m pytest python/tests -q

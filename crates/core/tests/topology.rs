@@ -499,3 +499,62 @@ fn door_sets_choose_every_member_uniformly_enough() {
     set.remove(HexDoor::East);
     assert!(!set.contains(HexDoor::East) && set.len() == 2);
 }
+
+/// `grid_connections` against the passages read one pair at a time: only plain square
+/// grids answer, with `down`/`right` exactly the open inner walls, whatever the outer ones.
+fn check_grid_connections<S: Shape>(shape: &S, rng: &mut Xoshiro) {
+    let n = shape.cell_count() as usize;
+    let mut maze = Maze::new(shape.clone());
+    for wall in 0..shape.wall_count() {
+        if rng.below(2) == 1 {
+            maze.open_wall(WallId(wall));
+        }
+    }
+    let (mut down, mut right) = (vec![false; n], vec![false; n]);
+    let answered = shape.grid_connections(maze.passages(), &mut down, &mut right);
+    let spec = shape.spec();
+    let plain = spec.kind == ShapeKind::Square
+        && spec.mask.is_none()
+        && spec.wrap == maze_core::Wrap::NONE
+        && spec.levels == 1
+        && spec.weave.is_none();
+    assert_eq!(answered, plain, "{spec:?}");
+    if !answered {
+        assert!(!down.iter().chain(&right).any(|&b| b), "filled without answering");
+        return;
+    }
+    let width = shape.spec().width as usize;
+    let (mut want_down, mut want_right) = (vec![false; n], vec![false; n]);
+    for (a, b) in maze.passage_pairs() {
+        let (a, b) = (a.0.min(b.0) as usize, a.0.max(b.0) as usize);
+        if b == a + width {
+            want_down[a] = true;
+        } else {
+            assert_eq!(b, a + 1);
+            want_right[a] = true;
+        }
+    }
+    assert_eq!((down, right), (want_down, want_right), "{:?}", shape.spec());
+}
+
+#[test]
+fn grid_connections_are_the_inner_passages_of_plain_squares() {
+    let mut rng = Xoshiro::seed_from_u64(5);
+    for &(w, h) in SIZES.iter().chain(&[(40, 3), (33, 2), (64, 1), (1, 64)]) {
+        for_each_shape!(w, h, |s| check_grid_connections(&s, &mut rng));
+    }
+    // A wrapped square is not maze-dataset's grid.
+    struct Check;
+    impl maze_core::ShapeVisitor for Check {
+        type Output = bool;
+        fn visit<S: Shape>(self, shape: S) -> bool {
+            let n = shape.cell_count() as usize;
+            let (mut d, mut r) = (vec![false; n], vec![false; n]);
+            shape.grid_connections(Maze::new(shape.clone()).passages(), &mut d, &mut r)
+        }
+    }
+    let plain = maze_core::ShapeSpec::plain(ShapeKind::Square, 5, 4);
+    assert!(plain.clone().visit(Check));
+    let wrapped = maze_core::ShapeSpec { wrap: maze_core::Wrap { x: true, y: false }, ..plain };
+    assert!(!wrapped.visit(Check));
+}

@@ -773,63 +773,179 @@ pub(crate) fn write_mazes(
         draw: &draw,
         notes: &notes,
     };
-    // Mazes are made a batch at a time on every core (rayon), then taken in seed order, so
-    // the output is the serial run's byte for byte; a batch holds about BATCH_CELLS cells.
     // PDF pages wait as scenes (shaded cells and all) until written: smaller batches.
     let batch_cells = if args.format == Format::Pdf { PDF_BATCH_CELLS } else { BATCH_CELLS };
-    let per_batch = (batch_cells / spec.cells().max(1)).clamp(1, 4096);
-    while kept.mazes.len() < args.count as usize {
-        maze_core::cancel::check()?;
-        if !filters.is_empty() && kept.tried >= max_tries {
-            return Err(crate::filter::not_enough(
-                kept.mazes.len() as u32,
-                args.count,
-                kept.tried,
-                seed,
-                &filters,
-            ));
-        }
-        // Without filters exactly the mazes still wanted; with them, as many as may be tried.
-        let left = if filters.is_empty() {
-            (args.count as usize - kept.mazes.len()) as u64
-        } else {
-            max_tries - kept.tried
-        };
-        let first = kept.tried;
-        let made: Vec<Result<Made>> = if left == 1 || per_batch == 1 {
-            vec![spec.visit(job(seed.wrapping_add(first)))]
-        } else {
-            use rayon::prelude::*;
-            // Rayon's threads have no cancellation flag of their own: each maze gets the job's.
-            let flag = maze_core::cancel::current();
-            (0..left.min(per_batch))
-                .into_par_iter()
-                .map(|k| {
-                    let make = || spec.clone().visit(job(seed.wrapping_add(first + k)));
-                    match &flag {
-                        Some(flag) => maze_core::cancel::with_flag(flag.clone(), make),
-                        None => make(),
-                    }
-                })
-                .collect()
-        };
-        for made in made {
-            let this = seed.wrapping_add(kept.tried);
-            kept.tried += 1;
-            let made = made?;
-            if let Some(rendered) = made.rendered {
-                collector.add(sink, rendered, kept.mazes.is_empty())?;
-                kept.mazes.push((this, made.stats));
-                progress();
-                if kept.mazes.len() == args.count as usize {
-                    break;
-                }
-            }
-        }
-    }
+    let make = |this: u64| -> Result<Option<(Rendered, Option<maze_core::stats::Stats>)>> {
+        let made = spec.clone().visit(job(this))?;
+        Ok(made.rendered.map(|r| (r, made.stats)))
+    };
+    let order = SeedOrder { args, spec, seed, batch_cells, filters: &filters, max_tries };
+    kept.tried = order.run(make, |this, (rendered, stats)| {
+        collector.add(sink, rendered, kept.mazes.is_empty())?;
+        kept.mazes.push((this, stats));
+        progress();
+        Ok(())
+    })?;
     collector.finish(sink, &notes)?;
     kept.notes = notes.take();
     Ok(kept)
+}
+
+/// The seeds a batch tries, and how: `seed`, `seed + 1`, ... until `args.count` mazes are
+/// kept (with filters, at most `max_tries` in all, else [`crate::filter::not_enough`]).
+struct SeedOrder<'a> {
+    args: &'a MazeRequest,
+    spec: &'a ShapeSpec,
+    seed: u64,
+    /// About how many cells are made at once on all cores before they are taken in order.
+    batch_cells: u64,
+    filters: &'a [crate::filter::Filter],
+    max_tries: u64,
+}
+
+impl SeedOrder<'_> {
+    /// Makes mazes a batch at a time on every core (rayon) with `make(seed)` (`None`: the
+    /// maze failed a filter), and hands the kept ones to `take` in seed order, so whatever
+    /// the threads, the result is the serial run's. Returns how many mazes were made.
+    fn run<T: Send>(
+        &self,
+        make: impl Fn(u64) -> Result<Option<T>> + Sync,
+        mut take: impl FnMut(u64, T) -> Result<()>,
+    ) -> Result<u64> {
+        let (count, seed) = (self.args.count as u64, self.seed);
+        let per_batch = (self.batch_cells / self.spec.cells().max(1)).clamp(1, 4096);
+        let (mut kept, mut tried) = (0u64, 0u64);
+        while kept < count {
+            maze_core::cancel::check()?;
+            if !self.filters.is_empty() && tried >= self.max_tries {
+                return Err(crate::filter::not_enough(
+                    kept as u32,
+                    self.args.count,
+                    tried,
+                    seed,
+                    self.filters,
+                ));
+            }
+            // Without filters exactly the mazes still wanted; with them, as many as may be tried.
+            let left = if self.filters.is_empty() { count - kept } else { self.max_tries - tried };
+            let first = tried;
+            let made: Vec<Result<Option<T>>> = if left == 1 || per_batch == 1 {
+                vec![make(seed.wrapping_add(first))]
+            } else {
+                use rayon::prelude::*;
+                // Rayon's threads have no cancellation flag of their own: each maze gets the job's.
+                let flag = maze_core::cancel::current();
+                (0..left.min(per_batch))
+                    .into_par_iter()
+                    .map(|k| {
+                        let one = || make(seed.wrapping_add(first + k));
+                        match &flag {
+                            Some(flag) => maze_core::cancel::with_flag(flag.clone(), one),
+                            None => one(),
+                        }
+                    })
+                    .collect()
+            };
+            for made in made {
+                let this = seed.wrapping_add(tried);
+                tried += 1;
+                if let Some(item) = made? {
+                    take(this, item)?;
+                    kept += 1;
+                    if kept == count {
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(tried)
+    }
+}
+
+/// What [`crate::Plan::collect`] keeps of each maze it makes, whatever its shape: a front
+/// end's own form of the maze (arrays for the Python module, say). Called once for every
+/// maze that passed the filters, on any thread.
+pub trait Keep: Sync {
+    /// What is kept of one maze.
+    type Item: Send;
+    /// Takes what it needs of `built` (and its statistics, when they were computed).
+    ///
+    /// # Errors
+    /// Whatever keeping fails with; the batch stops with it.
+    fn keep<S: Shape>(&self, built: Built<S>, stats: Option<maze_core::stats::Stats>) -> Result<Self::Item>;
+}
+
+/// One maze for [`crate::Plan::collect`], once the shape is known.
+struct CollectJob<'a, K> {
+    args: &'a MazeRequest,
+    seed: u64,
+    filters: &'a [crate::filter::Filter],
+    want_stats: bool,
+    keep: &'a K,
+}
+
+impl<K: Keep> ShapeVisitor for CollectJob<'_, K> {
+    type Output = Result<Option<K::Item>>;
+
+    fn visit<S: Shape>(self, shape: S) -> Self::Output {
+        let built = build(shape, self.args, self.seed, None)?;
+        let stats =
+            (self.want_stats || !self.filters.is_empty()).then(|| maze_core::stats::stats(&built.maze));
+        if let Some(s) = &stats
+            && !self.filters.iter().all(|f| f.holds(s))
+        {
+            return Ok(None);
+        }
+        self.keep.keep(built, stats).map(Some)
+    }
+}
+
+/// The mazes of a [`crate::Plan`] as `keep` keeps them, with their seeds, in seed order
+/// (the seeds and filters of [`write_mazes`]).
+pub(crate) fn collect_mazes<K: Keep>(
+    args: &MazeRequest,
+    spec: &ShapeSpec,
+    seed: u64,
+    want_stats: bool,
+    keep: &K,
+) -> Result<Vec<(u64, K::Item)>> {
+    let filters = crate::filter::filters(&args.wheres, args.hardness);
+    let max_tries = args.max_tries.unwrap_or_else(|| default_max_tries(args.count));
+    let order = SeedOrder { args, spec, seed, batch_cells: BATCH_CELLS, filters: &filters, max_tries };
+    let mut out = Vec::with_capacity(args.count as usize);
+    let make =
+        |this: u64| spec.clone().visit(CollectJob { args, seed: this, filters: &filters, want_stats, keep });
+    order.run(make, |this, item| {
+        out.push((this, item));
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// The mazes of the given seeds (no filters, whatever the request says) as `keep` keeps
+/// them, in the order of `seeds`, made on every core.
+pub(crate) fn collect_seeds<K: Keep>(
+    args: &MazeRequest,
+    spec: &ShapeSpec,
+    seeds: &[u64],
+    want_stats: bool,
+    keep: &K,
+) -> Result<Vec<K::Item>> {
+    use rayon::prelude::*;
+    let flag = maze_core::cancel::current();
+    seeds
+        .par_iter()
+        .map(|&seed| {
+            let one = || {
+                let job = CollectJob { args, seed, filters: &[], want_stats, keep };
+                spec.clone().visit(job).map(|kept| kept.expect("no filter refuses a maze"))
+            };
+            match &flag {
+                Some(flag) => maze_core::cancel::with_flag(flag.clone(), one),
+                None => one(),
+            }
+        })
+        .collect()
 }
 
 /// How many mazes `--where` and `--hardness` try at most unless `--max-tries` says: 1000

@@ -39,7 +39,7 @@ pub use budget::{MAX_PDF_MAZES, human};
 pub use capabilities::capabilities;
 pub use error::{Context, Error, Result, echo};
 pub use job::{
-    Built, FileRequest, FileSolve, INSTRUCTIONS, Kept, MULTI_INSTRUCTIONS, Redrawn, build,
+    Built, FileRequest, FileSolve, INSTRUCTIONS, Keep, Kept, MULTI_INSTRUCTIONS, Redrawn, build,
     check_file_request, default_max_tries, draw_style, page_setup, redraw, supports, text_pictured,
 };
 pub use maze_core::{Algorithm, Maze, Shape, ShapeKind, ShapeSpec, Solver, Wrap, cancel};

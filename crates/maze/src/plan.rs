@@ -12,8 +12,8 @@ use maze_render::animate::Animation;
 use crate::budget;
 use crate::error::{Error, Result};
 use crate::job::{
-    AnimationSize, Kept, animation_options, check_page, check_parametric, memory_note, no_text_picture,
-    parametric_program, supports, text_pictured, write_mazes,
+    AnimationSize, Keep, Kept, animation_options, check_page, check_parametric, collect_mazes, collect_seeds,
+    memory_note, no_text_picture, parametric_program, supports, text_pictured, write_mazes,
 };
 use crate::masks::Picture;
 use crate::request::MazeRequest;
@@ -92,6 +92,29 @@ impl Plan {
             return Ok(Kept { mazes: vec![(seed, None)], tried: 1, notes: Vec::new() });
         }
         write_mazes(&self.request, &self.spec, self.animation.as_ref(), seed, out, progress)
+    }
+
+    /// The request's mazes (seeds `seed`, `seed + 1`, ... as [`Plan::write`], filters
+    /// included) as `keep` keeps them, each with its seed, in seed order: made on every core,
+    /// the same whatever the threads. With `want_stats`, `keep` gets each maze's statistics
+    /// (it gets them anyway when filters needed them). For front ends that want the mazes
+    /// themselves rather than a file (the Python module's arrays). The request's format
+    /// plays no part.
+    ///
+    /// # Errors
+    /// As [`Plan::write`], or `keep`'s error.
+    pub fn collect<K: Keep>(&self, seed: u64, want_stats: bool, keep: &K) -> Result<Vec<(u64, K::Item)>> {
+        collect_mazes(&self.request, &self.spec, seed, want_stats, keep)
+    }
+
+    /// The mazes of the given seeds, as [`Plan::collect`] makes them but without the
+    /// filters and `count` (each seed makes the maze it makes in a batch), in the order of
+    /// `seeds`, made on every core: a batch's mazes made again.
+    ///
+    /// # Errors
+    /// As [`Plan::collect`].
+    pub fn collect_seeds<K: Keep>(&self, seeds: &[u64], want_stats: bool, keep: &K) -> Result<Vec<K::Item>> {
+        collect_seeds(&self.request, &self.spec, seeds, want_stats, keep)
     }
 
     /// The bytes [`Plan::write`] writes.

@@ -519,6 +519,19 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
         }
     }
 
+    /// The passages of a plain rectangular grid of four-door cells (ids row by row, `width`
+    /// a row), as maze-dataset's connection array: `down[id]` for the passage to the cell
+    /// below, `right[id]` for the passage to the cell on the right (both `false` on the
+    /// grid's last row and column, whatever the outer walls). Returns `false`, filling
+    /// nothing, when the shape is not such a grid (the default: every shape but plain square
+    /// cells). Both slices hold [`cell_count`](Shape::cell_count) entries.
+    ///
+    /// Time O(cells), memory O(1).
+    fn grid_connections(&self, open: &crate::maze::Passages, down: &mut [bool], right: &mut [bool]) -> bool {
+        let _ = (open, down, right);
+        false
+    }
+
     /// The default entrance and exit: the first and the last cell, unless the shape knows
     /// better (circular mazes go from the rim to the centre).
     fn default_ends(&self) -> (CellId, CellId) {

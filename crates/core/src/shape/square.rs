@@ -203,6 +203,26 @@ impl Shape for Square {
         })
     }
 
+    /// Two bits a cell, east then south (walls `2 id` and `2 id + 1`), read 32 cells a
+    /// word; the last column's east and the last row's south walls are outer walls.
+    fn grid_connections(&self, open: &crate::maze::Passages, down: &mut [bool], right: &mut [bool]) -> bool {
+        let (w, n) = (self.width as usize, self.cell_count() as usize);
+        let mut id = 0;
+        while id < n {
+            let bits = open.bits_at(2 * id as u64);
+            for k in 0..(n - id).min(32) {
+                right[id + k] = bits >> (2 * k) & 1 != 0;
+                down[id + k] = bits >> (2 * k + 1) & 1 != 0;
+            }
+            id += 32;
+        }
+        for row in right.chunks_mut(w).take(n / w) {
+            row[w - 1] = false;
+        }
+        down[n - w..n].fill(false);
+        true
+    }
+
     #[inline]
     fn wall_count(&self) -> u64 {
         let n = u64::from(self.width) * u64::from(self.height);

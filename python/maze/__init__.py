@@ -1,0 +1,526 @@
+"""Mazes of every shape, made in batches on every core and handed over as numpy arrays.
+
+The engine is the `maze` command's own (Rust, through the request model): the same seed
+and options make the same maze, byte for byte, as ``maze generate``.
+
+>>> import maze
+>>> batch = maze.generate(1000, width=10, height=10, algorithm="wilson", seed=1)
+>>> batch.connections.shape          # maze-dataset's layout: [0] down, [1] right
+(1000, 2, 10, 10)
+>>> svg = batch[0].draw("svg")       # any format of `maze generate`, as bytes
+
+Options are ``maze generate``'s long flags with ``_`` for ``-`` (``maze.OPTIONS`` lists
+them); bad values raise ``ValueError`` with the command's one-line message.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import struct
+from typing import Any, Iterable, Iterator, Sequence
+
+import numpy as np
+
+from . import _native
+
+__all__ = ["generate", "read", "solve", "Batch", "Maze", "OPTIONS", "capabilities"]
+
+#: Every option of :func:`generate`: ``maze generate``'s long flags, ``_`` for ``-``.
+OPTIONS: tuple[str, ...] = tuple(name.replace("-", "_") for name in _native.fields())
+
+# Options that say what file to write, which a batch does not do (`Maze.draw` chooses the
+# format; `Batch.stats` computes the statistics).
+_NOT_FOR_BATCHES = {
+    "format": "choose the format when drawing: batch[i].draw('svg')",
+    "stream": "a batch is held in memory; use the maze command's --stream for huge mazes",
+    "stats": "read batch.stats",
+    "parametric": "the parametric OpenSCAD program is not a maze: use the maze command",
+}
+
+# What a drawing of one maze leaves out of its batch's request.
+_BATCH_ONLY = ("count", "where", "hardness", "max-tries", "threads")
+
+
+def _field(name: str) -> str:
+    return name.replace("_", "-")
+
+
+def _request(options: dict[str, Any]) -> dict[str, Any]:
+    """The request model's JSON object for keyword options (None values left out)."""
+    request: dict[str, Any] = {}
+    for name, value in options.items():
+        if value is None:
+            continue
+        field = _field(name)
+        if name not in OPTIONS:
+            raise ValueError(f"unknown option {name!r} (maze.OPTIONS lists them)")
+        if field == "solve" and value is True:
+            value = "bfs"
+        elif field == "solve" and value is False:
+            continue
+        if field == "where" and isinstance(value, str):
+            value = [value]
+        request[field] = value
+    return request
+
+
+def generate(
+    count: int = 1,
+    width: int | None = None,
+    height: int | None = None,
+    algorithm: str | None = None,
+    seed: int | None = None,
+    **options: Any,
+) -> "Batch":
+    """Makes ``count`` mazes, seeds ``seed``, ``seed + 1``, ... (with ``where`` filters,
+    the next seeds are tried until ``count`` pass), on every core, as ``maze generate
+    --count`` makes them.
+
+    ``options`` are the other options of ``maze generate`` with ``_`` for ``-``
+    (``shape="hex"``, ``braid=0.2``, ``solve="bfs"``, ``where="solution>=20"``, ...).
+    Without a seed, one is taken from the clock (``batch.seeds`` tells it).
+
+    Raises ``ValueError`` with a one-line reason for bad options, before any work; Ctrl-C
+    stops a long batch with ``KeyboardInterrupt``.
+    """
+    for name, why in _NOT_FOR_BATCHES.items():
+        if options.get(name) not in (None, False):
+            raise ValueError(f"{name}: not an option of maze.generate ({why})")
+    if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 1:
+        raise ValueError(f"count: must be a whole number of at least 1, not {count!r}")
+    if seed is None:
+        seed = _native.fresh_seed()
+    request = _request(
+        dict(options, count=int(count), width=width, height=height, algorithm=algorithm, seed=seed)
+    )
+    # The compact file is what the plan's size checks measure: about a bit per passage.
+    data = _native.generate(json.dumps(dict(request, format="maze")), int(seed))
+    return Batch(data, request)
+
+
+def solve(connections, starts, ends, solver: str = "bfs") -> list[np.ndarray]:
+    """Solves square mazes given as arrays made elsewhere (maze-dataset's layout):
+    ``connections`` (N, 2, H, W) bool, ``starts`` and ``ends`` (N, 2) as (row, column).
+    Returns each route from start to end as an (L, 2) array of (row, column), cells
+    included at both ends. ``solver`` is any solver of ``maze solve``.
+    """
+    connections, starts, ends = _grid_arrays(connections, starts, ends)
+    return _native.solve(connections, starts, ends, solver)
+
+
+def _grid_arrays(connections, starts, ends):
+    connections = np.ascontiguousarray(connections, dtype=bool)
+    starts = np.ascontiguousarray(starts, dtype=np.int64)
+    ends = np.ascontiguousarray(ends, dtype=np.int64)
+    if connections.ndim == 3:  # one maze
+        connections, starts, ends = connections[None], starts.reshape(1, -1), ends.reshape(1, -1)
+    if connections.ndim != 4:
+        raise ValueError(f"connections must have shape (N, 2, H, W), not {connections.shape}")
+    if starts.ndim != 2 or ends.ndim != 2:
+        n = connections.shape[0]
+        raise ValueError(f"starts and ends must have shape ({n}, 2), not {starts.shape} and {ends.shape}")
+    return connections, starts, ends
+
+
+def capabilities() -> dict:
+    """What each shape and generator supports (``maze list``'s table)."""
+    return json.loads(_native.capabilities())
+
+
+class Batch:
+    """Mazes made by :func:`generate` (or read by :func:`read`), in seed order.
+
+    Square mazes (no mask, wrap, levels or weave) have maze-dataset's arrays:
+    ``connections`` (N, 2, H, W), ``starts``/``ends`` (N, 2) as (row, column) and
+    ``solutions``; every shape has ``seeds``, ``entrances``/``exits`` (cell ids),
+    ``stats`` and ``batch[i]``, a :class:`Maze` that can be drawn in any format.
+    """
+
+    def __init__(self, data: dict, request: dict):
+        self._data = data
+        #: The request that made the mazes (``maze generate``'s options, ``-`` in names).
+        self.request = dict(request)
+        self.kind: str = data["kind"]
+        self.width: int = int(data["width"])
+        self.height: int = int(data["height"])
+        self._seeds = np.asarray(data["seeds"], dtype=np.uint64)
+        self._ends = np.asarray(data["ends"], dtype=np.int64).reshape(-1, 2)
+        self._connections = data.get("connections")
+        self._solutions = data.get("solutions")
+        self._stats = data.get("stats")
+
+    # --- sizes and indexing -------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self._seeds)
+
+    def __iter__(self) -> Iterator["Maze"]:
+        return (self[i] for i in range(len(self)))
+
+    def __getitem__(self, index):
+        if isinstance(index, (int, np.integer)):
+            i = int(index)
+            if i < 0:
+                i += len(self)
+            if not 0 <= i < len(self):
+                raise IndexError(f"maze {index} of a batch of {len(self)}")
+            return Maze(self, i)
+        return self._take(np.arange(len(self))[index])
+
+    def __repr__(self) -> str:
+        return f"<maze.Batch of {len(self)} {self.kind} mazes {self.width} x {self.height}>"
+
+    def _take(self, rows) -> "Batch":
+        rows = np.asarray(rows, dtype=np.int64)
+        data = dict(self._data)
+        data["seeds"] = self._seeds[rows]
+        data["ends"] = self._ends[rows]
+        if self._connections is not None:
+            data["connections"] = self._connections[rows]
+        data["solutions"] = None if self._solutions is None else [self._solutions[r] for r in rows]
+        data["stats"] = None if self._stats is None else {k: v[rows] for k, v in self._stats.items()}
+        return Batch(data, self.request)
+
+    # --- arrays -------------------------------------------------------------------------
+    @property
+    def square(self) -> bool:
+        """Whether the mazes are plain square grids (maze-dataset's kind of maze)."""
+        return self._connections is not None
+
+    def _need_square(self, what: str):
+        if not self.square:
+            raise ValueError(
+                f"{what} is for plain square mazes (maze-dataset's grid); these are {self.kind} mazes: "
+                "use batch[i].passages"
+            )
+
+    @property
+    def connections(self) -> np.ndarray:
+        """(N, 2, H, W) bool: ``[n, 0, r, c]`` the passage down from cell (r, c),
+        ``[n, 1, r, c]`` the passage right (maze-dataset's ``connection_list``)."""
+        self._need_square("connections")
+        return self._connections
+
+    @property
+    def seeds(self) -> np.ndarray:
+        """(N,) uint64: each maze's seed (``maze generate --seed S`` makes it again)."""
+        return self._seeds
+
+    @property
+    def entrances(self) -> np.ndarray:
+        """(N,) cell ids of the entrances (every shape)."""
+        return self._ends[:, 0]
+
+    @property
+    def exits(self) -> np.ndarray:
+        """(N,) cell ids of the exits (every shape)."""
+        return self._ends[:, 1]
+
+    def _rc(self, cells: np.ndarray) -> np.ndarray:
+        return np.stack([cells // self.width, cells % self.width], axis=-1)
+
+    @property
+    def starts(self) -> np.ndarray:
+        """(N, 2) the entrance cell of each maze as (row, column)."""
+        self._need_square("starts")
+        return self._rc(self.entrances)
+
+    @property
+    def ends(self) -> np.ndarray:
+        """(N, 2) the exit cell of each maze as (row, column)."""
+        self._need_square("ends")
+        return self._rc(self.exits)
+
+    @property
+    def solutions(self) -> list[np.ndarray]:
+        """Each maze's route from entrance to exit: (L, 2) (row, column) on square mazes,
+        (L,) cell ids on others; by the request's solver, else breadth-first (shortest)."""
+        if self._solutions is None:
+            if self.square:
+                solver = self.request.get("solve", "bfs")
+                self._solutions = solve(self._connections, self.starts, self.ends, solver)
+            else:
+                remade = self._remake(solve=self.request.get("solve", "bfs"))
+                self._solutions = remade["solutions"]
+        elif len(self._solutions) and np.ndim(self._solutions[0]) == 1 and self.square:
+            self._solutions = [self._rc(np.asarray(p, dtype=np.int64)) for p in self._solutions]
+        return self._solutions
+
+    @property
+    def stats(self) -> dict[str, np.ndarray]:
+        """The figures of ``maze stats`` for every maze, one array each (``docs/STATS.md``):
+        ``dead_ends``, ``junctions``, ``solution_length`` (steps, -1 when the exit cannot be
+        reached), ``difficulty``, ``hardness``, ...; and ``solution_cells``, the cells of the
+        route (steps + 1)."""
+        if self._stats is None:
+            self._stats = self._remake(stats=True)["stats"] if len(self) else {}
+        if "solution_cells" not in self._stats and "solution_length" in self._stats:
+            steps = self._stats["solution_length"]
+            self._stats["solution_cells"] = np.where(steps >= 0, steps + 1, -1)
+        return self._stats
+
+    def _remake(self, stats: bool = False, **changes) -> dict:
+        request = {k: v for k, v in self.request.items() if k not in ("where", "hardness", "max-tries")}
+        request.update({_field(k): v for k, v in changes.items()})
+        request["format"] = "maze"
+        return _native.remake(json.dumps(request), [int(s) for s in self._seeds], stats)
+
+    def as_pixels(self) -> np.ndarray:
+        """(N, 2H + 1, 2W + 1) uint8 pictures, 255 open and 0 wall, one pixel a cell and one
+        a wall (maze-dataset's ``as_pixels`` without its colour channel)."""
+        self._need_square("as_pixels()")
+        c = self._connections
+        n, _, h, w = c.shape
+        px = np.zeros((n, 2 * h + 1, 2 * w + 1), dtype=np.uint8)
+        px[:, 1::2, 1::2] = 255
+        px[:, 2 : 2 * h : 2, 1::2] = np.where(c[:, 0, : h - 1, :], 255, 0)
+        px[:, 1::2, 2 : 2 * w : 2] = np.where(c[:, 1, :, : w - 1], 255, 0)
+        return px
+
+    def as_tokens(self) -> list[list[str]]:
+        """Each maze in maze-dataset's adjacency-list tokens (``AOTP_UT`` order): the
+        passages, then origin, target and path, coordinates as ``(row,col)``."""
+        self._need_square("as_tokens()")
+        out = []
+        starts, ends, routes = self.starts, self.ends, self.solutions
+        for i in range(len(self)):
+            tokens = ["<ADJLIST_START>"]
+            down = np.argwhere(self._connections[i, 0])
+            right = np.argwhere(self._connections[i, 1])
+            for (r, c), (dr, dc) in [(p, (1, 0)) for p in down] + [(p, (0, 1)) for p in right]:
+                tokens += [f"({r},{c})", "<-->", f"({r + dr},{c + dc})", ";"]
+            tokens.append("<ADJLIST_END>")
+            tokens += ["<ORIGIN_START>", "({},{})".format(*starts[i]), "<ORIGIN_END>"]
+            tokens += ["<TARGET_START>", "({},{})".format(*ends[i]), "<TARGET_END>"]
+            tokens += ["<PATH_START>", *("({},{})".format(*p) for p in routes[i]), "<PATH_END>"]
+            out.append(tokens)
+        return out
+
+    def to_maze_dataset(self) -> list:
+        """The mazes as maze-dataset ``SolvedMaze`` objects (maze-dataset must be installed)."""
+        self._need_square("to_maze_dataset()")
+        try:
+            from maze_dataset import SolvedMaze
+        except ImportError as e:
+            raise ImportError("to_maze_dataset() needs maze-dataset: pip install maze-dataset") from e
+        starts, ends, routes = self.starts, self.ends, self.solutions
+        return [
+            SolvedMaze(
+                connection_list=self._connections[i],
+                solution=np.asarray(routes[i]),
+                start_pos=np.asarray(starts[i]),
+                end_pos=np.asarray(ends[i]),
+            )
+            for i in range(len(self))
+        ]
+
+    # --- datasets -----------------------------------------------------------------------
+    @property
+    def config_hash(self) -> str:
+        """A short hash of what makes the mazes (shape, size, generator, braid, ends, ...),
+        not of the seeds or the count: batches with equal hashes come from the same recipe."""
+        recipe = {k: v for k, v in self.request.items() if k not in ("seed",) + _BATCH_ONLY}
+        text = json.dumps(recipe, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def split(self, fractions: Sequence[float], seed: int = 0) -> list["Batch"]:
+        """The mazes shuffled (by ``seed``) and cut into parts of these shares of the batch
+        (``[0.8, 0.1, 0.1]``); shares that add up to less than 1 leave the rest out."""
+        fractions = [float(f) for f in fractions]
+        if not fractions or any(f < 0 for f in fractions) or sum(fractions) > 1 + 1e-9:
+            raise ValueError(f"fractions must be shares of at least 0 adding up to at most 1, not {fractions}")
+        order = np.random.default_rng(seed).permutation(len(self))
+        cuts = np.floor(np.cumsum(fractions) * len(self) + 1e-9).astype(int)
+        if abs(sum(fractions) - 1) < 1e-9:
+            cuts[-1] = len(self)
+        parts, at = [], 0
+        for cut in cuts:
+            parts.append(self._take(order[at:cut]))
+            at = cut
+        return parts
+
+    def dedupe(self) -> "Batch":
+        """The batch without repeated mazes (same passages, entrance and exit), first
+        occurrences kept in order."""
+        if self.square:
+            keys = np.concatenate(
+                [np.packbits(self._connections.reshape(len(self), -1), axis=1), self._ends.astype("<u4").view(np.uint8)],
+                axis=1,
+            )
+        else:
+            keys = np.array([m.passages.tobytes() + self._ends[m.index].tobytes() for m in self])
+        keys = np.ascontiguousarray(keys)
+        if keys.ndim == 2:
+            keys = keys.view(np.dtype((np.void, keys.shape[1]))).ravel()
+        _, first = np.unique(keys, return_index=True)
+        return self._take(np.sort(first))
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Writes the batch to a file :func:`read` reads (``docs/FORMAT.md``, "The batch
+        file"): a header with the request, then one fixed-size record a maze, so the file
+        can be memory-mapped. Written atomically (a temporary file renamed)."""
+        _write_batch(self, os.fspath(path))
+
+    # --- one maze -----------------------------------------------------------------------
+    def _one_request(self, i: int, **changes) -> dict:
+        request = {k: v for k, v in self.request.items() if k not in _BATCH_ONLY}
+        request["seed"] = int(self._seeds[i])
+        request.update(_request(changes))
+        return request
+
+
+class Maze:
+    """One maze of a batch: ``batch[i]``."""
+
+    def __init__(self, batch: Batch, index: int):
+        self.batch = batch
+        self.index = index
+        self.seed = int(batch.seeds[index])
+        self._passages = None
+
+    def __repr__(self) -> str:
+        b = self.batch
+        return f"<maze.Maze {b.kind} {b.width} x {b.height}, seed {self.seed}>"
+
+    def _shape(self) -> dict:
+        if self._passages is None:
+            request = dict(self.batch._one_request(self.index), format="maze")
+            self._passages = _native.passages(json.dumps(request), self.seed)
+        return self._passages
+
+    @property
+    def cells(self) -> int:
+        """The number of cells."""
+        return int(self._shape()["cells"])
+
+    @property
+    def passages(self) -> np.ndarray:
+        """(E, 2) uint32: the pairs of cells (by id) joined by a passage."""
+        return self._shape()["passages"]
+
+    @property
+    def entrance(self) -> int:
+        """The entrance cell's id."""
+        return int(self.batch.entrances[self.index])
+
+    @property
+    def exit(self) -> int:
+        """The exit cell's id."""
+        return int(self.batch.exits[self.index])
+
+    @property
+    def connections(self) -> np.ndarray:
+        """(2, H, W) bool: this maze's row of ``batch.connections``."""
+        return self.batch.connections[self.index]
+
+    def draw(self, format: str = "svg", **options: Any) -> bytes:
+        """The file ``maze generate --seed SEED -f FORMAT`` writes for this maze (svg, png,
+        pdf, json, text, tex, scad, stl, gif, ...); ``options`` add or change drawing options
+        (``solve="bfs"``, ``cell_size=20``, ...)."""
+        request = self.batch._one_request(self.index, **options)
+        request["format"] = format
+        return _native.render(json.dumps(request), self.seed)
+
+    def to_json(self, **options: Any) -> str:
+        """The maze as ``maze generate -f json`` writes it."""
+        return self.draw("json", **options).decode()
+
+    def _repr_svg_(self) -> str:
+        return self.draw("svg").decode()
+
+
+# --- the batch file -------------------------------------------------------------------
+_MAGIC = b"MAZS"
+_VERSION = 1
+
+
+def _record_dtype(square: bool, h: int, w: int) -> np.dtype:
+    fields = [("seed", "<u8"), ("entrance", "<u4"), ("exit", "<u4")]
+    if square:
+        fields.append(("passages", "u1", ((2 * h * w + 7) // 8,)))
+    return np.dtype(fields)
+
+
+def _write_batch(batch: Batch, path: str) -> None:
+    header = {
+        "format": "maze-batch",
+        "version": _VERSION,
+        "count": len(batch),
+        "shape": batch.kind,
+        "width": batch.width,
+        "height": batch.height,
+        "request": batch.request,
+        "config_hash": batch.config_hash,
+        "record": "seed u64, entrance u32, exit u32" + (", passage bits" if batch.square else ""),
+    }
+    text = json.dumps(header, sort_keys=True).encode()
+    # Records start on an 8-byte boundary: pad the header with spaces.
+    text += b" " * (-(12 + len(text)) % 8)
+    dtype = _record_dtype(batch.square, batch.height, batch.width)
+    records = np.zeros(len(batch), dtype=dtype)
+    records["seed"] = batch.seeds
+    records["entrance"] = batch.entrances
+    records["exit"] = batch.exits
+    if batch.square:
+        bits = batch.connections.reshape(len(batch), -1)
+        records["passages"] = np.packbits(bits, axis=1, bitorder="little")
+    directory = os.path.dirname(os.path.abspath(path))
+    if os.path.islink(path) or (os.path.exists(path) and not os.path.isfile(path)):
+        raise ValueError(f"{path}: not a regular file (a link, device or pipe is not overwritten)")
+    mode = os.stat(path).st_mode & 0o7777 if os.path.exists(path) else None
+    temporary = os.path.join(directory, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "wb") as f:
+            f.write(_MAGIC + struct.pack("<HHI", _VERSION, 0, len(text)) + text)
+            f.write(records.tobytes())
+        if mode is not None:
+            os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    finally:
+        if os.path.exists(temporary):
+            os.remove(temporary)
+
+
+def read(path: str | os.PathLike, mmap: bool = False) -> Batch:
+    """Reads a file written by :meth:`Batch.save`; with ``mmap=True`` the records stay on
+    disk (memory-mapped) until used."""
+    path = os.fspath(path)
+    with open(path, "rb") as f:
+        head = f.read(12)
+        if len(head) < 12 or head[:4] != _MAGIC:
+            raise ValueError(f"{path}: not a maze batch file (it starts with {head[:4]!r}, not {_MAGIC!r})")
+        version, flags, size = struct.unpack("<HHI", head[4:])
+        if version != _VERSION or flags:
+            raise ValueError(f"{path}: batch file version {version} (flags {flags}) is not one this module reads")
+        if size > 1 << 26:
+            raise ValueError(f"{path}: a header of {size} bytes is too long")
+        text = f.read(size)
+    try:
+        header = json.loads(text)
+        count, kind = int(header["count"]), header["shape"]
+        width, height, request = int(header["width"]), int(header["height"]), dict(header["request"])
+    except (ValueError, KeyError, TypeError) as e:
+        raise ValueError(f"{path}: the header is not a batch file's ({e})") from None
+    square = header.get("record", "").endswith("passage bits")
+    dtype = _record_dtype(square, height, width)
+    offset = 12 + size
+    expected = offset + count * dtype.itemsize
+    actual = os.path.getsize(path)
+    if actual != expected:
+        raise ValueError(f"{path}: {count} records need {expected} bytes, the file has {actual}")
+    if mmap:
+        records = np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=(count,))
+    else:
+        records = np.fromfile(path, dtype=dtype, offset=offset, count=count)
+    data = {
+        "kind": kind,
+        "width": width,
+        "height": height,
+        "seeds": records["seed"],
+        "ends": np.stack([records["entrance"], records["exit"]], axis=1).astype(np.int64),
+    }
+    if square:
+        bits = np.unpackbits(records["passages"], axis=1, count=2 * height * width, bitorder="little")
+        data["connections"] = bits.astype(bool).reshape(count, 2, height, width)
+    return Batch(data, request)

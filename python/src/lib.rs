@@ -1,0 +1,534 @@
+//! The native half of the Python module `maze` (`maze._native`): what must be fast or must
+//! be the library's own. Every job is a [`maze::MazeRequest`] (sent as JSON, its names
+//! those of `maze generate`'s long flags) checked by [`maze::Plan::new`], then run with
+//! the GIL released on every core, cancelled by Ctrl-C. The Python half (`python/maze`)
+//! builds the request from keyword arguments and wraps the arrays in a `Batch`.
+//!
+//! Square mazes come back as maze-dataset's connection array (N, 2, H, W): `[0]` the
+//! passage down from each cell, `[1]` the passage right.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use maze::{Built, Keep, MazeRequest, Plan, Shape};
+use maze_core::stats::{Stats, Value};
+use maze_core::{CellId, Maze, ShapeKind, Solver, Square, Wrap};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyReadonlyArray4};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList};
+
+/// A request from its JSON object; unknown names and values of the wrong kind are refused
+/// naming the option as Python spells it (`_` for `-`).
+fn request(json: &str) -> PyResult<MazeRequest> {
+    let value: serde_json::Value = serde_json::from_str(json)
+        .map_err(|e| PyValueError::new_err(format!("the request is not JSON: {e}")))?;
+    let serde_json::Value::Object(map) = &value else {
+        return Err(PyValueError::new_err("the request is not a JSON object"));
+    };
+    for key in map.keys() {
+        if !maze::FIELDS.contains(&key.as_str()) {
+            return Err(PyValueError::new_err(format!(
+                "unknown option {:?} (maze.OPTIONS lists them)",
+                python_name(key)
+            )));
+        }
+    }
+    serde_json::from_value(value.clone()).map_err(|whole| {
+        // Serde names the value, not the field: find the field alone.
+        for (key, v) in map {
+            let one = serde_json::Value::Object([(key.clone(), v.clone())].into_iter().collect());
+            if let Err(e) = serde_json::from_value::<MazeRequest>(one) {
+                return PyValueError::new_err(format!("{}: {e}", python_name(key)));
+            }
+        }
+        PyValueError::new_err(whole.to_string())
+    })
+}
+
+/// A request field's name as a Python keyword (`max-cells` → `max_cells`).
+fn python_name(field: &str) -> String {
+    field.replace('-', "_")
+}
+
+/// The library's error as a `ValueError` (a cancelled job as `KeyboardInterrupt`), its
+/// fields named as Python keywords.
+fn error(e: &maze::Error) -> PyErr {
+    if matches!(e.core(), Some(maze_core::Error::Cancelled)) {
+        return PyKeyboardInterrupt::new_err("interrupted");
+    }
+    PyValueError::new_err(e.worded(python_name))
+}
+
+/// A checked plan for a request.
+fn plan(json: &str) -> PyResult<Plan> {
+    Plan::new(&request(json)?).map_err(|e| error(&e))
+}
+
+/// Runs `job` without the GIL, on its own thread with a cancellation flag (and on
+/// `threads` threads when the request says), while this thread watches for Ctrl-C: a
+/// signal sets the flag, the job stops at its next check, and `KeyboardInterrupt` is
+/// raised.
+fn run<T: Send>(
+    py: Python<'_>,
+    threads: Option<u32>,
+    job: impl FnOnce() -> maze::Result<T> + Send,
+) -> PyResult<T> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let (outcome, interrupted) = py.detach(|| {
+        std::thread::scope(|scope| {
+            let (tx, rx) = mpsc::channel();
+            let job_flag = flag.clone();
+            scope.spawn(move || {
+                let work = move || maze_core::cancel::with_flag(job_flag, job);
+                let result = match threads {
+                    Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n as usize).build() {
+                        Ok(pool) => pool.install(work),
+                        Err(e) => Err(maze::Error::request(format!("cannot start {n} threads: {e}"))),
+                    },
+                    None => work(),
+                };
+                let _ = tx.send(result);
+            });
+            let mut interrupted = None;
+            loop {
+                match rx.recv_timeout(Duration::from_millis(50)) {
+                    Ok(result) => return (Some(result), interrupted),
+                    Err(mpsc::RecvTimeoutError::Disconnected) => return (None, interrupted),
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        if interrupted.is_none()
+                            && let Err(e) = Python::attach(|py| py.check_signals())
+                        {
+                            flag.store(true, Ordering::Relaxed);
+                            interrupted = Some(e);
+                        }
+                    }
+                }
+            }
+        })
+    });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
+    match outcome {
+        Some(Ok(value)) => Ok(value),
+        Some(Err(e)) => Err(error(&e)),
+        None => Err(PyValueError::new_err("the job stopped without an answer (an internal error)")),
+    }
+}
+
+/// The width and height of a plain square maze (no mask, wrap, levels or weave): the
+/// shapes that have maze-dataset's connection array.
+fn grid(plan: &Plan) -> Option<(u32, u32)> {
+    let spec = plan.spec();
+    let plain = spec.kind == ShapeKind::Square
+        && spec.mask.is_none()
+        && spec.wrap == Wrap::NONE
+        && spec.levels == 1
+        && spec.weave.is_none();
+    plain.then_some((spec.width, spec.height))
+}
+
+/// Refuses a batch whose arrays would pass the request's byte limit (`max_bytes`, 1 GiB
+/// by default): a connection array holds a byte a passage, about 2 a cell.
+fn check_arrays(plan: &Plan, count: u64) -> PyResult<()> {
+    let per_maze = match grid(plan) {
+        Some((w, h)) => 2 * u64::from(w) * u64::from(h) + 16,
+        None => 16,
+    };
+    let bytes = count.saturating_mul(per_maze);
+    let limit = plan.request().max_bytes;
+    if bytes > limit {
+        return Err(PyValueError::new_err(format!(
+            "count: {count} mazes make {} of arrays, above the limit of {} (raise max_bytes, or make them in parts)",
+            maze::human(bytes),
+            maze::human(limit)
+        )));
+    }
+    Ok(())
+}
+
+/// What a batch keeps of each maze: its connections (on a plain square grid), its
+/// entrance and exit cells, its solution's cells and its statistics.
+struct Arrays {
+    grid: Option<(u32, u32)>,
+}
+
+/// One maze as [`Arrays`] keeps it.
+struct Row {
+    connections: Vec<bool>,
+    ends: [u32; 2],
+    path: Option<Vec<u32>>,
+    stats: Option<Stats>,
+}
+
+impl Keep for Arrays {
+    type Item = Row;
+
+    fn keep<S: Shape>(&self, built: Built<S>, stats: Option<Stats>) -> maze::Result<Row> {
+        let maze = &built.maze;
+        let mut connections = Vec::new();
+        if let Some((w, h)) = self.grid {
+            let cells = (w * h) as usize;
+            connections = vec![false; 2 * cells];
+            let (down, right) = connections.split_at_mut(cells);
+            if !maze.shape().grid_connections(maze.passages(), down, right) {
+                return Err(maze::Error::request(
+                    "these mazes have no connection array (not a plain square grid)",
+                ));
+            }
+        }
+        let path = built.solution.map(|(_, s)| s.path.iter().map(|c| c.0).collect());
+        Ok(Row { connections, ends: [maze.entrance().0, maze.exit().0], path, stats })
+    }
+}
+
+/// Statistics as columns: one numpy array per figure of `maze stats` (counts as int64, a
+/// missing count as -1; shares and scores as float64; yes/no as bool; the diameter's ends
+/// as (N, 2) cell ids; the hardness band as str).
+fn stats_columns<'py>(py: Python<'py>, all: &[&Stats]) -> PyResult<Bound<'py, PyDict>> {
+    enum Column {
+        Int(Vec<i64>),
+        Float(Vec<f64>),
+        Bool(Vec<bool>),
+        Pair(Vec<i64>),
+        Text(Vec<&'static str>),
+    }
+    let mut columns: Vec<(&'static str, Column)> = Vec::new();
+    for (i, stats) in all.iter().enumerate() {
+        for (key, value) in stats.values() {
+            let at = match columns.iter().position(|(k, _)| *k == key) {
+                Some(at) => at,
+                None => {
+                    let column = match value {
+                        Value::Float(_) => Column::Float(vec![f64::NAN; i]),
+                        Value::Bool(_) => Column::Bool(vec![false; i]),
+                        Value::Cells(..) => Column::Pair(vec![-1; 2 * i]),
+                        Value::Text(_) => Column::Text(vec![""; i]),
+                        Value::Int(_) | Value::Missing => Column::Int(vec![0; i]),
+                    };
+                    columns.push((key, column));
+                    columns.len() - 1
+                }
+            };
+            match (&mut columns[at].1, value) {
+                (Column::Int(v), Value::Int(n)) => v.push(n as i64),
+                (Column::Int(v), Value::Missing) => v.push(-1),
+                (Column::Float(v), Value::Float(x)) => v.push(x),
+                (Column::Bool(v), Value::Bool(b)) => v.push(b),
+                (Column::Pair(v), Value::Cells(a, b)) => v.extend([i64::from(a.0), i64::from(b.0)]),
+                (Column::Text(v), Value::Text(t)) => v.push(t),
+                _ => return Err(PyValueError::new_err(format!("statistic {key} changed its kind"))),
+            }
+        }
+        // A figure this maze lacks (a junction degree it has none of) counts 0.
+        for (_, column) in &mut columns {
+            match column {
+                Column::Int(v) if v.len() == i => v.push(0),
+                Column::Float(v) if v.len() == i => v.push(f64::NAN),
+                _ => {}
+            }
+        }
+    }
+    let out = PyDict::new(py);
+    let n = all.len();
+    for (key, column) in columns {
+        match column {
+            Column::Int(v) => out.set_item(key, PyArray1::from_vec(py, v))?,
+            Column::Float(v) => out.set_item(key, PyArray1::from_vec(py, v))?,
+            Column::Bool(v) => out.set_item(key, PyArray1::from_vec(py, v))?,
+            Column::Pair(v) => out.set_item(key, PyArray1::from_vec(py, v).reshape([n, 2])?)?,
+            Column::Text(v) => {
+                let numpy = py.import("numpy")?;
+                out.set_item(key, numpy.call_method1("array", (v,))?)?;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The arrays of a batch of rows, as a dict for the Python `Batch`.
+fn arrays<'py>(
+    py: Python<'py>,
+    plan: &Plan,
+    seeds: Vec<u64>,
+    rows: Vec<Row>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let out = PyDict::new(py);
+    let spec = plan.spec();
+    let n = rows.len();
+    out.set_item("kind", spec.kind.name())?;
+    out.set_item("width", spec.width)?;
+    out.set_item("height", spec.height)?;
+    out.set_item("cells", spec.cells())?;
+    out.set_item("seeds", PyArray1::from_vec(py, seeds))?;
+    if let Some((w, h)) = grid(plan) {
+        let mut all = Vec::with_capacity(n * 2 * (w * h) as usize);
+        for row in &rows {
+            all.extend_from_slice(&row.connections);
+        }
+        out.set_item("connections", PyArray1::from_vec(py, all).reshape([n, 2, h as usize, w as usize])?)?;
+    }
+    let ends: Vec<u32> = rows.iter().flat_map(|r| r.ends).collect();
+    out.set_item("ends", PyArray1::from_vec(py, ends).reshape([n, 2])?)?;
+    if rows.iter().all(|r| r.path.is_some()) && n > 0 {
+        let paths = PyList::empty(py);
+        for row in &rows {
+            paths.append(PyArray1::from_slice(py, row.path.as_deref().unwrap_or_default()))?;
+        }
+        out.set_item("solutions", paths)?;
+    }
+    let stats: Vec<&Stats> = rows.iter().filter_map(|r| r.stats.as_ref()).collect();
+    if stats.len() == n && n > 0 {
+        out.set_item("stats", stats_columns(py, &stats)?)?;
+    }
+    Ok(out)
+}
+
+/// `request`'s mazes from `seed` on (the seeds and filters of `maze generate`), as arrays:
+/// `seeds`, `ends` (N, 2) entrance and exit cell ids, `connections` (N, 2, H, W) on plain
+/// square grids, `solutions` (cell ids) when the request solves, `stats` when asked.
+#[pyfunction]
+#[pyo3(signature = (request, seed, stats=false))]
+fn generate<'py>(py: Python<'py>, request: &str, seed: u64, stats: bool) -> PyResult<Bound<'py, PyDict>> {
+    let plan = plan(request)?;
+    let keep = Arrays { grid: grid(&plan) };
+    check_arrays(&plan, u64::from(plan.request().count))?;
+    let made = run(py, plan.request().threads, || plan.collect(seed, stats, &keep))?;
+    let (seeds, rows): (Vec<u64>, Vec<Row>) = made.into_iter().unzip();
+    arrays(py, &plan, seeds, rows)
+}
+
+/// The mazes of the given seeds made again (without the request's filters), as arrays
+/// like [`generate`]'s.
+#[pyfunction]
+#[pyo3(signature = (request, seeds, stats=false))]
+fn remake<'py>(py: Python<'py>, request: &str, seeds: Vec<u64>, stats: bool) -> PyResult<Bound<'py, PyDict>> {
+    let plan = plan(request)?;
+    let keep = Arrays { grid: grid(&plan) };
+    check_arrays(&plan, seeds.len() as u64)?;
+    let rows = run(py, plan.request().threads, || plan.collect_seeds(&seeds, stats, &keep))?;
+    arrays(py, &plan, seeds, rows)
+}
+
+/// Keeps a maze's passages as pairs of cell ids.
+struct Pairs;
+
+impl Keep for Pairs {
+    type Item = (u32, Vec<u32>, [u32; 2]);
+
+    fn keep<S: Shape>(&self, built: Built<S>, _: Option<Stats>) -> maze::Result<Self::Item> {
+        let maze = &built.maze;
+        let pairs = maze.passage_pairs().flat_map(|(a, b)| [a.0, b.0]).collect();
+        Ok((maze.cell_count(), pairs, [maze.entrance().0, maze.exit().0]))
+    }
+}
+
+/// One maze of any shape: its number of cells, its passages as an (E, 2) array of cell
+/// ids, and its entrance and exit cells.
+#[pyfunction]
+fn passages<'py>(py: Python<'py>, request: &str, seed: u64) -> PyResult<Bound<'py, PyDict>> {
+    let plan = plan(request)?;
+    let mut made = run(py, None, || plan.collect_seeds(&[seed], false, &Pairs))?;
+    let (cells, pairs, ends) = made.pop().ok_or_else(|| PyValueError::new_err("no maze was made"))?;
+    let out = PyDict::new(py);
+    let e = pairs.len() / 2;
+    out.set_item("cells", cells)?;
+    out.set_item("passages", PyArray1::from_vec(py, pairs).reshape([e, 2])?)?;
+    out.set_item("entrance", ends[0])?;
+    out.set_item("exit", ends[1])?;
+    Ok(out)
+}
+
+/// The bytes `maze generate` writes for `request` with `seed` (any format).
+#[pyfunction]
+fn render<'py>(py: Python<'py>, request: &str, seed: u64) -> PyResult<Bound<'py, PyBytes>> {
+    let plan = plan(request)?;
+    let bytes = run(py, None, || plan.to_vec(seed))?;
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// A square maze from its row of a connection array: `conn` holds `2 * h * w` values,
+/// down then right, row by row.
+fn square_maze(conn: &[bool], w: u32, h: u32, start: u32, end: u32) -> maze::Result<Maze<Square>> {
+    let mut maze = Maze::new(Square::new(w, h));
+    let cells = (w * h) as usize;
+    for a in 0..cells as u32 {
+        let (x, y) = (a % w, a / w);
+        for (open, b, inside, what) in [
+            (conn[a as usize], a + w, y + 1 < h, "down from the bottom row"),
+            (conn[cells + a as usize], a + 1, x + 1 < w, "right from the last column"),
+        ] {
+            if open {
+                if !inside {
+                    return Err(maze::Error::request(format!(
+                        "a passage {what} (row {y}, column {x}) leads out of the grid"
+                    )));
+                }
+                maze.connect(CellId(a), CellId(b))?;
+            }
+        }
+    }
+    maze.set_entrance(CellId(start));
+    maze.set_exit(CellId(end));
+    Ok(maze)
+}
+
+/// Arrays made elsewhere, checked: connections (N, 2, H, W), starts and ends (N, 2) as
+/// (row, column) inside the grid.
+struct Grids {
+    n: usize,
+    w: u32,
+    h: u32,
+    conn: Vec<bool>,
+    ends: Vec<[u32; 2]>,
+}
+
+impl Grids {
+    fn read(
+        connections: &PyReadonlyArray4<'_, bool>,
+        starts: &PyReadonlyArray2<'_, i64>,
+        ends: &PyReadonlyArray2<'_, i64>,
+    ) -> PyResult<Grids> {
+        let view = connections.as_array();
+        let shape = view.shape();
+        let [n, two, h, w] = [shape[0], shape[1], shape[2], shape[3]];
+        if two != 2 {
+            return Err(PyValueError::new_err(format!(
+                "connections must have shape (N, 2, H, W), not {shape:?}"
+            )));
+        }
+        if h == 0 || w == 0 || h.saturating_mul(w) > maze_core::limits::MAX_CELLS as usize {
+            return Err(PyValueError::new_err(format!("a {h} x {w} grid is not a maze this module makes")));
+        }
+        let cells = h * w;
+        let conn: Vec<bool> = view.iter().copied().collect();
+        let mut pairs = Vec::with_capacity(n);
+        for (name, array) in [("starts", starts), ("ends", ends)] {
+            if array.as_array().shape() != [n, 2] {
+                return Err(PyValueError::new_err(format!(
+                    "{name} must have shape ({n}, 2) (row, column), not {:?}",
+                    array.as_array().shape()
+                )));
+            }
+        }
+        let (starts, ends) = (starts.as_array(), ends.as_array());
+        for i in 0..n {
+            let mut pair = [0u32; 2];
+            for (k, (name, array)) in [("starts", &starts), ("ends", &ends)].into_iter().enumerate() {
+                let (row, col) = (array[[i, 0]], array[[i, 1]]);
+                if !(0..h as i64).contains(&row) || !(0..w as i64).contains(&col) {
+                    return Err(PyValueError::new_err(format!(
+                        "{name}[{i}] = ({row}, {col}) is outside the {h} x {w} grid"
+                    )));
+                }
+                pair[k] = (row as usize * w + col as usize) as u32;
+            }
+            pairs.push(pair);
+        }
+        debug_assert_eq!(conn.len(), n * 2 * cells);
+        Ok(Grids { n, w: w as u32, h: h as u32, conn, ends: pairs })
+    }
+
+    /// Maze `i`, with its start and end.
+    fn maze(&self, i: usize) -> maze::Result<Maze<Square>> {
+        let size = 2 * (self.w * self.h) as usize;
+        let [start, end] = self.ends[i];
+        square_maze(&self.conn[i * size..(i + 1) * size], self.w, self.h, start, end)
+            .map_err(|e| e.context(format!("maze {i}")))
+    }
+}
+
+/// Solves square mazes given as arrays (maze-dataset's layout): for each, the cells of
+/// the route from its start to its end as (L, 2) (row, column), by `solver`.
+#[pyfunction]
+#[pyo3(signature = (connections, starts, ends, solver="bfs"))]
+fn solve<'py>(
+    py: Python<'py>,
+    connections: PyReadonlyArray4<'py, bool>,
+    starts: PyReadonlyArray2<'py, i64>,
+    ends: PyReadonlyArray2<'py, i64>,
+    solver: &str,
+) -> PyResult<Bound<'py, PyList>> {
+    let solver: Solver =
+        solver.parse().map_err(|e: maze_core::Error| PyValueError::new_err(e.to_string()))?;
+    let grids = Grids::read(&connections, &starts, &ends)?;
+    let routes = run(py, None, || {
+        use rayon::prelude::*;
+        (0..grids.n)
+            .into_par_iter()
+            .map(|i| {
+                maze_core::cancel::check()?;
+                let maze = grids.maze(i)?;
+                let route = solver
+                    .solve_route(&maze, maze.entrance(), maze.exit())
+                    .map_err(|e| maze::Error::from(e).context(format!("maze {i}")))?;
+                Ok(route.path.iter().flat_map(|c| [(c.0 / grids.w) as i64, (c.0 % grids.w) as i64]).collect())
+            })
+            .collect::<maze::Result<Vec<Vec<i64>>>>()
+    })?;
+    let out = PyList::empty(py);
+    for route in routes {
+        let l = route.len() / 2;
+        out.append(PyArray1::from_vec(py, route).reshape([l, 2])?)?;
+    }
+    Ok(out)
+}
+
+/// The statistics of square mazes given as arrays (as `maze stats` computes them), as
+/// columns.
+#[pyfunction]
+fn stats<'py>(
+    py: Python<'py>,
+    connections: PyReadonlyArray4<'py, bool>,
+    starts: PyReadonlyArray2<'py, i64>,
+    ends: PyReadonlyArray2<'py, i64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let grids = Grids::read(&connections, &starts, &ends)?;
+    let all = run(py, None, || {
+        use rayon::prelude::*;
+        (0..grids.n)
+            .into_par_iter()
+            .map(|i| {
+                maze_core::cancel::check()?;
+                Ok(maze_core::stats::stats(&grids.maze(i)?))
+            })
+            .collect::<maze::Result<Vec<Stats>>>()
+    })?;
+    stats_columns(py, &all.iter().collect::<Vec<_>>())
+}
+
+/// What each shape and generator supports (`maze list`'s table, as JSON).
+#[pyfunction]
+fn capabilities() -> String {
+    maze::capabilities().to_string()
+}
+
+/// A seed from the clock, as `maze generate` takes without `--seed`.
+#[pyfunction]
+fn fresh_seed() -> u64 {
+    maze::fresh_seed()
+}
+
+/// The request's option names, as `maze generate`'s long flags.
+#[pyfunction]
+fn fields() -> Vec<&'static str> {
+    maze::FIELDS.to_vec()
+}
+
+/// The module `maze._native`.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(remake, m)?)?;
+    m.add_function(wrap_pyfunction!(passages, m)?)?;
+    m.add_function(wrap_pyfunction!(render, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(stats, m)?)?;
+    m.add_function(wrap_pyfunction!(capabilities, m)?)?;
+    m.add_function(wrap_pyfunction!(fields, m)?)?;
+    m.add_function(wrap_pyfunction!(fresh_seed, m)?)?;
+    Ok(())
+}
