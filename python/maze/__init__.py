@@ -150,6 +150,9 @@ class Batch:
         self._connections = data.get("connections")
         self._solutions = data.get("solutions")
         self._stats = data.get("stats")
+        # Why batch[i] cannot be drawn, for mazes read from a file that their seeds do not
+        # make again (see `read`).
+        self._not_drawable: str | None = None
 
     # --- sizes and indexing -------------------------------------------------------------
     def __len__(self) -> int:
@@ -180,7 +183,9 @@ class Batch:
             data["connections"] = self._connections[rows]
         data["solutions"] = None if self._solutions is None else [self._solutions[r] for r in rows]
         data["stats"] = None if self._stats is None else {k: v[rows] for k, v in self._stats.items()}
-        return Batch(data, self.request)
+        part = Batch(data, self.request)
+        part._not_drawable = self._not_drawable
+        return part
 
     # --- arrays -------------------------------------------------------------------------
     @property
@@ -254,17 +259,24 @@ class Batch:
         reached), ``difficulty``, ``hardness``, ...; and ``solution_cells``, the cells of the
         route (steps + 1)."""
         if self._stats is None:
-            self._stats = self._remake(stats=True)["stats"] if len(self) else {}
+            if not len(self):
+                self._stats = {}
+            elif self._not_drawable and self.square:
+                self._stats = _native.stats(self._connections, self.starts, self.ends)
+            else:
+                self._stats = self._remake(stats=True)["stats"]
         if "solution_cells" not in self._stats and "solution_length" in self._stats:
             steps = self._stats["solution_length"]
             self._stats["solution_cells"] = np.where(steps >= 0, steps + 1, -1)
         return self._stats
 
-    def _remake(self, stats: bool = False, **changes) -> dict:
+    def _remake(self, stats: bool = False, digests: bool = False, **changes) -> dict:
+        if self._not_drawable:
+            raise ValueError(self._not_drawable)
         request = {k: v for k, v in self.request.items() if k not in ("where", "hardness", "max-tries")}
         request.update({_field(k): v for k, v in changes.items()})
         request["format"] = "maze"
-        return _native.remake(json.dumps(request), [int(s) for s in self._seeds], stats)
+        return _native.remake(json.dumps(request), [int(s) for s in self._seeds], stats, digests)
 
     def as_pixels(self) -> np.ndarray:
         """(N, 2H + 1, 2W + 1) uint8 pictures, 255 open and 0 wall, one pixel a cell and one
@@ -318,11 +330,10 @@ class Batch:
     # --- datasets -----------------------------------------------------------------------
     @property
     def config_hash(self) -> str:
-        """A short hash of what makes the mazes (shape, size, generator, braid, ends, ...),
-        not of the seeds or the count: batches with equal hashes come from the same recipe."""
-        recipe = {k: v for k, v in self.request.items() if k not in ("seed",) + _BATCH_ONLY}
-        text = json.dumps(recipe, sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        """A short hash of what makes the mazes (shape, size, mask, topology, generator and
+        its options, braid, dots and ends), not of the seeds, count, filters or drawing
+        options: batches with equal hashes come from the same recipe."""
+        return hashlib.sha256(_native.recipe(json.dumps(self.request)).encode()).hexdigest()[:16]
 
     def split(self, fractions: Sequence[float], seed: int = 0) -> list["Batch"]:
         """The mazes shuffled (by ``seed``) and cut into parts of these shares of the batch
@@ -364,6 +375,8 @@ class Batch:
 
     # --- one maze -----------------------------------------------------------------------
     def _one_request(self, i: int, **changes) -> dict:
+        if self._not_drawable:
+            raise ValueError(self._not_drawable)
         request = {k: v for k, v in self.request.items() if k not in _BATCH_ONLY}
         request["seed"] = int(self._seeds[i])
         request.update(_request(changes))
@@ -483,13 +496,22 @@ def _write_batch(batch: Batch, path: str) -> None:
 
 
 def read(path: str | os.PathLike, mmap: bool = False) -> Batch:
-    """Reads a file written by :meth:`Batch.save`; with ``mmap=True`` the records stay on
-    disk (memory-mapped) until used."""
+    """Reads a file written by :meth:`Batch.save` (with ``mmap=True`` the file is mapped
+    rather than read: seeds and ends stay on disk, the passages are unpacked), or one the
+    ``maze`` command wrote: compact records (``maze generate -n N -f maze``), JSON or JSON
+    Lines, all of one shape.
+
+    Mazes read from the command's files are drawn (``batch[i].draw``) by making them again
+    from their seed and options, after checking that this gives the saved passages and
+    ends; when it does not (a file edited, or made with options a file does not record),
+    drawing raises ``ValueError`` and the arrays are still the file's."""
     path = os.fspath(path)
     with open(path, "rb") as f:
         head = f.read(12)
-        if len(head) < 12 or head[:4] != _MAGIC:
-            raise ValueError(f"{path}: not a maze batch file (it starts with {head[:4]!r}, not {_MAGIC!r})")
+        if head[:4] != _MAGIC:
+            return _read_command_file(path, head + f.read())
+        if len(head) < 12:
+            raise ValueError(f"{path}: the batch file ends inside its first 12 bytes")
         version, flags, size = struct.unpack("<HHI", head[4:])
         if version != _VERSION or flags:
             raise ValueError(f"{path}: batch file version {version} (flags {flags}) is not one this module reads")
@@ -524,3 +546,30 @@ def read(path: str | os.PathLike, mmap: bool = False) -> Batch:
         bits = np.unpackbits(records["passages"], axis=1, count=2 * height * width, bitorder="little")
         data["connections"] = bits.astype(bool).reshape(count, 2, height, width)
     return Batch(data, request)
+
+
+def _read_command_file(path: str, data: bytes) -> Batch:
+    try:
+        found = _native.read_files(data)
+    except ValueError as e:
+        raise ValueError(f"{path}: {e}") from None
+    request = {"shape": found["kind"], "width": int(found["width"]), "height": int(found["height"])}
+    if found.get("algorithm"):
+        request["algorithm"] = found["algorithm"]
+    if found.get("braid") is not None:
+        request["braid"] = found["braid"]
+    batch = Batch(found, request)
+    try:
+        again = batch._remake(digests=True)
+        same = np.array_equal(again["digests"], found["digests"]) and np.array_equal(
+            np.asarray(again["ends"]).reshape(-1, 2), batch._ends
+        )
+    except ValueError:
+        same = False
+    if not same:
+        batch._not_drawable = (
+            f"{path} holds mazes that its seeds and recorded options do not make again "
+            "(other ends or options than the file records, or an edited file); draw them with "
+            f"the maze command: maze render {path}"
+        )
+    return batch

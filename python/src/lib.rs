@@ -121,8 +121,7 @@ fn run<T: Send>(
 
 /// The width and height of a plain square maze (no mask, wrap, levels or weave): the
 /// shapes that have maze-dataset's connection array.
-fn grid(plan: &Plan) -> Option<(u32, u32)> {
-    let spec = plan.spec();
+fn grid(spec: &maze::ShapeSpec) -> Option<(u32, u32)> {
     let plain = spec.kind == ShapeKind::Square
         && spec.mask.is_none()
         && spec.wrap == Wrap::NONE
@@ -131,10 +130,22 @@ fn grid(plan: &Plan) -> Option<(u32, u32)> {
     plain.then_some((spec.width, spec.height))
 }
 
+/// A maze's row of the connection array (down passages, then right ones), on a `grid`.
+fn connections_of<S: Shape>(maze: &Maze<S>, grid: Option<(u32, u32)>) -> maze::Result<Vec<bool>> {
+    let Some((w, h)) = grid else { return Ok(Vec::new()) };
+    let cells = (w * h) as usize;
+    let mut connections = vec![false; 2 * cells];
+    let (down, right) = connections.split_at_mut(cells);
+    if !maze.shape().grid_connections(maze.passages(), down, right) {
+        return Err(maze::Error::request("these mazes have no connection array (not a plain square grid)"));
+    }
+    Ok(connections)
+}
+
 /// Refuses a batch whose arrays would pass the request's byte limit (`max_bytes`, 1 GiB
 /// by default): a connection array holds a byte a passage, about 2 a cell.
 fn check_arrays(plan: &Plan, count: u64) -> PyResult<()> {
-    let per_maze = match grid(plan) {
+    let per_maze = match grid(plan.spec()) {
         Some((w, h)) => 2 * u64::from(w) * u64::from(h) + 16,
         None => 16,
     };
@@ -154,12 +165,15 @@ fn check_arrays(plan: &Plan, count: u64) -> PyResult<()> {
 /// entrance and exit cells, its solution's cells and its statistics.
 struct Arrays {
     grid: Option<(u32, u32)>,
+    /// Keep a digest of each maze's passages ([`digest`]).
+    digest: bool,
 }
 
 /// One maze as [`Arrays`] keeps it.
 struct Row {
     connections: Vec<bool>,
     ends: [u32; 2],
+    digest: u64,
     path: Option<Vec<u32>>,
     stats: Option<Stats>,
 }
@@ -169,20 +183,20 @@ impl Keep for Arrays {
 
     fn keep<S: Shape>(&self, built: Built<S>, stats: Option<Stats>) -> maze::Result<Row> {
         let maze = &built.maze;
-        let mut connections = Vec::new();
-        if let Some((w, h)) = self.grid {
-            let cells = (w * h) as usize;
-            connections = vec![false; 2 * cells];
-            let (down, right) = connections.split_at_mut(cells);
-            if !maze.shape().grid_connections(maze.passages(), down, right) {
-                return Err(maze::Error::request(
-                    "these mazes have no connection array (not a plain square grid)",
-                ));
-            }
-        }
+        let connections = connections_of(maze, self.grid)?;
         let path = built.solution.map(|(_, s)| s.path.iter().map(|c| c.0).collect());
-        Ok(Row { connections, ends: [maze.entrance().0, maze.exit().0], path, stats })
+        let digest = if self.digest { digest(maze) } else { 0 };
+        Ok(Row { connections, ends: [maze.entrance().0, maze.exit().0], digest, path, stats })
     }
+}
+
+/// A digest of a maze's passages (FNV-1a over its compact passage bits, any shape): two
+/// mazes of one shape with equal digests have, but for a 2^-64 chance, equal passages.
+fn digest<S: Shape>(maze: &Maze<S>) -> u64 {
+    let bits = maze_render::compact::DoorBits::of(maze);
+    bits.bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64 ^ bits.count, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 /// Statistics as columns: one numpy array per figure of `maze stats` (counts as int64, a
@@ -264,7 +278,7 @@ fn arrays<'py>(
     out.set_item("height", spec.height)?;
     out.set_item("cells", spec.cells())?;
     out.set_item("seeds", PyArray1::from_vec(py, seeds))?;
-    if let Some((w, h)) = grid(plan) {
+    if let Some((w, h)) = grid(plan.spec()) {
         let mut all = Vec::with_capacity(n * 2 * (w * h) as usize);
         for row in &rows {
             all.extend_from_slice(&row.connections);
@@ -273,6 +287,7 @@ fn arrays<'py>(
     }
     let ends: Vec<u32> = rows.iter().flat_map(|r| r.ends).collect();
     out.set_item("ends", PyArray1::from_vec(py, ends).reshape([n, 2])?)?;
+    out.set_item("digests", PyArray1::from_vec(py, rows.iter().map(|r| r.digest).collect()))?;
     if rows.iter().all(|r| r.path.is_some()) && n > 0 {
         let paths = PyList::empty(py);
         for row in &rows {
@@ -294,7 +309,7 @@ fn arrays<'py>(
 #[pyo3(signature = (request, seed, stats=false))]
 fn generate<'py>(py: Python<'py>, request: &str, seed: u64, stats: bool) -> PyResult<Bound<'py, PyDict>> {
     let plan = plan(request)?;
-    let keep = Arrays { grid: grid(&plan) };
+    let keep = Arrays { grid: grid(plan.spec()), digest: false };
     check_arrays(&plan, u64::from(plan.request().count))?;
     let made = run(py, plan.request().threads, || plan.collect(seed, stats, &keep))?;
     let (seeds, rows): (Vec<u64>, Vec<Row>) = made.into_iter().unzip();
@@ -302,15 +317,92 @@ fn generate<'py>(py: Python<'py>, request: &str, seed: u64, stats: bool) -> PyRe
 }
 
 /// The mazes of the given seeds made again (without the request's filters), as arrays
-/// like [`generate`]'s.
+/// like [`generate`]'s; with `digests`, each maze's [`digest`] too.
 #[pyfunction]
-#[pyo3(signature = (request, seeds, stats=false))]
-fn remake<'py>(py: Python<'py>, request: &str, seeds: Vec<u64>, stats: bool) -> PyResult<Bound<'py, PyDict>> {
+#[pyo3(signature = (request, seeds, stats=false, digests=false))]
+fn remake<'py>(
+    py: Python<'py>,
+    request: &str,
+    seeds: Vec<u64>,
+    stats: bool,
+    digests: bool,
+) -> PyResult<Bound<'py, PyDict>> {
     let plan = plan(request)?;
-    let keep = Arrays { grid: grid(&plan) };
+    let keep = Arrays { grid: grid(plan.spec()), digest: digests };
     check_arrays(&plan, seeds.len() as u64)?;
     let rows = run(py, plan.request().threads, || plan.collect_seeds(&seeds, stats, &keep))?;
     arrays(py, &plan, seeds, rows)
+}
+
+/// One saved maze, once its shape is known: [`Arrays`]'s row of it.
+struct FromFile<'a> {
+    file: &'a maze::MazeFile,
+    grid: Option<(u32, u32)>,
+}
+
+impl maze_core::ShapeVisitor for FromFile<'_> {
+    type Output = maze::Result<Row>;
+
+    fn visit<S: Shape>(self, shape: S) -> maze::Result<Row> {
+        let (maze, _) = self.file.to_maze(shape)?;
+        let connections = connections_of(&maze, self.grid)?;
+        let ends = [maze.entrance().0, maze.exit().0];
+        Ok(Row { connections, ends, digest: digest(&maze), path: None, stats: None })
+    }
+}
+
+/// The mazes of a file the `maze` command wrote (compact records, JSON or JSON Lines), all
+/// of one shape, as arrays like [`generate`]'s (seeds missing from the file are 0), with
+/// `algorithm` and `braid` when the files say, and each maze's [`digest`].
+#[pyfunction]
+fn read_files<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyDict>> {
+    let data = data.to_vec();
+    let (spec, files, rows) = run(py, None, move || {
+        let files = maze_render::compact::parse_any(&data)?;
+        let spec = files[0].spec(maze_core::limits::MAX_CELLS)?;
+        for (i, file) in files.iter().enumerate() {
+            let other = file.spec(maze_core::limits::MAX_CELLS)?;
+            if (other.kind, other.width, other.height, &other.mask)
+                != (spec.kind, spec.width, spec.height, &spec.mask)
+            {
+                return Err(maze::Error::request(format!(
+                    "maze {i} is a {}x{} {} maze, maze 0 a {}x{} {}: a batch holds one shape",
+                    other.width, other.height, other.kind, spec.width, spec.height, spec.kind
+                )));
+            }
+        }
+        let grid = grid(&spec);
+        use rayon::prelude::*;
+        let rows = files
+            .par_iter()
+            .enumerate()
+            .map(|(i, file)| {
+                spec.clone().visit(FromFile { file, grid }).map_err(|e| e.context(format!("maze {i}")))
+            })
+            .collect::<maze::Result<Vec<Row>>>()?;
+        Ok((spec, files, rows))
+    })?;
+    let out = PyDict::new(py);
+    let n = rows.len();
+    out.set_item("kind", spec.kind.name())?;
+    out.set_item("width", spec.width)?;
+    out.set_item("height", spec.height)?;
+    out.set_item("cells", spec.cells())?;
+    out.set_item("seeds", PyArray1::from_vec(py, files.iter().map(|f| f.seed.unwrap_or(0)).collect()))?;
+    out.set_item("algorithm", files[0].algorithm.clone())?;
+    out.set_item("braid", files[0].braid)?;
+    out.set_item("digests", PyArray1::from_vec(py, rows.iter().map(|r| r.digest).collect()))?;
+    out.set_item(
+        "ends",
+        PyArray1::from_vec(py, rows.iter().flat_map(|r| r.ends).collect()).reshape([n, 2])?,
+    )?;
+    let plain = rows.first().is_some_and(|r| !r.connections.is_empty());
+    if plain {
+        let all: Vec<bool> = rows.iter().flat_map(|r| r.connections.iter().copied()).collect();
+        let (h, w) = (spec.height as usize, spec.width as usize);
+        out.set_item("connections", PyArray1::from_vec(py, all).reshape([n, 2, h, w])?)?;
+    }
+    Ok(out)
 }
 
 /// Keeps a maze's passages as pairs of cell ids.
@@ -500,6 +592,38 @@ fn stats<'py>(
     stats_columns(py, &all.iter().collect::<Vec<_>>())
 }
 
+/// The options of `request` that shape its mazes (shape, size, mask, topology, generator
+/// and its options, braid, dots and ends), every other option at its default, as JSON:
+/// what `Batch.config_hash` hashes, so that equal recipes hash equal however they were
+/// spelled (`shape="square"` or left out).
+#[pyfunction]
+fn recipe(request: &str) -> PyResult<String> {
+    let r = self::request(request)?;
+    let recipe = MazeRequest {
+        shape: r.shape,
+        width: r.width,
+        height: r.height,
+        mask: r.mask,
+        mask_text: r.mask_text,
+        mask_data: r.mask_data,
+        mask_connect: r.mask_connect,
+        difficulty: r.difficulty,
+        wrap: r.wrap,
+        levels: r.levels,
+        weave: r.weave,
+        algorithm: r.algorithm,
+        braid: r.braid,
+        starts: r.starts,
+        ends: r.ends,
+        entrance: r.entrance,
+        exit: r.exit,
+        bias: r.bias,
+        policy: r.policy,
+        ..MazeRequest::default()
+    };
+    serde_json::to_string(&recipe).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 /// What each shape and generator supports (`maze list`'s table, as JSON).
 #[pyfunction]
 fn capabilities() -> String {
@@ -523,11 +647,13 @@ fn fields() -> Vec<&'static str> {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(remake, m)?)?;
+    m.add_function(wrap_pyfunction!(read_files, m)?)?;
     m.add_function(wrap_pyfunction!(passages, m)?)?;
     m.add_function(wrap_pyfunction!(render, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(stats, m)?)?;
     m.add_function(wrap_pyfunction!(capabilities, m)?)?;
+    m.add_function(wrap_pyfunction!(recipe, m)?)?;
     m.add_function(wrap_pyfunction!(fields, m)?)?;
     m.add_function(wrap_pyfunction!(fresh_seed, m)?)?;
     Ok(())

@@ -224,7 +224,7 @@ def test_save_and_read(tmp_path):
 def test_bad_files_are_refused(tmp_path):
     bad = tmp_path / "bad.mzb"
     bad.write_bytes(b"not a maze file")
-    with pytest.raises(ValueError, match="not a maze batch file"):
+    with pytest.raises(ValueError, match="bad.mzb: not a maze"):
         maze.read(bad)
     batch = maze.generate(5, width=4, height=4, seed=1)
     batch.save(bad)
@@ -318,3 +318,32 @@ def test_ctrl_c_interrupts_a_long_batch():
     child.send_signal(signal.SIGINT)
     out, _ = child.communicate(timeout=30)
     assert child.returncode == 3 and "interrupted" in out
+
+
+def test_reads_the_commands_files(cli, tmp_path):
+    batch = maze.generate(30, width=7, height=5, algorithm="prim", seed=60, braid=0.2)
+    for fmt in ["maze", "json"]:
+        path = tmp_path / f"made.{fmt}"
+        run(cli, "generate", "-n", "30", "-W", "7", "-H", "5", "-a", "prim", "--seed", "60", "--braid", "0.2",
+            "-f", fmt, "-o", str(path))
+        back = maze.read(path)
+        assert np.array_equal(back.connections, batch.connections), fmt
+        assert np.array_equal(back.seeds, batch.seeds) and np.array_equal(back.ends, batch.ends)
+        assert back[4].to_json() == batch[4].to_json()
+        assert back.config_hash == batch.config_hash
+    hexes = tmp_path / "hex.maze"
+    run(cli, "generate", "-n", "3", "-s", "hex", "-W", "5", "-H", "4", "--seed", "2", "-f", "maze", "-o", str(hexes))
+    assert maze.read(hexes)[2].to_json() == maze.generate(3, shape="hex", width=5, height=4, seed=2)[2].to_json()
+
+
+def test_files_their_seeds_do_not_make_again_keep_their_arrays(cli, tmp_path):
+    path = tmp_path / "ends.maze"
+    run(cli, "generate", "-W", "6", "-H", "4", "--seed", "3", "--entrance", "2,0", "-f", "maze", "-o", str(path))
+    back = maze.read(path)
+    assert back.starts.tolist() == [[0, 2]]
+    assert len(back.solutions[0]) == back.stats["solution_cells"][0]
+    with pytest.raises(ValueError, match="maze render"):
+        back[0].draw("svg")
+    (tmp_path / "junk.maze").write_bytes(b"MAZB\x01\x00")
+    with pytest.raises(ValueError, match="junk.maze"):
+        maze.read(tmp_path / "junk.maze")
