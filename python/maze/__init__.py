@@ -18,7 +18,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import struct
+import tempfile
 from typing import Any, Iterable, Iterator, Sequence
 
 import numpy as np
@@ -39,12 +41,33 @@ _NOT_FOR_BATCHES = {
     "parametric": "the parametric OpenSCAD program is not a maze: use the maze command",
 }
 
+# Options that change which maze is made (refused by `Maze.draw`, which draws this maze).
+_SHAPING = {
+    "shape", "width", "height", "mask", "mask_text", "mask_data", "mask_connect", "difficulty",
+    "wrap", "levels", "weave", "algorithm", "seed", "braid", "starts", "ends", "entrance", "exit",
+    "count", "stream", "threads", "format", "bias", "policy", "stats", "where", "hardness",
+    "parametric", "max_tries",
+}
+
 # What a drawing of one maze leaves out of its batch's request.
 _BATCH_ONLY = ("count", "where", "hardness", "max-tries", "threads")
 
 
 def _field(name: str) -> str:
     return name.replace("_", "-")
+
+
+def _plain(name: str, value: Any) -> Any:
+    """`value` as JSON takes it: numpy scalars as Python numbers, finite floats only."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and not np.isfinite(value):
+        raise ValueError(f"{name}: must be a finite number, not {value}")
+    if isinstance(value, (list, tuple)):
+        return [_plain(name, v) for v in value]
+    if value is not None and not isinstance(value, (str, int, float, bool)):
+        raise ValueError(f"{name}: {type(value).__name__} is not a value this option takes")
+    return value
 
 
 def _request(options: dict[str, Any]) -> dict[str, Any]:
@@ -56,12 +79,15 @@ def _request(options: dict[str, Any]) -> dict[str, Any]:
         field = _field(name)
         if name not in OPTIONS:
             raise ValueError(f"unknown option {name!r} (maze.OPTIONS lists them)")
+        value = _plain(name, value)
         if field == "solve" and value is True:
             value = "bfs"
         elif field == "solve" and value is False:
             continue
         if field == "where" and isinstance(value, str):
             value = [value]
+        if field == "seed" and not (isinstance(value, int) and 0 <= value < 2**64):
+            raise ValueError(f"seed: must be a whole number from 0 to 2**64 - 1, not {value!r}")
         request[field] = value
     return request
 
@@ -88,15 +114,15 @@ def generate(
     for name, why in _NOT_FOR_BATCHES.items():
         if options.get(name) not in (None, False):
             raise ValueError(f"{name}: not an option of maze.generate ({why})")
-    if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 1:
-        raise ValueError(f"count: must be a whole number of at least 1, not {count!r}")
+    if isinstance(count, (bool, np.bool_)) or not isinstance(count, (int, np.integer)) or not 1 <= count < 2**32:
+        raise ValueError(f"count: must be a whole number from 1 to 2**32 - 1, not {count!r}")
     if seed is None:
         seed = _native.fresh_seed()
     request = _request(
         dict(options, count=int(count), width=width, height=height, algorithm=algorithm, seed=seed)
     )
     # The compact file is what the plan's size checks measure: about a bit per passage.
-    data = _native.generate(json.dumps(dict(request, format="maze")), int(seed))
+    data = _native.generate(json.dumps(dict(request, format="maze")), request["seed"])
     return Batch(data, request)
 
 
@@ -106,14 +132,25 @@ def solve(connections, starts, ends, solver: str = "bfs") -> list[np.ndarray]:
     Returns each route from start to end as an (L, 2) array of (row, column), cells
     included at both ends. ``solver`` is any solver of ``maze solve``.
     """
+    if not isinstance(solver, str):
+        raise ValueError(f"solver: a solver's name (bfs, dfs, a-star, ...), not {solver!r}")
     connections, starts, ends = _grid_arrays(connections, starts, ends)
     return _native.solve(connections, starts, ends, solver)
 
 
+def _cells_array(name: str, values) -> np.ndarray:
+    array = np.asarray(values)
+    if array.dtype.kind not in "iu":
+        raise ValueError(f"{name}: (row, column) pairs of whole numbers, not {array.dtype} values")
+    if array.size and (array.max() > 2**31 or array.min() < 0):
+        raise ValueError(f"{name}: rows and columns must be from 0 up, inside the grid")
+    return np.ascontiguousarray(array, dtype=np.int64)
+
+
 def _grid_arrays(connections, starts, ends):
     connections = np.ascontiguousarray(connections, dtype=bool)
-    starts = np.ascontiguousarray(starts, dtype=np.int64)
-    ends = np.ascontiguousarray(ends, dtype=np.int64)
+    starts = _cells_array("starts", starts)
+    ends = _cells_array("ends", ends)
     if connections.ndim == 3:  # one maze
         connections, starts, ends = connections[None], starts.reshape(1, -1), ends.reshape(1, -1)
     if connections.ndim != 4:
@@ -153,6 +190,7 @@ class Batch:
         # Why batch[i] cannot be drawn, for mazes read from a file that their seeds do not
         # make again (see `read`).
         self._not_drawable: str | None = None
+        self._data["digests"] = data.get("digests")
 
     # --- sizes and indexing -------------------------------------------------------------
     def __len__(self) -> int:
@@ -162,6 +200,8 @@ class Batch:
         return (self[i] for i in range(len(self)))
 
     def __getitem__(self, index):
+        if isinstance(index, (bool, np.bool_)) or index is None:
+            raise TypeError(f"a batch is indexed by numbers, slices or arrays of them, not {index!r}")
         if isinstance(index, (int, np.integer)):
             i = int(index)
             if i < 0:
@@ -169,7 +209,10 @@ class Batch:
             if not 0 <= i < len(self):
                 raise IndexError(f"maze {index} of a batch of {len(self)}")
             return Maze(self, i)
-        return self._take(np.arange(len(self))[index])
+        rows = np.arange(len(self))[index]
+        if np.ndim(rows) != 1:
+            raise IndexError(f"a batch takes a slice or a flat list of mazes, not an index of shape {np.shape(rows)}")
+        return self._take(rows)
 
     def __repr__(self) -> str:
         return f"<maze.Batch of {len(self)} {self.kind} mazes {self.width} x {self.height}>"
@@ -183,6 +226,8 @@ class Batch:
             data["connections"] = self._connections[rows]
         data["solutions"] = None if self._solutions is None else [self._solutions[r] for r in rows]
         data["stats"] = None if self._stats is None else {k: v[rows] for k, v in self._stats.items()}
+        if self._data.get("digests") is not None:
+            data["digests"] = np.asarray(self._data["digests"])[rows]
         part = Batch(data, self.request)
         part._not_drawable = self._not_drawable
         return part
@@ -265,6 +310,8 @@ class Batch:
                 self._stats = _native.stats(self._connections, self.starts, self.ends)
             else:
                 self._stats = self._remake(stats=True)["stats"]
+        if len(self) and "seed" not in self._stats:
+            self._stats = {"seed": self._seeds, **self._stats}
         if "solution_cells" not in self._stats and "solution_length" in self._stats:
             steps = self._stats["solution_length"]
             self._stats["solution_cells"] = np.where(steps >= 0, steps + 1, -1)
@@ -294,18 +341,21 @@ class Batch:
         """Each maze in maze-dataset's adjacency-list tokens (``AOTP_UT`` order): the
         passages, then origin, target and path, coordinates as ``(row,col)``."""
         self._need_square("as_tokens()")
+        h, w = self.height, self.width
+        names = [f"({r},{c})" for r in range(h) for c in range(w)]
+        ids = np.arange(h * w).reshape(h, w)
         out = []
-        starts, ends, routes = self.starts, self.ends, self.solutions
+        starts, ends, routes = self.entrances, self.exits, self.solutions
         for i in range(len(self)):
+            down = ids[self._connections[i, 0]]
+            right = ids[self._connections[i, 1]]
             tokens = ["<ADJLIST_START>"]
-            down = np.argwhere(self._connections[i, 0])
-            right = np.argwhere(self._connections[i, 1])
-            for (r, c), (dr, dc) in [(p, (1, 0)) for p in down] + [(p, (0, 1)) for p in right]:
-                tokens += [f"({r},{c})", "<-->", f"({r + dr},{c + dc})", ";"]
-            tokens.append("<ADJLIST_END>")
-            tokens += ["<ORIGIN_START>", "({},{})".format(*starts[i]), "<ORIGIN_END>"]
-            tokens += ["<TARGET_START>", "({},{})".format(*ends[i]), "<TARGET_END>"]
-            tokens += ["<PATH_START>", *("({},{})".format(*p) for p in routes[i]), "<PATH_END>"]
+            for a, step in [(a, w) for a in down.tolist()] + [(a, 1) for a in right.tolist()]:
+                tokens += [names[a], "<-->", names[a + step], ";"]
+            tokens += ["<ADJLIST_END>", "<ORIGIN_START>", names[starts[i]], "<ORIGIN_END>"]
+            tokens += ["<TARGET_START>", names[ends[i]], "<TARGET_END>", "<PATH_START>"]
+            tokens += [names[r * w + c] for r, c in routes[i].tolist()]
+            tokens.append("<PATH_END>")
             out.append(tokens)
         return out
 
@@ -333,13 +383,18 @@ class Batch:
         """A short hash of what makes the mazes (shape, size, mask, topology, generator and
         its options, braid, dots and ends), not of the seeds, count, filters or drawing
         options: batches with equal hashes come from the same recipe."""
-        return hashlib.sha256(_native.recipe(json.dumps(self.request)).encode()).hexdigest()[:16]
+        recipe = _native.recipe(json.dumps(self.request))
+        if self._not_drawable:
+            # Mazes the request does not make again: their file's shape stands for the rest.
+            extra = {k: self._data.get(k) for k in ("wrap", "levels", "masked", "woven")}
+            recipe += json.dumps(extra, sort_keys=True, default=str)
+        return hashlib.sha256(recipe.encode()).hexdigest()[:16]
 
     def split(self, fractions: Sequence[float], seed: int = 0) -> list["Batch"]:
         """The mazes shuffled (by ``seed``) and cut into parts of these shares of the batch
         (``[0.8, 0.1, 0.1]``); shares that add up to less than 1 leave the rest out."""
         fractions = [float(f) for f in fractions]
-        if not fractions or any(f < 0 for f in fractions) or sum(fractions) > 1 + 1e-9:
+        if not fractions or not all(np.isfinite(fractions)) or any(f < 0 for f in fractions) or sum(fractions) > 1 + 1e-9:
             raise ValueError(f"fractions must be shares of at least 0 adding up to at most 1, not {fractions}")
         order = np.random.default_rng(seed).permutation(len(self))
         cuts = np.floor(np.cumsum(fractions) * len(self) + 1e-9).astype(int)
@@ -354,18 +409,25 @@ class Batch:
     def dedupe(self) -> "Batch":
         """The batch without repeated mazes (same passages, entrance and exit), first
         occurrences kept in order."""
+        if not len(self):
+            return self._take([])
+        ends = np.ascontiguousarray(self._ends.astype("<u4")).view(np.uint8)
         if self.square:
-            keys = np.concatenate(
-                [np.packbits(self._connections.reshape(len(self), -1), axis=1), self._ends.astype("<u4").view(np.uint8)],
-                axis=1,
-            )
+            passages = np.packbits(self._connections.reshape(len(self), -1), axis=1)
         else:
-            keys = np.array([m.passages.tobytes() + self._ends[m.index].tobytes() for m in self])
-        keys = np.ascontiguousarray(keys)
-        if keys.ndim == 2:
-            keys = keys.view(np.dtype((np.void, keys.shape[1]))).ravel()
+            passages = self._digests().astype("<u8").view(np.uint8).reshape(len(self), 8)
+        keys = np.ascontiguousarray(np.concatenate([passages, ends], axis=1))
+        keys = keys.view(np.dtype((np.void, keys.shape[1]))).ravel()
         _, first = np.unique(keys, return_index=True)
         return self._take(np.sort(first))
+
+    def _digests(self) -> np.ndarray:
+        """A 64-bit digest of each maze's passages (any shape)."""
+        digests = self._data.get("digests")
+        if digests is None or (len(self) and not np.any(digests)):
+            digests = self._remake(digests=True)["digests"]
+            self._data["digests"] = digests
+        return np.asarray(digests, dtype=np.uint64)
 
     def save(self, path: str | os.PathLike) -> None:
         """Writes the batch to a file :func:`read` reads (``docs/FORMAT.md``, "The batch
@@ -377,6 +439,11 @@ class Batch:
     def _one_request(self, i: int, **changes) -> dict:
         if self._not_drawable:
             raise ValueError(self._not_drawable)
+        shaping = sorted(set(changes) & _SHAPING)
+        if shaping:
+            raise ValueError(
+                f"{shaping[0]}: changes the maze, not its drawing (make another batch with maze.generate)"
+            )
         request = {k: v for k, v in self.request.items() if k not in _BATCH_ONLY}
         request["seed"] = int(self._seeds[i])
         request.update(_request(changes))
@@ -456,6 +523,8 @@ def _record_dtype(square: bool, h: int, w: int) -> np.dtype:
 
 
 def _write_batch(batch: Batch, path: str) -> None:
+    if batch._not_drawable and not batch.square:
+        raise ValueError(f"these mazes cannot be saved: {batch._not_drawable}")
     header = {
         "format": "maze-batch",
         "version": _VERSION,
@@ -467,6 +536,8 @@ def _write_batch(batch: Batch, path: str) -> None:
         "config_hash": batch.config_hash,
         "record": "seed u64, entrance u32, exit u32" + (", passage bits" if batch.square else ""),
     }
+    if batch._not_drawable:
+        header["not_drawable"] = batch._not_drawable
     text = json.dumps(header, sort_keys=True).encode()
     # Records start on an 8-byte boundary: pad the header with spaces.
     text += b" " * (-(12 + len(text)) % 8)
@@ -475,77 +546,104 @@ def _write_batch(batch: Batch, path: str) -> None:
     records["seed"] = batch.seeds
     records["entrance"] = batch.entrances
     records["exit"] = batch.exits
-    if batch.square:
+    if batch.square and len(batch):
         bits = batch.connections.reshape(len(batch), -1)
         records["passages"] = np.packbits(bits, axis=1, bitorder="little")
-    directory = os.path.dirname(os.path.abspath(path))
     if os.path.islink(path) or (os.path.exists(path) and not os.path.isfile(path)):
         raise ValueError(f"{path}: not a regular file (a link, device or pipe is not overwritten)")
     mode = os.stat(path).st_mode & 0o7777 if os.path.exists(path) else None
-    temporary = os.path.join(directory, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    directory = os.path.dirname(os.path.abspath(path))
+    # A new file of a name no one can guess or plant (O_EXCL), renamed over the target.
+    handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory)
     try:
-        with open(temporary, "wb") as f:
+        with os.fdopen(handle, "wb") as f:
             f.write(_MAGIC + struct.pack("<HHI", _VERSION, 0, len(text)) + text)
             f.write(records.tobytes())
-        if mode is not None:
-            os.chmod(temporary, mode)
+        os.chmod(temporary, mode if mode is not None else 0o666 & ~_umask())
         os.replace(temporary, path)
     finally:
         if os.path.exists(temporary):
             os.remove(temporary)
 
 
-def read(path: str | os.PathLike, mmap: bool = False) -> Batch:
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+#: The most bytes :func:`read` reads unless told otherwise (as the command's --max-bytes).
+MAX_READ = 1 << 30
+
+
+def read(path: str | os.PathLike, mmap: bool = False, max_bytes: int = MAX_READ) -> Batch:
     """Reads a file written by :meth:`Batch.save` (with ``mmap=True`` the file is mapped
-    rather than read: seeds and ends stay on disk, the passages are unpacked), or one the
-    ``maze`` command wrote: compact records (``maze generate -n N -f maze``), JSON or JSON
-    Lines, all of one shape.
+    rather than read; the passages are unpacked into memory), or one the ``maze`` command
+    wrote: compact records (``maze generate -n N -f maze``), JSON or JSON Lines, all of one
+    shape. Files larger than ``max_bytes`` (1 GiB) and anything but a regular file (a
+    device, a pipe) are refused.
 
     Mazes read from the command's files are drawn (``batch[i].draw``) by making them again
     from their seed and options, after checking that this gives the saved passages and
     ends; when it does not (a file edited, or made with options a file does not record),
-    drawing raises ``ValueError`` and the arrays are still the file's."""
-    path = os.fspath(path)
+    drawing raises ``ValueError`` and the arrays (and statistics, solutions) are the file's."""
+    path = os.fsdecode(os.fspath(path))
+    try:
+        info = os.stat(path)
+    except OSError as e:
+        raise ValueError(f"{path}: {e.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError(f"{path}: not a regular file (a device, pipe or directory is not read)")
+    if info.st_size > max_bytes:
+        raise ValueError(f"{path}: {info.st_size} bytes, above the limit of {max_bytes} (pass max_bytes=...)")
     with open(path, "rb") as f:
         head = f.read(12)
         if head[:4] != _MAGIC:
-            return _read_command_file(path, head + f.read())
+            return _read_command_file(path, head + f.read(max_bytes))
         if len(head) < 12:
             raise ValueError(f"{path}: the batch file ends inside its first 12 bytes")
         version, flags, size = struct.unpack("<HHI", head[4:])
         if version != _VERSION or flags:
             raise ValueError(f"{path}: batch file version {version} (flags {flags}) is not one this module reads")
-        if size > 1 << 26:
-            raise ValueError(f"{path}: a header of {size} bytes is too long")
+        if size > min(1 << 26, info.st_size):
+            raise ValueError(f"{path}: a header of {size} bytes does not fit the file")
         text = f.read(size)
     try:
         header = json.loads(text)
-        count, kind = int(header["count"]), header["shape"]
+        count, kind = int(header["count"]), str(header["shape"])
         width, height, request = int(header["width"]), int(header["height"]), dict(header["request"])
+        record = str(header.get("record", ""))
+        reason = header.get("not_drawable")
+        if count < 0 or width < 1 or height < 1 or width * height > 2**32:
+            raise ValueError(f"count {count}, width {width}, height {height}")
     except (ValueError, KeyError, TypeError) as e:
         raise ValueError(f"{path}: the header is not a batch file's ({e})") from None
-    square = header.get("record", "").endswith("passage bits")
+    # The file says what made its mazes, not where to look or how much to spend.
+    for key in ("mask", "threads", "max-cells", "max-bytes", "max-pixels", "max-memory"):
+        if key in request:
+            raise ValueError(f"{path}: a batch file's request may not set {key!r} (it names a file or a limit)")
+    square = record.endswith("passage bits")
+    if square and (kind != "square" or request.get("shape", "square") != "square"):
+        raise ValueError(f"{path}: passage bits are for square mazes, not {kind}")
     dtype = _record_dtype(square, height, width)
     offset = 12 + size
     expected = offset + count * dtype.itemsize
-    actual = os.path.getsize(path)
-    if actual != expected:
-        raise ValueError(f"{path}: {count} records need {expected} bytes, the file has {actual}")
-    if mmap:
+    if info.st_size != expected:
+        raise ValueError(f"{path}: {count} records need {expected} bytes, the file has {info.st_size}")
+    if mmap and count:
         records = np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=(count,))
     else:
         records = np.fromfile(path, dtype=dtype, offset=offset, count=count)
-    data = {
-        "kind": kind,
-        "width": width,
-        "height": height,
-        "seeds": records["seed"],
-        "ends": np.stack([records["entrance"], records["exit"]], axis=1).astype(np.int64),
-    }
+    ends = np.stack([records["entrance"], records["exit"]], axis=1).astype(np.int64)
+    if ends.size and ends.max() >= width * height and kind in ("square", "hex", "triangle"):
+        raise ValueError(f"{path}: an entrance or exit beyond the {width * height} cells")
+    data = {"kind": kind, "width": width, "height": height, "seeds": records["seed"], "ends": ends}
     if square:
         bits = np.unpackbits(records["passages"], axis=1, count=2 * height * width, bitorder="little")
         data["connections"] = bits.astype(bool).reshape(count, 2, height, width)
-    return Batch(data, request)
+    batch = Batch(data, request)
+    batch._not_drawable = str(reason) if reason else None
+    return batch
 
 
 def _read_command_file(path: str, data: bytes) -> Batch:
@@ -554,22 +652,28 @@ def _read_command_file(path: str, data: bytes) -> Batch:
     except ValueError as e:
         raise ValueError(f"{path}: {e}") from None
     request = {"shape": found["kind"], "width": int(found["width"]), "height": int(found["height"])}
+    if found["wrap"] != "none":
+        request["wrap"] = found["wrap"]
+    if int(found["levels"]) > 1:
+        request["levels"] = int(found["levels"])
     if found.get("algorithm"):
         request["algorithm"] = found["algorithm"]
     if found.get("braid") is not None:
         request["braid"] = found["braid"]
     batch = Batch(found, request)
-    try:
-        again = batch._remake(digests=True)
-        same = np.array_equal(again["digests"], found["digests"]) and np.array_equal(
-            np.asarray(again["ends"]).reshape(-1, 2), batch._ends
-        )
-    except ValueError:
-        same = False
+    same = not (found["masked"] or found["woven"])
+    if same:
+        try:
+            again = batch._remake(digests=True)
+            same = np.array_equal(again["digests"], found["digests"]) and np.array_equal(
+                np.asarray(again["ends"]).reshape(-1, 2), batch._ends
+            )
+        except ValueError:
+            same = False
     if not same:
         batch._not_drawable = (
             f"{path} holds mazes that its seeds and recorded options do not make again "
-            "(other ends or options than the file records, or an edited file); draw them with "
-            f"the maze command: maze render {path}"
+            "(a mask, crossings, other ends or options than the file records, or an edited file); "
+            f"draw them with the maze command: maze render {path}"
         )
     return batch

@@ -7,9 +7,9 @@
 //! Square mazes come back as maze-dataset's connection array (N, 2, H, W): `[0]` the
 //! passage down from each cell, `[1]` the passage right.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use maze::{Built, Keep, MazeRequest, Plan, Shape};
@@ -67,51 +67,73 @@ fn plan(json: &str) -> PyResult<Plan> {
     Plan::new(&request(json)?).map_err(|e| error(&e))
 }
 
-/// Runs `job` without the GIL, on its own thread with a cancellation flag (and on
-/// `threads` threads when the request says), while this thread watches for Ctrl-C: a
-/// signal sets the flag, the job stops at its next check, and `KeyboardInterrupt` is
-/// raised.
-fn run<T: Send>(
+/// This process's worker threads: made on first use, and made again in a child process
+/// after `fork()` (Linux's default for `multiprocessing`, and data loaders' workers): the
+/// parent's threads do not exist in the child, and a pool that waits for them waits
+/// forever. `threads` asks for a pool of that size of its own.
+fn pool(threads: Option<u32>) -> maze::Result<Arc<rayon::ThreadPool>> {
+    static POOL: Mutex<Option<(u32, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
+    let build = |n: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map(Arc::new)
+            .map_err(|e| maze::Error::request(format!("cannot start worker threads: {e}")))
+    };
+    if let Some(n) = threads {
+        return build(n as usize);
+    }
+    let pid = std::process::id();
+    let mut slot = POOL.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((owner, pool)) = slot.as_ref()
+        && *owner == pid
+    {
+        return Ok(pool.clone());
+    }
+    // A pool inherited through fork() has no threads here: forgotten, not dropped (dropping
+    // it would wait for them).
+    if let Some(inherited) = slot.take() {
+        std::mem::forget(inherited);
+    }
+    let pool = build(0)?;
+    *slot = Some((pid, pool.clone()));
+    Ok(pool)
+}
+
+/// Runs `job` without the GIL on a thread of its own, in this process's pool (or one of
+/// `threads` threads), with a cancellation flag, while this thread watches for Ctrl-C. A
+/// signal sets the flag and raises `KeyboardInterrupt` at once; the job stops at its next
+/// check (between mazes of a batch, between phases of one maze) and its result is dropped.
+fn run<T: Send + 'static>(
     py: Python<'_>,
     threads: Option<u32>,
-    job: impl FnOnce() -> maze::Result<T> + Send,
+    job: impl FnOnce() -> maze::Result<T> + Send + 'static,
 ) -> PyResult<T> {
     let flag = Arc::new(AtomicBool::new(false));
-    let (outcome, interrupted) = py.detach(|| {
-        std::thread::scope(|scope| {
-            let (tx, rx) = mpsc::channel();
-            let job_flag = flag.clone();
-            scope.spawn(move || {
-                let work = move || maze_core::cancel::with_flag(job_flag, job);
-                let result = match threads {
-                    Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n as usize).build() {
-                        Ok(pool) => pool.install(work),
-                        Err(e) => Err(maze::Error::request(format!("cannot start {n} threads: {e}"))),
-                    },
-                    None => work(),
-                };
-                let _ = tx.send(result);
-            });
-            let mut interrupted = None;
-            loop {
-                match rx.recv_timeout(Duration::from_millis(50)) {
-                    Ok(result) => return (Some(result), interrupted),
-                    Err(mpsc::RecvTimeoutError::Disconnected) => return (None, interrupted),
-                    Err(mpsc::RecvTimeoutError::Timeout) => {
-                        if interrupted.is_none()
-                            && let Err(e) = Python::attach(|py| py.check_signals())
-                        {
-                            flag.store(true, Ordering::Relaxed);
-                            interrupted = Some(e);
-                        }
+    let pool = pool(threads).map_err(|e| error(&e))?;
+    let (tx, rx) = mpsc::channel();
+    let job_flag = flag.clone();
+    let spawned = std::thread::Builder::new().name("maze-job".into()).spawn(move || {
+        let result = pool.install(move || maze_core::cancel::with_flag(job_flag, job));
+        let _ = tx.send(result);
+    });
+    if let Err(e) = spawned {
+        return Err(PyValueError::new_err(format!("cannot start a thread: {e}")));
+    }
+    let outcome = py.detach(move || {
+        loop {
+            match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(result) => return Ok(Some(result)),
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(None),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Err(e) = Python::attach(|py| py.check_signals()) {
+                        flag.store(true, Ordering::Relaxed);
+                        return Err(e);
                     }
                 }
             }
-        })
-    });
-    if let Some(e) = interrupted {
-        return Err(e);
-    }
+        }
+    })?;
     match outcome {
         Some(Ok(value)) => Ok(value),
         Some(Err(e)) => Err(error(&e)),
@@ -130,8 +152,10 @@ fn grid(spec: &maze::ShapeSpec) -> Option<(u32, u32)> {
     plain.then_some((spec.width, spec.height))
 }
 
-/// A maze's row of the connection array (down passages, then right ones), on a `grid`.
-fn connections_of<S: Shape>(maze: &Maze<S>, grid: Option<(u32, u32)>) -> maze::Result<Vec<bool>> {
+/// A maze's row of the connection array (down passages, then right ones), on a `grid`,
+/// packed 8 to a byte (least significant first), so that a batch waits in an eighth of the
+/// memory of its array ([`unpack`]).
+fn connections_of<S: Shape>(maze: &Maze<S>, grid: Option<(u32, u32)>) -> maze::Result<Vec<u8>> {
     let Some((w, h)) = grid else { return Ok(Vec::new()) };
     let cells = (w * h) as usize;
     let mut connections = vec![false; 2 * cells];
@@ -139,16 +163,48 @@ fn connections_of<S: Shape>(maze: &Maze<S>, grid: Option<(u32, u32)>) -> maze::R
     if !maze.shape().grid_connections(maze.passages(), down, right) {
         return Err(maze::Error::request("these mazes have no connection array (not a plain square grid)"));
     }
-    Ok(connections)
+    Ok(connections
+        .chunks(8)
+        .map(|bits| bits.iter().enumerate().fold(0u8, |byte, (k, &b)| byte | u8::from(b) << k))
+        .collect())
+}
+
+/// Appends the first `count` bits of `packed` ([`connections_of`]) to `out` as bools.
+fn unpack(packed: &[u8], count: usize, out: &mut Vec<bool>) {
+    const BITS: [[bool; 8]; 256] = {
+        let mut table = [[false; 8]; 256];
+        let mut byte = 0;
+        while byte < 256 {
+            let mut k = 0;
+            while k < 8 {
+                table[byte][k] = byte >> k & 1 != 0;
+                k += 1;
+            }
+            byte += 1;
+        }
+        table
+    };
+    let whole = count / 8;
+    for &byte in &packed[..whole] {
+        out.extend_from_slice(&BITS[byte as usize]);
+    }
+    if count % 8 != 0 {
+        out.extend_from_slice(&BITS[packed[whole] as usize][..count % 8]);
+    }
 }
 
 /// Refuses a batch whose arrays would pass the request's byte limit (`max_bytes`, 1 GiB
-/// by default): a connection array holds a byte a passage, about 2 a cell.
+/// by default), before any work: a connection array holds a byte a passage (2 a cell), a
+/// solution up to 16 bytes a cell and a numpy array's own hundred or so.
 fn check_arrays(plan: &Plan, count: u64) -> PyResult<()> {
-    let per_maze = match grid(plan.spec()) {
-        Some((w, h)) => 2 * u64::from(w) * u64::from(h) + 16,
-        None => 16,
-    };
+    let cells = plan.spec().cells();
+    let mut per_maze = 24;
+    if grid(plan.spec()).is_some() {
+        per_maze += 2 * cells;
+    }
+    if plan.request().solve.is_some() {
+        per_maze += 16 * cells + 128;
+    }
     let bytes = count.saturating_mul(per_maze);
     let limit = plan.request().max_bytes;
     if bytes > limit {
@@ -171,7 +227,8 @@ struct Arrays {
 
 /// One maze as [`Arrays`] keeps it.
 struct Row {
-    connections: Vec<bool>,
+    /// Packed ([`connections_of`]).
+    connections: Vec<u8>,
     ends: [u32; 2],
     digest: u64,
     path: Option<Vec<u32>>,
@@ -263,6 +320,16 @@ fn stats_columns<'py>(py: Python<'py>, all: &[&Stats]) -> PyResult<Bound<'py, Py
     Ok(out)
 }
 
+/// The rows' connections as one (N, 2, H, W) bool array.
+fn connection_array<'py>(py: Python<'py>, rows: &[Row], w: u32, h: u32) -> PyResult<Bound<'py, PyAny>> {
+    let bits = 2 * (w * h) as usize;
+    let mut all = Vec::with_capacity(rows.len() * bits);
+    for row in rows {
+        unpack(&row.connections, bits, &mut all);
+    }
+    Ok(PyArray1::from_vec(py, all).reshape([rows.len(), 2, h as usize, w as usize])?.into_any())
+}
+
 /// The arrays of a batch of rows, as a dict for the Python `Batch`.
 fn arrays<'py>(
     py: Python<'py>,
@@ -278,12 +345,8 @@ fn arrays<'py>(
     out.set_item("height", spec.height)?;
     out.set_item("cells", spec.cells())?;
     out.set_item("seeds", PyArray1::from_vec(py, seeds))?;
-    if let Some((w, h)) = grid(plan.spec()) {
-        let mut all = Vec::with_capacity(n * 2 * (w * h) as usize);
-        for row in &rows {
-            all.extend_from_slice(&row.connections);
-        }
-        out.set_item("connections", PyArray1::from_vec(py, all).reshape([n, 2, h as usize, w as usize])?)?;
+    if let Some((w, h)) = grid(spec) {
+        out.set_item("connections", connection_array(py, &rows, w, h)?)?;
     }
     let ends: Vec<u32> = rows.iter().flat_map(|r| r.ends).collect();
     out.set_item("ends", PyArray1::from_vec(py, ends).reshape([n, 2])?)?;
@@ -308,10 +371,12 @@ fn arrays<'py>(
 #[pyfunction]
 #[pyo3(signature = (request, seed, stats=false))]
 fn generate<'py>(py: Python<'py>, request: &str, seed: u64, stats: bool) -> PyResult<Bound<'py, PyDict>> {
-    let plan = plan(request)?;
-    let keep = Arrays { grid: grid(plan.spec()), digest: false };
+    let plan = Arc::new(plan(request)?);
     check_arrays(&plan, u64::from(plan.request().count))?;
-    let made = run(py, plan.request().threads, || plan.collect(seed, stats, &keep))?;
+    let job = plan.clone();
+    let made = run(py, plan.request().threads, move || {
+        job.collect(seed, stats, &Arrays { grid: grid(job.spec()), digest: false })
+    })?;
     let (seeds, rows): (Vec<u64>, Vec<Row>) = made.into_iter().unzip();
     arrays(py, &plan, seeds, rows)
 }
@@ -327,10 +392,14 @@ fn remake<'py>(
     stats: bool,
     digests: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let plan = plan(request)?;
-    let keep = Arrays { grid: grid(plan.spec()), digest: digests };
+    let plan = Arc::new(plan(request)?);
     check_arrays(&plan, seeds.len() as u64)?;
-    let rows = run(py, plan.request().threads, || plan.collect_seeds(&seeds, stats, &keep))?;
+    let (job, seeds) = (plan.clone(), Arc::new(seeds));
+    let job_seeds = seeds.clone();
+    let rows = run(py, plan.request().threads, move || {
+        job.collect_seeds(&job_seeds, stats, &Arrays { grid: grid(job.spec()), digest: digests })
+    })?;
+    let seeds = Arc::try_unwrap(seeds).unwrap_or_else(|shared| shared.to_vec());
     arrays(py, &plan, seeds, rows)
 }
 
@@ -359,25 +428,28 @@ fn read_files<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyDict>>
     let data = data.to_vec();
     let (spec, files, rows) = run(py, None, move || {
         let files = maze_render::compact::parse_any(&data)?;
-        let spec = files[0].spec(maze_core::limits::MAX_CELLS)?;
-        for (i, file) in files.iter().enumerate() {
-            let other = file.spec(maze_core::limits::MAX_CELLS)?;
-            if (other.kind, other.width, other.height, &other.mask)
-                != (spec.kind, spec.width, spec.height, &spec.mask)
-            {
-                return Err(maze::Error::request(format!(
-                    "maze {i} is a {}x{} {} maze, maze 0 a {}x{} {}: a batch holds one shape",
-                    other.width, other.height, other.kind, spec.width, spec.height, spec.kind
-                )));
-            }
+        let limit = maze_core::limits::MAX_CELLS;
+        let specs = files.iter().map(|f| f.spec(limit)).collect::<Result<Vec<_>, _>>()?;
+        // One shape for the batch; a woven maze's crossings are its own.
+        let key = |s: &maze::ShapeSpec| {
+            (s.kind, s.width, s.height, s.wrap, s.levels, s.mask.clone(), s.weave.is_some())
+        };
+        let spec = specs[0].clone();
+        if let Some(i) = specs.iter().position(|s| key(s) != key(&spec)) {
+            let other = &specs[i];
+            return Err(maze::Error::request(format!(
+                "maze {i} is a {}x{} {} maze with other options than maze 0 ({}x{} {}): a batch holds one shape",
+                other.width, other.height, other.kind, spec.width, spec.height, spec.kind
+            )));
         }
         let grid = grid(&spec);
         use rayon::prelude::*;
         let rows = files
             .par_iter()
+            .zip(specs)
             .enumerate()
-            .map(|(i, file)| {
-                spec.clone().visit(FromFile { file, grid }).map_err(|e| e.context(format!("maze {i}")))
+            .map(|(i, (file, spec))| {
+                spec.visit(FromFile { file, grid }).map_err(|e| e.context(format!("maze {i}")))
             })
             .collect::<maze::Result<Vec<Row>>>()?;
         Ok((spec, files, rows))
@@ -396,11 +468,12 @@ fn read_files<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyDict>>
         "ends",
         PyArray1::from_vec(py, rows.iter().flat_map(|r| r.ends).collect()).reshape([n, 2])?,
     )?;
-    let plain = rows.first().is_some_and(|r| !r.connections.is_empty());
-    if plain {
-        let all: Vec<bool> = rows.iter().flat_map(|r| r.connections.iter().copied()).collect();
-        let (h, w) = (spec.height as usize, spec.width as usize);
-        out.set_item("connections", PyArray1::from_vec(py, all).reshape([n, 2, h, w])?)?;
+    out.set_item("wrap", spec.wrap.name())?;
+    out.set_item("levels", spec.levels)?;
+    out.set_item("masked", spec.mask.is_some())?;
+    out.set_item("woven", spec.weave.is_some())?;
+    if let Some((w, h)) = grid(&spec) {
+        out.set_item("connections", connection_array(py, &rows, w, h)?)?;
     }
     Ok(out)
 }
@@ -423,7 +496,7 @@ impl Keep for Pairs {
 #[pyfunction]
 fn passages<'py>(py: Python<'py>, request: &str, seed: u64) -> PyResult<Bound<'py, PyDict>> {
     let plan = plan(request)?;
-    let mut made = run(py, None, || plan.collect_seeds(&[seed], false, &Pairs))?;
+    let mut made = run(py, None, move || plan.collect_seeds(&[seed], false, &Pairs))?;
     let (cells, pairs, ends) = made.pop().ok_or_else(|| PyValueError::new_err("no maze was made"))?;
     let out = PyDict::new(py);
     let e = pairs.len() / 2;
@@ -438,7 +511,7 @@ fn passages<'py>(py: Python<'py>, request: &str, seed: u64) -> PyResult<Bound<'p
 #[pyfunction]
 fn render<'py>(py: Python<'py>, request: &str, seed: u64) -> PyResult<Bound<'py, PyBytes>> {
     let plan = plan(request)?;
-    let bytes = run(py, None, || plan.to_vec(seed))?;
+    let bytes = run(py, None, move || plan.to_vec(seed))?;
     Ok(PyBytes::new(py, &bytes))
 }
 
@@ -547,7 +620,8 @@ fn solve<'py>(
     let solver: Solver =
         solver.parse().map_err(|e: maze_core::Error| PyValueError::new_err(e.to_string()))?;
     let grids = Grids::read(&connections, &starts, &ends)?;
-    let routes = run(py, None, || {
+    let width = grids.w;
+    let routes = run(py, None, move || {
         use rayon::prelude::*;
         (0..grids.n)
             .into_par_iter()
@@ -557,7 +631,7 @@ fn solve<'py>(
                 let route = solver
                     .solve_route(&maze, maze.entrance(), maze.exit())
                     .map_err(|e| maze::Error::from(e).context(format!("maze {i}")))?;
-                Ok(route.path.iter().flat_map(|c| [(c.0 / grids.w) as i64, (c.0 % grids.w) as i64]).collect())
+                Ok(route.path.iter().flat_map(|c| [(c.0 / width) as i64, (c.0 % width) as i64]).collect())
             })
             .collect::<maze::Result<Vec<Vec<i64>>>>()
     })?;
@@ -579,7 +653,7 @@ fn stats<'py>(
     ends: PyReadonlyArray2<'py, i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let grids = Grids::read(&connections, &starts, &ends)?;
-    let all = run(py, None, || {
+    let all = run(py, None, move || {
         use rayon::prelude::*;
         (0..grids.n)
             .into_par_iter()
@@ -592,34 +666,39 @@ fn stats<'py>(
     stats_columns(py, &all.iter().collect::<Vec<_>>())
 }
 
-/// The options of `request` that shape its mazes (shape, size, mask, topology, generator
-/// and its options, braid, dots and ends), every other option at its default, as JSON:
-/// what `Batch.config_hash` hashes, so that equal recipes hash equal however they were
-/// spelled (`shape="square"` or left out).
+/// The options of `request` that decide which mazes a batch holds (shape, size as laid
+/// out, mask, topology, generator and its options, braid, dots and ends, filters), every
+/// other option at its default and defaults written the one way, as JSON: what
+/// `Batch.config_hash` hashes, so that equal recipes hash equal however they were spelled
+/// (`shape="square"` or left out, a difficulty or its size, `braid=0` or none).
 #[pyfunction]
 fn recipe(request: &str) -> PyResult<String> {
-    let r = self::request(request)?;
+    let plan = plan(request)?;
+    let (r, spec) = (plan.request().clone(), plan.spec());
+    let defaults = MazeRequest::default();
     let recipe = MazeRequest {
-        shape: r.shape,
-        width: r.width,
-        height: r.height,
+        shape: spec.kind,
+        // The size the plan laid out, however it was asked (a difficulty, a default).
+        width: Some(spec.width),
+        height: Some(spec.height),
         mask: r.mask,
         mask_text: r.mask_text,
         mask_data: r.mask_data,
         mask_connect: r.mask_connect,
-        difficulty: r.difficulty,
         wrap: r.wrap,
         levels: r.levels,
         weave: r.weave,
         algorithm: r.algorithm,
-        braid: r.braid,
+        braid: r.braid.filter(|&b| b > 0.0),
         starts: r.starts,
         ends: r.ends,
         entrance: r.entrance,
         exit: r.exit,
-        bias: r.bias,
-        policy: r.policy,
-        ..MazeRequest::default()
+        bias: r.bias.filter(|&b| Some(b) != defaults.bias.or(Some(Default::default()))),
+        policy: r.policy.filter(|&p| Some(p) != defaults.policy.or(Some(Default::default()))),
+        wheres: r.wheres,
+        hardness: r.hardness,
+        ..defaults
     };
     serde_json::to_string(&recipe).map_err(|e| PyValueError::new_err(e.to_string()))
 }

@@ -322,7 +322,7 @@ fn masked_hexagons_and_triangles_draw_as_text_and_inline_masks_work() {
         2,
         "cell 9,9 (ring,index) is not in the maze",
     );
-    assert_fails(&bin(), &["play", "--shape", "polar"], 2, "text cannot draw a polar maze");
+    assert_fails(&bin(), &["play", "--shape", "polar"], 2, "text cannot draw polar mazes");
 }
 
 #[test]

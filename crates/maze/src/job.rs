@@ -394,9 +394,9 @@ pub fn text_pictured(spec: &ShapeSpec) -> bool {
 
 /// The refusal for a text picture of a shape text cannot draw honestly.
 pub(crate) fn no_text_picture(spec: &ShapeSpec) -> String {
-    let what = format!("a {}{} maze", if spec.mask.is_some() { "masked " } else { "" }, spec.kind);
+    let what = format!("{}{} mazes", if spec.mask.is_some() { "masked " } else { "" }, spec.kind);
     format!(
-        "text cannot draw {what} (its cells do not fit a character grid); use --format svg or --format png"
+        "text cannot draw {what} (their cells do not fit a character grid); use --format svg or --format png"
     )
 }
 

@@ -57,7 +57,7 @@ impl<'a, R: BufRead, W: Write> Dialogue<'a, R, W> {
         let plan = maze::Plan::new(&first).map_err(|e| UsageError(e.to_string()))?;
         if !maze::text_pictured(plan.spec()) {
             anyhow::bail!(UsageError(format!(
-                "maze play --lines prints text pictures, and text cannot draw a {} maze; use --shape square, hex or triangle (or play it in a terminal)",
+                "maze play --lines prints text pictures, and text cannot draw {} mazes; use --shape square, hex or triangle (or play it in a terminal)",
                 plan.spec().kind
             )));
         }
@@ -209,6 +209,6 @@ mod tests {
     fn shapes_without_a_text_picture_are_refused_in_one_line() {
         let e = transcript(&["--shape", "polar"], "y\n").expect_err("refused");
         let text = e.to_string();
-        assert!(text.contains("text cannot draw a polar maze") && !text.contains('\n'), "{text}");
+        assert!(text.contains("text cannot draw polar mazes") && !text.contains('\n'), "{text}");
     }
 }

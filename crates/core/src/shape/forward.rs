@@ -240,6 +240,7 @@ mod tests {
     /// Every method of [`Shape`] the comparison below checks. A method added to the trait
     /// must be added here, with its comparison, or `every_shape_method_is_compared` fails.
     const COMPARED: &[&str] = &[
+        "grid_connections",
         "cell_count",
         "doors",
         "neighbour",
@@ -332,6 +333,17 @@ mod tests {
         same("grid", w.grid().is_some() == inner.grid().is_some());
         same("square_lattice", w.square_lattice() == inner.square_lattice());
         same("door_steps", w.door_steps() == inner.door_steps());
+        same("grid_connections", {
+            let (n, m) = (w.cell_count() as usize, inner.cell_count() as usize);
+            let (mut down, mut right) = (vec![false; n.max(m)], vec![false; n.max(m)]);
+            let mine = w.grid_connections(&Passages::closed(w.wall_count()), &mut down[..n], &mut right[..n]);
+            let theirs = inner.grid_connections(
+                &Passages::closed(inner.wall_count()),
+                &mut down[..m],
+                &mut right[..m],
+            );
+            mine == theirs
+        });
         same("text_grid", w.text_grid().is_some() == inner.text_grid().is_some());
         same("text picture", {
             let style = crate::text::Style::Ascii;
@@ -421,15 +433,16 @@ mod tests {
     }
 
     /// What a mask keeping every cell answers otherwise than its base, by design: it
-    /// renumbers cells (so it offers none of the lattice fast paths), and a door to a
+    /// renumbers cells (so it offers none of the lattice fast paths, nor maze-dataset's
+    /// connection array), and a door to a
     /// removed cell is a boundary, so `outer_door` is the trait's own, not the base's.
-    const MASK_DIFFERS: &[&str] = &["grid", "square_lattice", "door_steps"];
+    const MASK_DIFFERS: &[&str] = &["grid", "square_lattice", "door_steps", "grid_connections"];
 
     /// What one level answers otherwise than its base, by design: stair walls are
     /// numbered after the base walls even with one level, a cell's name says its level, the
     /// drawing is one plate as wide as the levels side by side (with one level the base's
     /// width, up to rounding), the text picture has a heading per level, and the levels
-    /// offer no row layout.
+    /// offer no row layout (nor maze-dataset's connection array).
     const LEVELS_DIFFER: &[&str] = &[
         "wall_count",
         "cell_name",
@@ -439,11 +452,12 @@ mod tests {
         "grid",
         "square_lattice",
         "door_steps",
+        "grid_connections",
     ];
 
     /// What a woven square maze without crossings answers otherwise than its square: it
-    /// offers no lattice fast paths (crossings add cells).
-    const WEAVE_DIFFERS: &[&str] = &["grid", "square_lattice", "door_steps"];
+    /// offers no lattice fast paths and no connection array (crossings add cells).
+    const WEAVE_DIFFERS: &[&str] = &["grid", "square_lattice", "door_steps", "grid_connections"];
 
     fn full_mask<S: Shape>(s: S) -> Masked<S> {
         let mask = Mask::from_fn(s.cell_count(), |_| true);
