@@ -755,6 +755,42 @@ for (const [kind, height] of [['desktop', 800], ['phone', 844]]) {
   });
 }
 
+await check('the server\'s refusals reach the page in plain words: no flags, no parameter spellings, no notes about the page', async () => {
+  const p = await screen('desktop');
+  const words = await p.evaluate(async () => {
+    const asks = [
+      '/api/generate?width=5000&height=5000&packed=1', '/api/generate?shape=hex&weave=0.3&packed=1',
+      '/api/generate?shape=polar&wrap=x&packed=1', '/api/generate?braid=2&packed=1', '/api/generate?levels=100&packed=1',
+      '/api/generate?starts=50&width=3&height=3&packed=1', '/api/generate?shape=hex&algorithm=binary-tree&packed=1',
+      '/api/generate?width=abc&packed=1', '/api/render?width=180&height=180&seed=1&format=stl',
+      '/api/render?width=1000&height=1000&format=pdf', '/api/render?width=600&height=600&format=stl',
+    ];
+    const out = [];
+    for (const a of asks) {
+      const r = await fetch(a);
+      const e = (await r.json()).error;
+      out.push([a, e, sentence(plainWords(e))]);
+    }
+    return out;
+  });
+  for (const [ask, raw, plain] of words) {
+    expect(raw && plain.length > 10, `${ask}: no message`);
+    for (const bad of ['--', '_', 'view)', 'geometry', 'maze list', '=']) expect(!plain.includes(bad), `${ask}: "${plain}" has ${bad}`);
+  }
+  console.log('# plain words: ' + words.map((w) => w[2]).join(' | '));
+  await p.close();
+});
+
+await check('the page and its API answers arrive compressed in the browser', async () => {
+  const p = await screen('desktop', 'shape=square&width=100&height=100&seed=1&solve=bfs');
+  const sizes = await p.evaluate(() => performance.getEntriesByType('resource')
+    .filter((e) => /app\.js|style\.css|api\/list|api\/generate/.test(e.name))
+    .map((e) => [e.name.replace(/^.*\//, '').slice(0, 40), e.encodedBodySize, e.decodedBodySize]));
+  expect(sizes.length >= 4, `resources: ${JSON.stringify(sizes)}`);
+  for (const [name, sent, got] of sizes) expect(sent > 0 && sent < got * 0.7, `${name}: ${sent} bytes sent for ${got}`);
+  await p.close();
+});
+
 await check('Wrap, Levels and Weave are offered for the shapes whose capabilities (from /api/list) have them', async () => {
   const p = await screen('desktop');
   await p.click('#more > summary');
