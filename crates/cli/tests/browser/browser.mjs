@@ -740,10 +740,10 @@ for (const [kind, height] of [['desktop', 800], ['phone', 844]]) {
   });
 
   await check(`${kind}: a link with values the page does not know gets a note, not silence`, async () => {
-    const p = await screen(kind, 'shape=blob&width=5&height=5&seed=1&algorithm=nope&colour=red');
+    const p = await screen(kind, 'shape=blob&width=5&height=5&seed=1&algorithm=nope&colour=red&braid=lots');
     expect(await p.isVisible(testid('link-note')), 'no note for the unknown values');
     const note = await p.textContent(testid('link-note'));
-    for (const w of ['shape=blob', 'algorithm=nope', 'colour']) expect(note.includes(w), `the note misses ${w}: ${note}`);
+    for (const w of ['shape=blob', 'algorithm=nope', 'colour', 'braid=lots']) expect(note.includes(w), `the note misses ${w}: ${note}`);
     const r = await rect(p, testid('link-note'));
     expect(r.top >= 0 && r.bottom <= height, `the note is off screen at ${r.top}`);
     // A value the shape cannot take (wrap on a circle) is named too.

@@ -111,6 +111,10 @@ function fromUrl() {
       el.value = DEFAULTS[id];
       if (el.value !== DEFAULTS[id] && el.options.length) el.selectedIndex = 0;
       if (q.has(key)) unknown.push(`${key}=${want} is not offered here (${fieldName(id)}: ${el.selectedOptions[0] ? el.selectedOptions[0].text : 'default'} is used)`);
+    } else if (el.type === 'number' && el.value !== want) {
+      // A number field empties itself when given what is not a number.
+      el.value = DEFAULTS[id];
+      unknown.push(`${key}=${want} is not a number (${fieldName(id)}: ${el.value || 'auto'} is used)`);
     }
   };
   set('shape', 'shape');
