@@ -903,3 +903,50 @@ fn a_job_takes_the_lane_of_the_cells_it_really_has() {
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(lanes, ["medium_jobs"]);
 }
+
+/// `GET path` with an `Accept-Encoding` header.
+fn get_encoded(server: &Server, path: &str, accept: &str) -> support::Reply {
+    let req = format!(
+        "GET {path} HTTP/1.1\r\nHost: {}\r\nAccept-Encoding: {accept}\r\nConnection: close\r\n\r\n",
+        server.addr
+    );
+    raw(server.addr, req.as_bytes()).unwrap_or_else(|e| panic!("GET {path}: {e}"))
+}
+
+#[test]
+fn answers_are_compressed_for_a_client_that_accepts_it_and_decode_to_the_same_bytes() {
+    use std::io::Read;
+    let server = Server::start();
+    for path in [
+        "/api/generate?shape=hex&width=30&height=20&seed=42&solve=bfs&geometry=1",
+        "/api/generate?width=200&height=200&seed=5&solve=bfs&packed=1",
+        "/api/list",
+        "/app.js",
+        "/style.css",
+        "/",
+    ] {
+        let plain = get(server.addr, path);
+        assert_eq!(plain.status, 200, "{path}");
+        assert_eq!(plain.header("content-encoding"), None, "{path}: compressed without being asked");
+        let gz = get_encoded(&server, path, "gzip");
+        assert_eq!(gz.status, 200, "{path}");
+        assert_eq!(gz.header("content-encoding"), Some("gzip"), "{path}");
+        assert_eq!(gz.header("content-type"), plain.header("content-type"), "{path}");
+        assert!(
+            gz.body.len() < plain.body.len(),
+            "{path}: {} gzip bytes for {}",
+            gz.body.len(),
+            plain.body.len()
+        );
+        let mut decoded = Vec::new();
+        flate2::read::GzDecoder::new(&gz.body[..]).read_to_end(&mut decoded).expect("valid gzip");
+        assert!(decoded == plain.body, "{path}: the gzip answer decodes to other bytes");
+        let br = get_encoded(&server, path, "br");
+        assert_eq!(br.header("content-encoding"), Some("br"), "{path}");
+        assert!(br.body.len() < plain.body.len(), "{path}");
+    }
+    // A PNG is compressed already: it is sent as it is.
+    let png = get_encoded(&server, "/api/render?format=png&width=8&height=8&seed=1", "gzip");
+    assert_eq!(png.status, 200);
+    assert_eq!(png.header("content-encoding"), None);
+}

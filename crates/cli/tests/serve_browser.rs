@@ -3,7 +3,10 @@
 //! load the page, generate, show the solution, play a tiny maze to the exit with key
 //! presses, download SVG and PDF, watch a hexagonal maze being built and solved, draw a
 //! circular maze with curved walls and play it to the centre, cut a word out of a maze,
-//! upload a picture as a mask, choose the entrance and exit. Screenshots are saved to
+//! upload a picture as a mask, choose the entrance and exit; and, on a 1280 x 800 desktop
+//! and a 390 x 844 touch phone, the first screen (the sticky action bar, the maze beside or
+//! above the form), field errors, Esc, history entries, link notes and the shapes' options
+//! read from `/api/list`. Screenshots are saved to
 //! `target/browser-artifacts/` (`serve-page.png`, `serve-polar.png`, ...).
 //!
 //! Needs node, chromium and `npm ci` in `tests/browser` (`scripts/install-browser.sh` does

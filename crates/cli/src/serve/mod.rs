@@ -21,6 +21,7 @@
 //!   behind the largest ones;
 //! - every error, 404 and 405 included, is `{"error": "..."}`, even those hyper answers
 //!   by itself (a malformed request, 414, 431: see [`bare`]);
+//! - answers are compressed (gzip or brotli) for a client that says it accepts them;
 //! - Ctrl-C (or SIGTERM) stops it within about a second, whatever clients are doing.
 
 pub(crate) mod api;
@@ -108,6 +109,18 @@ pub fn router(settings: Settings) -> Router {
         ))
         .layer(axum::middleware::from_fn(limit_headers))
         .layer(axum::middleware::map_response(api::json_errors))
+        // Outermost, so it sees each answer as sent: gzip or brotli when the client asks
+        // (browsers do), for the API's JSON and packed arrays and for the page's assets.
+        // tower-http's default predicate leaves images, event streams and answers under 32
+        // bytes alone; the bytes decoded are the same as an uncompressed answer's. At the
+        // fastest level: on a 1000 x 1000 packed answer (114 MB) gzip's default level took
+        // about 4 times as long as level 1 for a result only 3% smaller.
+        .layer(
+            tower_http::compression::CompressionLayer::new()
+                .gzip(true)
+                .br(true)
+                .quality(tower_http::CompressionLevel::Fastest),
+        )
 }
 
 /// The most bytes of request headers (names and values) the server reads; hyper's own

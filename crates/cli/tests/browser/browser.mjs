@@ -52,13 +52,22 @@ function expect(cond, what) {
   if (!cond) throw new Error(what);
 }
 const testid = (id) => `[data-testid="${id}"]`;
+const axeSource = readFileSync(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
 
 // Opens a maze by its link; the old maze's "ready" mark is cleared first, since a link that
 // differs only after '#' does not reload the page.
+// "More options" is opened, so that the tests below can reach every field.
 async function openMaze(hash, timeout) {
   await page.evaluate(() => { document.body.dataset.ready = ''; });
   await page.goto(base + '#' + hash);
   await page.waitForSelector('body[data-ready="1"]', { timeout });
+  await page.evaluate(() => { document.getElementById('more').open = true; });
+}
+
+// Opens the action bar's Download menu (if it is closed) and clicks a format in it.
+async function clickDownload(format, p = page) {
+  if (!(await p.isVisible(testid('download-' + format)))) await p.click(testid('download'));
+  await p.click(testid('download-' + format));
 }
 
 // Starts a generation replay at the default speed and gives the share played after 2 s:
@@ -79,7 +88,7 @@ async function regenerate(click) {
 }
 
 async function download(format) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(testid('download-' + format))]);
+  const [dl] = await Promise.all([page.waitForEvent('download'), clickDownload(format)]);
   const failure = await dl.failure();
   expect(!failure, `download failed: ${failure}`);
   const bytes = readFileSync(await dl.path());
@@ -164,7 +173,7 @@ await check('watch it being built, then solved', async () => {
 
 await check('reveal the solution and download a PDF', async () => {
   const { name, bytes } = await download('pdf');
-  expect(name.endsWith('.pdf') && name.includes('hex-10x7-2024'), `file name ${name}`);
+  expect(name.endsWith('.pdf') && name.includes('hex-10x7-seed2024-solved'), `file name ${name}`);
   expect(bytes.subarray(0, 5).toString() === '%PDF-', 'the download is not a PDF');
 });
 
@@ -371,7 +380,7 @@ await check('opening a shared link resets every field to the link', async () => 
 
 await check('a refused download shows the server\'s message', async () => {
   await openMaze('shape=square&width=180&height=180&seed=1');
-  await page.click(testid('download-stl'));
+  await clickDownload('stl');
   await page.waitForSelector('#status.error');
   const text = await page.textContent(testid('status'));
   expect(text.includes('STL download failed') && text.includes('too large for STL'), `status: ${text}`);
@@ -499,11 +508,16 @@ await check('print: an optional answer page with the solution', async () => {
 
 await check('PNG downloads come in several sizes', async () => {
   const widthOf = (bytes) => bytes.readUInt32BE(16);
-  await page.selectOption(testid('png-size'), '8');
+  // The size is chosen in the Download menu, which closes after a download.
+  const size = async (px) => {
+    if (!(await page.isVisible(testid('png-size')))) await page.click(testid('download'));
+    await page.selectOption(testid('png-size'), px);
+  };
+  await size('8');
   const normal = widthOf((await download('png')).bytes);
-  await page.selectOption(testid('png-size'), '32');
+  await size('32');
   const poster = widthOf((await download('png')).bytes);
-  await page.selectOption(testid('png-size'), '8');
+  await size('8');
   expect(poster > 3.5 * normal && poster < 4.5 * normal, `png widths ${normal} and ${poster}`);
 });
 
@@ -533,6 +547,286 @@ await check('phone: the maze first, and a swipe moves the player', async () => {
   const scrolled = await phone.evaluate(() => window.scrollY);
   expect(scrolled === 0, `the page scrolled by ${scrolled}`);
   await phone.close();
+});
+
+// ---- the page as a puzzle tool (the third edition) ---------------------------------------
+// Each check runs on a desktop page at 1280 x 800 and on a phone page at 390 x 844 with a
+// touch screen (a context of its own: touch and mobile are fixed when a context is made).
+const phoneBrowser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--no-first-run', '--disable-sync'],
+});
+const phoneContext = await phoneBrowser.newContext({
+  viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2, acceptDownloads: true,
+});
+async function screen(kind, hash = '') {
+  const p = kind === 'phone' ? await phoneContext.newPage() : await context.newPage();
+  if (kind === 'desktop') await p.setViewportSize({ width: 1280, height: 800 });
+  p.setDefaultTimeout(20000);
+  p.on('pageerror', (e) => problems.push(`${kind} page error: ${e.message}`));
+  p.on('console', (m) => { if (m.type() === 'error' && !m.text().includes('status of 4')) problems.push(`${kind} console error: ${m.text()}`); });
+  await p.goto(base + (hash ? '#' + hash : ''));
+  await p.waitForSelector('body[data-ready="1"]');
+  return p;
+}
+const rect = (p, sel) => p.evaluate((s) => {
+  const r = document.querySelector(s).getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height };
+}, sel);
+// Clicks on a desktop, taps on the phone.
+const press = (p, kind, sel) => (kind === 'phone' ? p.tap(sel) : p.click(sel));
+async function regenerateOn(p, kind, sel = testid('generate')) {
+  await p.evaluate(() => { document.body.dataset.ready = ''; });
+  await press(p, kind, sel);
+  await p.waitForSelector('body[data-ready="1"]');
+}
+const layout = {};
+
+for (const [kind, height] of [['desktop', 800], ['phone', 844]]) {
+  await check(`${kind}: the action bar (Generate, Play, Show solution, Download, the status) is on the first screen and stays there`, async () => {
+    const p = await screen(kind);
+    const gen = await rect(p, testid('generate'));
+    expect(gen.top >= 0 && gen.bottom <= height, `Generate at y = ${gen.top}..${gen.bottom}`);
+    layout[kind] = { generateY: Math.round(gen.top), pageHeight: await p.evaluate(() => document.documentElement.scrollHeight) };
+    for (const id of ['play', 'solve', 'download', 'status']) {
+      const r = await rect(p, testid(id));
+      expect(r.top >= 0 && r.bottom <= height && r.width > 0, `${id} at y = ${r.top}..${r.bottom}`);
+    }
+    // The status line is in the bar, by the buttons.
+    const bar = await rect(p, testid('bar'));
+    const st = await rect(p, testid('status'));
+    expect(st.top >= bar.top && st.bottom <= bar.bottom, `status ${st.top}..${st.bottom} outside the bar ${bar.top}..${bar.bottom}`);
+    // The common fields up front, the rest under "More options" (closed).
+    for (const id of ['shape', 'width', 'height', 'difficulty', 'seed']) expect(await p.isVisible(testid(id)), `${id} hidden`);
+    expect(!(await p.evaluate(() => document.getElementById('more').open)), 'More options open at first');
+    for (const id of ['algorithm', 'braid', 'starts', 'entrance', 'solver']) expect(!(await p.isVisible(testid(id))), `${id} not under More options`);
+    await p.screenshot({ path: join(artifacts, `serve-first-screen-${kind}.png`) });
+    // Scrolled to the bottom of the page, the bar is still there.
+    await p.evaluate(() => { document.getElementById('more').open = true; });
+    await p.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await p.waitForTimeout(100);
+    const after = await rect(p, testid('generate'));
+    const scrolled = await p.evaluate(() => window.scrollY);
+    expect(scrolled > 100 && after.top >= 0 && after.bottom <= height, `scrolled ${scrolled}: Generate at ${after.top}`);
+    layout[kind].pageHeightWithMoreOptions = await p.evaluate(() => document.documentElement.scrollHeight);
+    await p.close();
+  });
+
+  await check(`${kind}: the maze ${kind === 'phone' ? 'first, above the form' : 'beside the form'}, and brought into view by Generate`, async () => {
+    const p = await screen(kind, 'shape=square&width=8&height=8&seed=5&solve=bfs');
+    const stage = await rect(p, '#stage');
+    const form = await rect(p, testid('settings'));
+    if (kind === 'phone') expect(stage.bottom <= form.top + 1, `maze ${stage.top}..${stage.bottom}, form from ${form.top}`);
+    else expect(stage.left >= form.right && stage.top < height / 2, `maze at x ${stage.left}, form to x ${form.right}`);
+    // Generate from the bottom of the form: the maze comes into view under the bar.
+    await p.evaluate(() => { document.getElementById('more').open = true; });
+    await p.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await p.fill(testid('seed'), '77');
+    await regenerateOn(p, kind);
+    await p.waitForTimeout(300);
+    const bar = await rect(p, testid('bar'));
+    const maze = await rect(p, testid('maze'));
+    expect(maze.top >= bar.bottom - 1 && maze.top < height * 0.6, `after Generate the maze is at y = ${maze.top} (bar to ${bar.bottom})`);
+    await p.close();
+  });
+
+  await check(`${kind}: the moves, time and result sit on top of the maze while playing`, async () => {
+    const tinyLink = 'shape=square&width=3&height=2&algorithm=recursive-backtracker&seed=7&solve=bfs';
+    const p = await screen(kind, tinyLink);
+    expect(!(await p.isVisible(testid('game'))), 'a game bar before playing');
+    await press(p, kind, testid('play'));
+    await p.keyboard.press('ArrowRight');
+    const game = await rect(p, testid('game'));
+    const maze = await rect(p, testid('maze'));
+    expect(game.height > 0 && game.bottom <= maze.top + 2 && maze.top - game.bottom < 40, `game ${game.top}..${game.bottom}, maze from ${maze.top}`);
+    expect(game.top >= 0 && game.bottom <= height, `the moves are off screen at y = ${game.top}`);
+    expect((await p.textContent(testid('play-stats'))).includes('1 moves'), await p.textContent(testid('play-stats')));
+    await p.close();
+  });
+
+  await check(`${kind}: a bad field gets its note under it without squeezing its pair, the focus, and plain words`, async () => {
+    const p = await screen(kind, 'shape=square&width=8&height=8&seed=5');
+    const before = await rect(p, testid('width'));
+    const partner = await rect(p, testid('height'));
+    await p.fill(testid('width'), '1e3');
+    await press(p, kind, testid('generate'));
+    await p.waitForSelector('#width-error');
+    const after = await rect(p, testid('width'));
+    const partnerAfter = await rect(p, testid('height'));
+    expect(Math.abs(after.width - before.width) < 1 && Math.abs(partnerAfter.width - partner.width) < 1,
+      `inputs ${before.width} and ${partner.width} px wide became ${after.width} and ${partnerAfter.width}`);
+    const note = await rect(p, '#width-error');
+    expect(note.top >= after.bottom - 1 && note.left < after.right, `the note is not under Width: ${JSON.stringify(note)}`);
+    expect(await p.evaluate(() => document.activeElement.id) === 'width', 'the focus is not on Width');
+    // A refusal of the server's: plain words, at the field.
+    await p.fill(testid('width'), '5000');
+    await p.fill(testid('height'), '5000');
+    await press(p, kind, testid('generate'));
+    await p.waitForSelector('#status.error');
+    await p.waitForSelector('#width-error');
+    const words = [await p.textContent(testid('status')), await p.textContent('#width-error')];
+    for (const w of words) {
+      expect(w.includes('too large') && !w.includes('--') && !w.includes('view)') && !w.includes('geometry'), `not plain: ${w}`);
+    }
+    expect(await p.evaluate(() => document.activeElement.id) === 'width', 'the focus is not on Width after a refusal');
+    const w2 = await rect(p, testid('width'));
+    expect(Math.abs(w2.width - before.width) < 1, `Width is ${w2.width} px wide with a note`);
+    await p.screenshot({ path: join(artifacts, `serve-field-error-${kind}.png`) });
+    await p.close();
+  });
+
+  await check(`${kind}: a refused download says why in the bar, next to the button`, async () => {
+    const p = await screen(kind, 'shape=square&width=180&height=180&seed=1');
+    await press(p, kind, testid('download'));
+    await press(p, kind, testid('download-stl'));
+    await p.waitForSelector('#status.error');
+    const st = await rect(p, testid('status'));
+    const text = await p.textContent(testid('status'));
+    expect(st.top >= 0 && st.bottom <= height, `the message is at y = ${st.top}`);
+    expect(text.includes('STL download failed') && !text.includes('cell_size') && !text.includes('--'), `not plain: ${text}`);
+    await p.close();
+  });
+
+  await check(`${kind}: Esc leaves Play; Show solution needs a solver; the file name says "solved"`, async () => {
+    const p = await screen(kind, 'shape=hex&width=12&height=8&seed=42&solve=bfs');
+    await press(p, kind, testid('play'));
+    await p.waitForSelector('body[data-playing="1"]');
+    await p.keyboard.press('Escape');
+    await p.waitForFunction(() => !document.body.dataset.playing);
+    expect(await p.evaluate(() => play === null), 'still playing after Esc');
+    expect(await p.isEnabled(testid('solve')), 'Show solution disabled with a solver');
+    const name = async () => {
+      if (!(await p.isVisible(testid('download-svg')))) await press(p, kind, testid('download'));
+      const [dl] = await Promise.all([p.waitForEvent('download'), press(p, kind, testid('download-svg'))]);
+      return dl.suggestedFilename();
+    };
+    expect((await name()) === 'maze-hex-12x8-seed42.svg', 'unsolved name');
+    await press(p, kind, testid('solve'));
+    const solved = await name();
+    expect(solved === 'maze-hex-12x8-seed42-solved.svg', `file name ${solved}`);
+    // No solver: the button is disabled, and says why.
+    if (kind === 'phone') await p.evaluate(() => { document.getElementById('more').open = true; });
+    else await p.click('#more > summary');
+    await p.selectOption(testid('solver'), '');
+    await regenerateOn(p, kind);
+    expect(!(await p.isEnabled(testid('solve'))), 'Show solution enabled with no solver');
+    expect(((await p.getAttribute(testid('solve'), 'title')) || '').includes('solver'), 'no reason given');
+    await p.close();
+  });
+
+  await check(`${kind}: each Generate is a history entry: Back shows the maze before, Forward returns`, async () => {
+    const p = await screen(kind, 'shape=square&width=6&height=6&seed=1&solve=bfs');
+    const seedNow = () => p.evaluate(() => maze.seed);
+    for (const seed of ['2', '3']) {
+      await p.fill(testid('seed'), seed);
+      await regenerateOn(p, kind);
+    }
+    expect((await seedNow()) === 3, 'not on the third maze');
+    const back = async (go) => {
+      await p.evaluate(() => { document.body.dataset.ready = ''; });
+      await go();
+      await p.waitForSelector('body[data-ready="1"]');
+    };
+    await back(() => p.goBack());
+    expect((await seedNow()) === 2 && (await p.inputValue(testid('seed'))) === '2', `Back: seed ${await seedNow()}`);
+    await back(() => p.goBack());
+    expect((await seedNow()) === 1, `Back again: seed ${await seedNow()}`);
+    expect(p.url().startsWith(base), `Back left the page: ${p.url()}`);
+    await back(() => p.goForward());
+    expect((await seedNow()) === 2 && p.url().includes('seed=2'), `Forward: seed ${await seedNow()}`);
+    await p.close();
+  });
+
+  await check(`${kind}: a link with values the page does not know gets a note, not silence`, async () => {
+    const p = await screen(kind, 'shape=blob&width=5&height=5&seed=1&algorithm=nope&colour=red&braid=lots');
+    expect(await p.isVisible(testid('link-note')), 'no note for the unknown values');
+    const note = await p.textContent(testid('link-note'));
+    for (const w of ['shape=blob', 'algorithm=nope', 'colour', 'braid=lots']) expect(note.includes(w), `the note misses ${w}: ${note}`);
+    const r = await rect(p, testid('link-note'));
+    expect(r.top >= 0 && r.bottom <= height, `the note is off screen at ${r.top}`);
+    // A value the shape cannot take (wrap on a circle) is named too.
+    await p.goto(base + '#shape=polar&width=6&height=4&seed=1&wrap=x');
+    await p.waitForFunction(() => document.getElementById('link-note').textContent.includes('wrap=x'));
+    await regenerateOn(p, kind);
+    expect(!(await p.isVisible(testid('link-note'))), 'the note stays after a Generate');
+    await p.close();
+  });
+}
+
+await check('the server\'s refusals reach the page in plain words: no flags, no parameter spellings, no notes about the page', async () => {
+  const p = await screen('desktop');
+  const words = await p.evaluate(async () => {
+    const asks = [
+      '/api/generate?width=5000&height=5000&packed=1', '/api/generate?shape=hex&weave=0.3&packed=1',
+      '/api/generate?shape=polar&wrap=x&packed=1', '/api/generate?braid=2&packed=1', '/api/generate?levels=100&packed=1',
+      '/api/generate?starts=50&width=3&height=3&packed=1', '/api/generate?shape=hex&algorithm=binary-tree&packed=1',
+      '/api/generate?width=abc&packed=1', '/api/render?width=180&height=180&seed=1&format=stl',
+      '/api/render?width=1000&height=1000&format=pdf', '/api/render?width=600&height=600&format=stl',
+    ];
+    const out = [];
+    for (const a of asks) {
+      const r = await fetch(a);
+      const e = (await r.json()).error;
+      out.push([a, e, sentence(plainWords(e))]);
+    }
+    return out;
+  });
+  for (const [ask, raw, plain] of words) {
+    expect(raw && plain.length > 10, `${ask}: no message`);
+    for (const bad of ['--', '_', 'view)', 'geometry', 'maze list', '=']) expect(!plain.includes(bad), `${ask}: "${plain}" has ${bad}`);
+  }
+  console.log('# plain words: ' + words.map((w) => w[2]).join(' | '));
+  await p.close();
+});
+
+await check('the page and its API answers arrive compressed in the browser', async () => {
+  const p = await screen('desktop', 'shape=square&width=100&height=100&seed=1&solve=bfs');
+  const sizes = await p.evaluate(() => performance.getEntriesByType('resource')
+    .filter((e) => /app\.js|style\.css|api\/list|api\/generate/.test(e.name))
+    .map((e) => [e.name.replace(/^.*\//, '').slice(0, 40), e.encodedBodySize, e.decodedBodySize]));
+  expect(sizes.length >= 4, `resources: ${JSON.stringify(sizes)}`);
+  for (const [name, sent, got] of sizes) expect(sent > 0 && sent < got * 0.7, `${name}: ${sent} bytes sent for ${got}`);
+  await p.close();
+});
+
+await check('Wrap, Levels and Weave are offered for the shapes whose capabilities (from /api/list) have them', async () => {
+  const p = await screen('desktop');
+  await p.click('#more > summary');
+  const shapes = await p.evaluate(async () => (await (await fetch('/api/list')).json()).shapes);
+  for (const s of shapes) {
+    await p.selectOption(testid('shape'), s.name);
+    for (const k of ['wrap', 'levels', 'weave']) {
+      expect((await p.isVisible(testid(k))) === s[k], `${s.name}: ${k} ${s[k] ? 'not offered' : 'offered'}`);
+    }
+  }
+  await p.close();
+  // Read from the server's table, not from a list in the page: a table that says triangles
+  // wrap makes the page offer Wrap for them.
+  const q = await context.newPage();
+  await q.route('**/api/list', async (route) => {
+    const r = await route.fetch();
+    const list = await r.json();
+    for (const s of list.shapes) if (s.name === 'triangle') s.wrap = true;
+    await route.fulfill({ response: r, json: list });
+  });
+  await q.goto(base + '#shape=triangle&width=6&height=4&seed=1');
+  await q.waitForSelector('body[data-ready="1"]');
+  await q.evaluate(() => { document.getElementById('more').open = true; });
+  expect(await q.isVisible(testid('wrap')) && !(await q.isVisible(testid('weave'))), 'the page did not follow /api/list');
+  await q.close();
+});
+
+await check('accessibility on the touch phone: no serious or critical problem, with More options and Download open', async () => {
+  const p = await screen('phone', 'shape=square&width=8&height=8&seed=5&solve=bfs');
+  await p.evaluate(() => { document.getElementById('more').open = true; document.getElementById('download-menu').open = true; });
+  const found = await seriousA11yProblems(p);
+  expect(found.length === 0, found.join('\n'));
+  await p.close();
+  console.log(`# first screen: ${JSON.stringify(layout)}`);
+  writeFileSync(join(artifacts, 'page-layout.json'), JSON.stringify(layout, null, 2));
+  await phoneBrowser.close();
 });
 
 // ---- big mazes: a canvas with zoom and pan --------------------------------------------
@@ -598,6 +892,7 @@ await check('a 300 x 300 maze is drawn on a canvas, with zoom (buttons, wheel, p
   await scaleBelow(Number(zoomed.scale));
   // A drag pans (when not playing).
   const o = await page.evaluate(() => [cv.view.ox, cv.view.oy]);
+  await page.mouse.move(mx, my);
   await page.mouse.down();
   await page.mouse.move(mx + 120, my + 60, { steps: 6 });
   await page.mouse.up();
@@ -716,7 +1011,6 @@ await check('a 1000 x 1000 maze (10^6 cells) is generated, drawn and explorable'
 
 // axe-core's rules (WCAG 2.x A and AA and best practices), run inside the page. Its
 // source is evaluated rather than added as a script tag, so the page's script policy stays.
-const axeSource = readFileSync(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
 async function seriousA11yProblems(p) {
   await p.evaluate(axeSource);
   return p.evaluate(async () => {

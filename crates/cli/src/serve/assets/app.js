@@ -22,6 +22,8 @@ let play = null;
 let drawn = null;
 // Each Generate gets a number; an answer to an older one is dropped.
 let requestId = 0;
+// The address of the maze on screen (after '#'): Back and Forward draw another one.
+let shownLink = null;
 // What a field holds when a link does not say (a link resets every field).
 const DEFAULTS = {
   shape: 'square', width: '16', height: '10', algorithm: 'recursive-backtracker', seed: '', braid: '0',
@@ -89,19 +91,51 @@ function query(s, extra) {
   return q.toString();
 }
 
+// The parameters a link may hold (as query() writes them) besides the fields' own.
+const LINK_KEYS = ['shape', 'width', 'height', 'algorithm', 'seed', 'braid', 'starts', 'ends', 'mask-text',
+  'mask-data', 'mask-connect', 'entrance', 'exit', 'wrap', 'levels', 'weave', 'solve'];
+
+/// Sets the form from the address (a link resets every field). What the page cannot use,
+/// an unknown parameter or a value no list offers, is told in a note over the maze
+/// instead of being dropped silently.
 function fromUrl() {
   const q = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
-  // Every field takes the link's value or its default: nothing is left from before.
-  const set = (id, key) => { $(id).value = q.has(key) ? q.get(key) : DEFAULTS[id]; };
+  const unknown = [];
+  // Every field takes the link's value or its default: nothing is left from before. A
+  // list that has no such value keeps its default, and the note says so.
+  const set = (id, key) => {
+    const el = $(id);
+    const want = q.has(key) ? q.get(key) : DEFAULTS[id];
+    el.value = want;
+    if (el.tagName === 'SELECT' && el.value !== want) {
+      el.value = DEFAULTS[id];
+      if (el.value !== DEFAULTS[id] && el.options.length) el.selectedIndex = 0;
+      if (q.has(key)) unknown.push(`${key}=${want} is not offered here (${fieldName(id)}: ${el.selectedOptions[0] ? el.selectedOptions[0].text : 'default'} is used)`);
+    } else if (el.type === 'number' && el.value !== want) {
+      // A number field empties itself when given what is not a number.
+      el.value = DEFAULTS[id];
+      unknown.push(`${key}=${want} is not a number (${fieldName(id)}: ${el.value || 'auto'} is used)`);
+    }
+  };
   set('shape', 'shape');
   // Wrapping, levels and weave first: they decide which generators the list offers.
   set('wrap', 'wrap');
   set('levels', 'levels');
   set('weave', 'weave');
+  unknown.push(...topologyFields(true));
   fillAlgorithms();
   for (const k of ['width', 'height', 'algorithm', 'seed', 'braid', 'starts', 'ends', 'mask-text', 'entrance', 'exit']) set(k, k);
   const solve = q.get('solve');
   $('solver').value = solve === null ? DEFAULTS.solver : solve === 'off' ? '' : solve;
+  if (solve !== null && solve !== 'off' && $('solver').value !== solve) {
+    $('solver').value = DEFAULTS.solver;
+    unknown.push(`solve=${solve} is not offered here (${fieldName('solver')}: ${DEFAULTS.solver} is used)`);
+  }
+  for (const k of new Set(q.keys())) if (!LINK_KEYS.includes(k)) unknown.push(`${k} is not a setting this page knows (left out)`);
+  linkNote(unknown);
+  // A link that sets one of the further options shows them.
+  const further = ['algorithm', 'solver', 'wrap', 'levels', 'weave', 'braid', 'starts', 'ends', 'entrance', 'exit', 'mask-text'];
+  if (further.some((id) => $(id).value !== DEFAULTS[id]) || q.has('mask-data') || q.has('mask-connect')) $('more').open = true;
   $('mask-connect').checked = q.get('mask-connect') === '1';
   maskData = q.get('mask-data') || '';
   maskName = maskData ? 'the picture in the link' : '';
@@ -114,6 +148,44 @@ function fromUrl() {
   showMask();
   shapeLabels();
   syncDifficulty();
+}
+
+/// Shows (or, given nothing, hides) the note over the maze about what a link held that the
+/// page could not use.
+function linkNote(problems) {
+  const note = $('link-note');
+  note.hidden = !problems.length;
+  note.textContent = problems.length ? `This link has settings the page cannot use: ${problems.join('; ')}.` : '';
+}
+
+/// The words a field is known by on the page (its label).
+function fieldName(id) {
+  const names = { solver: 'Solver', algorithm: 'Generator', 'mask-text': 'Word', wrap: 'Wrap', levels: 'Levels', weave: 'Weave' };
+  if (names[id]) return names[id];
+  if (id === 'width' || id === 'height') return $(id + '-label').textContent;
+  const label = $(id) && $(id).closest('label');
+  return label ? label.firstChild.textContent.trim() : id;
+}
+
+/// Offers Wrap, Levels and Weave only for a shape that has them (the catalogue's
+/// capabilities, from /api/list). A value the shape cannot take goes back to its default;
+/// with `fromLink`, the words for what was set aside are returned for the link's note.
+function topologyFields(fromLink) {
+  const shape = catalog.shapes.find((s) => s.name === $('shape').value) || {};
+  const dropped = [];
+  for (const [id, cap, off] of [['wrap', 'wrap', ''], ['levels', 'levels', '1'], ['weave', 'weave', '']]) {
+    const on = !!shape[cap];
+    $(id + '-field').hidden = !on;
+    $(id).disabled = !on;
+    if (!on && $(id).value !== off) {
+      if (fromLink) dropped.push(`${id}=${$(id).value} does not work on ${shape.name || 'this shape'} cells (left out)`);
+      $(id).value = off;
+    }
+  }
+  const missing = ['wrap', 'levels', 'weave'].filter((k) => !shape[k]).map((k) => fieldName(k));
+  $('topology-note').textContent = missing.length === 3 ? `${fieldName('wrap')}, ${fieldName('levels')} and ${fieldName('weave')} are not offered for ${shape.name} cells.`
+    : missing.length ? `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not offered for ${shape.name} cells.` : '';
+  return dropped;
 }
 
 // ---- checking the form -----------------------------------------------------------------
@@ -129,32 +201,52 @@ const NUMBER_FIELDS = [
 ];
 
 function clearFieldErrors() {
-  for (const [id] of NUMBER_FIELDS) {
-    $(id).removeAttribute('aria-invalid');
-    const note = $(id + '-error');
-    if (note) note.remove();
+  for (const note of document.querySelectorAll('.field-error')) {
+    const input = $(note.id.replace(/-error$/, ''));
+    if (input) {
+      input.removeAttribute('aria-invalid');
+      input.removeAttribute('aria-describedby');
+    }
+    note.remove();
   }
 }
 
-/// Checks the number fields; marks each bad one with a message under it. True when all are
-/// good. Letters, exponents (1e3) and signs are refused, never replaced by a default.
+/// Puts `text` under the field `id` (after its label, so that a pair of fields keeps its
+/// widths: see .pair in style.css), marks the field invalid and gives it the focus (opening
+/// "More options" if it is in there).
+function fieldError(id, text, focus = true) {
+  const input = $(id);
+  const old = $(id + '-error');
+  if (old) old.remove();
+  input.setAttribute('aria-invalid', 'true');
+  const note = document.createElement('span');
+  note.id = id + '-error';
+  note.className = 'field-error';
+  note.dataset.testid = 'field-error';
+  note.textContent = text;
+  input.closest('label').after(note);
+  input.setAttribute('aria-describedby', note.id);
+  if (!focus) return;
+  const more = input.closest('details');
+  if (more) more.open = true;
+  input.focus();
+}
+
+/// Checks the number fields; marks each bad one with a message under it and moves the
+/// focus to the first. True when all are good. Letters, exponents (1e3) and signs are
+/// refused, never replaced by a default.
 function checkFields() {
   clearFieldErrors();
   let first = null;
   for (const [id, want, pattern, mayBeEmpty] of NUMBER_FIELDS) {
     const input = $(id);
+    if (input.disabled) continue;
     const value = input.value.trim();
     const bad = (input.validity && input.validity.badInput) || (value === '' ? !mayBeEmpty : !pattern.test(value));
     if (!bad) continue;
-    input.setAttribute('aria-invalid', 'true');
-    const note = document.createElement('span');
-    note.id = id + '-error';
-    note.className = 'field-error';
-    note.dataset.testid = 'field-error';
-    note.textContent = `${input.closest('label').firstChild.textContent.trim() || id}: enter ${want}.`;
-    input.closest('label').after(note);
-    input.setAttribute('aria-describedby', note.id);
-    first = first || note.textContent;
+    const text = `${fieldName(id)}: enter ${want}.`;
+    fieldError(id, text, !first);
+    first = first || text;
   }
   if (first) status(first, true);
   return !first;
@@ -1316,7 +1408,10 @@ function drawFinal() {
 }
 
 // ---- generating ------------------------------------------------------------------------
-async function generate() {
+/// Generates the maze the form describes and draws it. `how.push`: a new entry in the
+/// browser's history (a Generate the user asked for), so that Back shows the maze before;
+/// otherwise the current entry is replaced (the first maze, or one Back or Forward went to).
+async function generate(how = {}) {
   if (!checkFields()) return;
   stopAnimation();
   stopPlay();
@@ -1333,7 +1428,7 @@ async function generate() {
       try {
         message = (await r.json()).error || message;
       } catch (_) { /* not JSON */ }
-      if (id === requestId) status(message, true);
+      if (id === requestId) refused(message);
       return;
     }
     const buf = await r.arrayBuffer();
@@ -1355,7 +1450,9 @@ async function generate() {
   $('seed').value = data.seed;
   s.seed = String(data.seed);
   drawn = s;
-  history.replaceState(null, '', '#' + query(s));
+  shownLink = query(s);
+  if (how.push && location.hash.slice(1) !== shownLink) history.pushState({ maze: 1 }, '', '#' + shownLink);
+  else history.replaceState({ maze: 1 }, '', '#' + shownLink);
   showSolution = false;
   canvasMode = data.cells > SVG_MAX_CELLS;
   // (An SVG element has no `hidden` property: the attribute is set for all three.)
@@ -1366,8 +1463,10 @@ async function generate() {
   else buildSvg();
   drawFinal();
   updateDownloads();
+  solveButton();
   $('result').textContent = '';
   $('play-stats').textContent = '';
+  gameBar();
   const crossings = data.shape.crossings;
   const topology = (data.shape.wrap ? `, wrapped ${data.shape.wrap}` : '') +
     (data.shape.levels ? `, ${data.shape.levels} levels (stairs ^ v: keys < >)` : '') +
@@ -1382,6 +1481,7 @@ async function generate() {
   // Ready once drawn: the time from the answer to the first picture is kept for the tests.
   const done = () => {
     document.body.dataset.drawMs = (performance.now() - answered).toFixed(1);
+    if (how.push) showStage();
     document.body.dataset.ready = '1';
   };
   if (canvasMode) {
@@ -1396,6 +1496,86 @@ async function generate() {
     done();
   }
 }
+
+/// Brings the maze into view (under the action bar) unless its top is on screen already:
+/// after a Generate asked for low in the form, or on a phone, where the maze is above it.
+function showStage() {
+  const top = $('stage').getBoundingClientRect().top;
+  const bar = document.querySelector('header.bar').getBoundingClientRect().bottom;
+  if (top < bar || top > window.innerHeight * 0.6) $('stage').scrollIntoView({ block: 'start' });
+}
+
+/// The action bar's height, for the maze's scroll margin (the bar wraps on a phone).
+function barHeight() {
+  const h = document.querySelector('header.bar').getBoundingClientRect().height;
+  document.documentElement.style.setProperty('--bar-height', `${Math.ceil(h) + 8}px`);
+}
+
+/// "Show solution" works when the maze on screen was solved, or a solver is chosen for
+/// the next Generate; with neither it is disabled, and says why.
+function solveButton() {
+  const b = $('solve');
+  const has = !!(maze && maze.solution);
+  b.disabled = !has && !$('solver').value;
+  b.title = b.disabled ? 'Choose a solver (More options) to see the solution' : has ? '' : 'Generates the maze again with the chosen solver';
+}
+
+/// The moves, time and result over the maze: shown while playing or after a game.
+function gameBar() {
+  $('game').hidden = !play && !$('result').textContent && $('stairs').hidden;
+}
+
+/// A refused Generate: the server's message in plain words in the status line, and under
+/// the field it is about (which takes the focus).
+function refused(message) {
+  const plain = sentence(plainWords(message));
+  status(plain, true);
+  const field = fieldOf(message);
+  if (field) fieldError(field, plain);
+}
+
+/// The field a refusal of the server's is about, if it names one.
+function fieldOf(message) {
+  const m = message.replace(/^with geometry or events \(the page's view\):\s*/, '');
+  const rules = [
+    [/cells exceeds the limit|maze too large/, $('mask-text').value || maskData ? 'mask-text' : 'width'],
+    [/^invalid value '[^']*' for '([a-z-]+)'/, null],
+    [/^weave|weave works/, 'weave'], [/^wrap|wrap works/, 'wrap'], [/^levels/, 'levels'],
+    [/^braid/, 'braid'], [/^starts|starts and ends/, 'starts'], [/^ends/, 'ends'],
+    [/algorithm/, 'algorithm'], [/^width/, 'width'], [/^height/, 'height'], [/^mask|word/, 'mask-text'],
+  ];
+  for (const [re, id] of rules) {
+    const hit = re.exec(m);
+    if (!hit) continue;
+    const name = id || (hit[1] === 'solve' ? 'solver' : hit[1]);
+    return $(name) && !$(name).disabled ? name : null;
+  }
+  return null;
+}
+
+/// The server's messages (written for anyone using the API: parameter names, limits) in
+/// the page's words: its fields' names, no flags, nothing about the page's own requests.
+function plainWords(message) {
+  const n = (v) => Number(v).toLocaleString('en');
+  const params = { cell_size: 'cell size', 'cell-size': 'cell size', wall_width: 'wall width', 'mask-text': 'word',
+    'mask-data': 'picture', 'mask-connect': '"Join separate pieces"', algorithm: 'generator', solve: 'solver' };
+  return message
+    .replace(/^with geometry or events \(the page's view\):\s*/, '')
+    .replace(/\s*\(see `maze list`\)/g, '')
+    .replace(/\s*\(use a smaller cell_size or a larger wall_width\)/, ': choose a smaller maze')
+    .replace(/maze too large: (\d+) cells exceeds the limit of (\d+)/,
+      (_, c, max) => `this maze is too large: ${n(c)} cells, and the page takes at most ${n(max)} (make it smaller)`)
+    .replace(/invalid value '([^']*)' for '([a-z_-]+)'(: .*)?$/,
+      (_, v, k) => `${params[k] || k}: "${v}" is not a value the page knows`)
+    .replace(/\s*\([^()]*--[a-z][^()]*\)/g, '')
+    .replace(/--([a-z][a-z-]*)/g, (_, f) => params[f] || f.replace(/-/g, ' '))
+    .replace(/\b(cell_size|wall_width|mask-text|mask-data|mask-connect)\b/g, (k) => params[k])
+    .replace(/\b([a-z]+)=(\S+)/g, '$1 $2')
+    .replace(/: must be /, ' must be ');
+}
+
+/// A sentence's first letter in capitals.
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function updateDownloads() {
   if (!drawn) return;
@@ -1435,12 +1615,21 @@ async function printMaze() {
   window.print();
 }
 
+/// The file name of a download: the maze's shape, size and seed, and "solved" when the
+/// solution is drawn in (maze-hex-12x8-seed42-solved.svg).
+function downloadName(format) {
+  const sh = maze.shape;
+  return `maze-${sh.kind}-${sh.width}x${sh.height}-seed${maze.seed}${showSolution ? '-solved' : ''}.${format}`;
+}
+
 /// Downloads through fetch, so that a refusal (a maze too large for STL, say) shows the
 /// server's message instead of a silently cancelled download.
 async function download(ev) {
   const a = ev.currentTarget;
   ev.preventDefault();
   const url = a.href;
+  // The menu closes at once: the outcome is told in the status line beside it.
+  $('download-menu').open = false;
   status(`Preparing the ${a.dataset.format.toUpperCase()} download…`);
   try {
     const r = await fetch(url);
@@ -1449,14 +1638,13 @@ async function download(ev) {
       try {
         message = (await r.json()).error || message;
       } catch (_) { /* not JSON */ }
-      status(`The ${a.dataset.format.toUpperCase()} download failed: ${message}`, true);
+      status(`The ${a.dataset.format.toUpperCase()} download failed: ${plainWords(message)}`, true);
       return;
     }
     const blob = await r.blob();
-    const name = /filename="?([^";]+)"?/.exec(r.headers.get('content-disposition') || '');
     const link = document.createElement('a');
     link.href = URL.createObjectURL(blob);
-    link.download = name ? name[1] : `maze.${a.dataset.format}`;
+    link.download = downloadName(a.dataset.format);
     document.body.appendChild(link);
     link.click();
     link.remove();
@@ -1629,6 +1817,8 @@ function stopPlay() {
   if (layer.trail) layer.trail.setAttribute('d', '');
   if (canvasMode) repaint(false);
   $('play').textContent = 'Play';
+  delete document.body.dataset.playing;
+  gameBar();
 }
 
 function startPlay() {
@@ -1643,6 +1833,7 @@ function startPlay() {
   document.body.dataset.playing = '1';
   drawPlayer();
   showStats();
+  gameBar();
   surface().focus();
 }
 
@@ -1809,6 +2000,14 @@ function onKey(ev) {
     return;
   }
   if (!play) return;
+  if (ev.key === 'Escape') {
+    ev.preventDefault();
+    const moves = play.moves;
+    stopPlay();
+    status(`Stopped playing after ${moves} move${moves === 1 ? '' : 's'}. Play starts again from the entrance.`);
+    $('play').focus();
+    return;
+  }
   // Stairs: < and PageUp up, > and PageDown down (as in roguelike games).
   const stair = { '<': true, PageUp: true, '>': false, PageDown: false }[ev.key];
   if (stair !== undefined) {
@@ -1973,9 +2172,22 @@ async function init() {
   $('solver').value = 'bfs';
   for (const id of ['entrance', 'exit']) for (const [v, label] of ENDS) $(id).add(new Option(label, v));
   fromUrl();
+  barHeight();
   $('shape').addEventListener('change', () => {
+    topologyFields(false);
     fillAlgorithms();
     shapeLabels();
+  });
+  $('solver').addEventListener('change', solveButton);
+  // The Download menu closes on a press anywhere else, and on Esc.
+  document.addEventListener('pointerdown', (ev) => {
+    if ($('download-menu').open && !$('download-menu').contains(ev.target)) $('download-menu').open = false;
+  });
+  $('download-menu').addEventListener('keydown', (ev) => {
+    if (ev.key !== 'Escape') return;
+    ev.stopPropagation();
+    $('download-menu').open = false;
+    $('download-menu').querySelector('summary').focus();
   });
   // Wrapping, levels and weave do not go together (yet): choosing one clears the others.
   $('wrap').addEventListener('change', () => {
@@ -2011,7 +2223,7 @@ async function init() {
       $('mask-text').value = '';
       autoSize();
       showMask();
-      generate();
+      generate({ push: true });
     } catch (e) {
       status(e.message, true);
     }
@@ -2027,18 +2239,22 @@ async function init() {
   });
   $('settings').addEventListener('submit', (ev) => {
     ev.preventDefault();
-    generate();
+    linkNote([]);
+    generate({ push: true });
   });
   $('reseed').addEventListener('click', () => {
     $('seed').value = '';
-    generate();
+    generate({ push: true });
   });
-  $('solve').addEventListener('click', () => {
+  $('solve').addEventListener('click', async () => {
     stopAnimation();
     if (!maze) return;
     if (!maze.solution) {
-      status('choose a solver and generate again to see a solution', true);
-      return;
+      // A solver was chosen after this maze was made: make it again with one, then show.
+      if (!$('solver').value) return;
+      $('seed').value = String(maze.seed);
+      await generate({ push: true });
+      if (!maze.solution) return;
     }
     showSolution = !showSolution;
     finalWalls();
@@ -2079,15 +2295,19 @@ async function init() {
   $('zoom-out').addEventListener('click', () => zoomAt(1 / 1.5, $('maze-canvas').width / 2, $('maze-canvas').height / 2));
   $('zoom-fit').addEventListener('click', zoomFit);
   window.addEventListener('resize', () => {
+    barHeight();
     if (canvasMode && model) sizeCanvas();
   });
-  window.addEventListener('hashchange', () => {
-    const s = query(settings());
-    if (location.hash.slice(1) !== s) {
-      fromUrl();
-      generate();
-    }
-  });
+  // Back and Forward (and an address edited by hand): the maze of that address.
+  const follow = () => {
+    const link = location.hash.slice(1);
+    if (link === shownLink) return;
+    shownLink = link;
+    fromUrl();
+    generate();
+  };
+  window.addEventListener('popstate', follow);
+  window.addEventListener('hashchange', follow);
   await generate();
 }
 
