@@ -780,6 +780,40 @@ for (const [kind, height] of [['desktop', 800], ['phone', 844]]) {
     await p.close();
   });
 
+  await check(`${kind}: the levels of a maze are laid out in a grid that fits the view`, async () => {
+    // Each level's width on screen (CSS px), and the top-left cell of each level in the
+    // drawing (its x and y in the maze's units).
+    const levels = (p) => p.evaluate(() => {
+      const svg = document.getElementById('maze');
+      const r = svg.getBoundingClientRect();
+      const vb = svg.viewBox.baseVal;
+      const scale = Math.min(r.width / vb.width, r.height / vb.height);
+      const per = maze.cells / maze.shape.levels;
+      const corners = [];
+      for (let l = 0; l < maze.shape.levels; l++) corners.push(centre(l * per));
+      return { px: scale * maze.shape.width, corners, vb: [vb.x, vb.y, vb.width, vb.height] };
+    });
+    const p = await screen(kind, 'shape=square&width=8&height=8&levels=40&algorithm=recursive-backtracker&seed=2');
+    const many = await levels(p);
+    expect(many.px >= (kind === 'phone' ? 50 : 60), `40 levels drawn ${many.px.toFixed(1)} px wide each`);
+    const rows = new Set(many.corners.map(([, y]) => Math.round(y))).size;
+    expect(rows > 1, `40 levels in ${rows} row`);
+    const [x0, y0, w, h] = many.vb;
+    for (const [x, y] of many.corners) expect(x > x0 && x < x0 + w && y > y0 && y < y0 + h, `a level outside the drawing: ${x}, ${y}`);
+    // No two levels on the same spot.
+    expect(new Set(many.corners.map(([x, y]) => `${Math.round(x)},${Math.round(y)}`)).size === 40, 'two levels overlap');
+    await p.screenshot({ path: join(artifacts, `serve-levels-${kind}.png`) });
+    if (kind === 'desktop') {
+      await p.goto(base + '#shape=square&width=8&height=8&levels=2&algorithm=recursive-backtracker&seed=2');
+      await p.waitForFunction(() => maze && maze.shape.levels === 2);
+      await p.waitForSelector('body[data-ready="1"]');
+      const two = await levels(p);
+      const [[ax, ay], [bx, by]] = two.corners;
+      expect(ay === by && bx > ax + 8, `2 levels not side by side: ${two.corners}`);
+    }
+    await p.close();
+  });
+
   await check(`${kind}: downloads the server would refuse are disabled with the reason, the others offered`, async () => {
     const state = (p) => p.evaluate(() => [...document.querySelectorAll('.downloads a')].map((a) => {
       const why = document.getElementById('why-' + a.dataset.format);

@@ -423,7 +423,53 @@ function buildModel(h) {
     weave: null,
   };
   if (h.shape.crossings !== undefined) wovenModel(M, h);
+  if (h.shape.levels > 1) levelGrid(M, h.shape.levels);
   return M;
+}
+
+/// Lays a multi-level maze's levels out in rows and columns that fit the drawing area,
+/// each level as large as it can be (the server draws them in one row, left to right from
+/// the bottom level). Every wall and outline point is an offset from its cell's centre,
+/// so moving the centres of a level's cells moves the whole level.
+function levelGrid(M, levels) {
+  const per = M.n / levels;
+  // Level l is drawn `pitch` to the right of level l - 1, with a gap between them.
+  const pitch = M.centres[2 * per] - M.centres[0];
+  const gap = levels * pitch - M.width;
+  const [w, h] = [pitch - gap, M.height];
+  const area = drawingArea();
+  let best = { cols: levels, scale: -1 };
+  for (let cols = 1; cols <= levels; cols++) {
+    const rows = Math.ceil(levels / cols);
+    const W = cols * pitch - gap + 2 * MARGIN;
+    const H = rows * (h + gap) - gap + 2 * MARGIN;
+    const scale = Math.min(area.width / W, area.height / H);
+    if (scale > best.scale) best = { cols, scale };
+  }
+  const cols = best.cols;
+  const rows = Math.ceil(levels / cols);
+  if (cols === levels) return;
+  const centres = new Float64Array(M.centres);
+  for (let c = 0; c < M.n; c++) {
+    const l = Math.floor(c / per);
+    centres[2 * c] += ((l % cols) - l) * pitch;
+    centres[2 * c + 1] += Math.floor(l / cols) * (h + gap);
+  }
+  M.centres = centres;
+  M.width = cols * pitch - gap;
+  M.height = rows * (h + gap) - gap;
+  M.levelGrid = { cols, rows, width: w, height: h };
+}
+
+/// The size (CSS pixels) the maze may take on screen: the stage's width, and the height
+/// the drawing may have at most.
+function drawingArea() {
+  const stage = $('stage');
+  const pad = parseFloat(getComputedStyle(stage).paddingLeft) || 0;
+  const width = Math.max(100, stage.clientWidth - 2 * pad);
+  const max = parseFloat(getComputedStyle($('maze')).maxHeight);
+  const height = Math.max(100, Number.isFinite(max) ? max : window.innerHeight * 0.7);
+  return { width, height };
 }
 
 // ---- woven mazes -------------------------------------------------------------------------
