@@ -42,7 +42,21 @@ fn list_is_maze_list_json() {
     let r = get(server.addr, "/api/list");
     assert_eq!(r.status, 200);
     assert_eq!(r.header("content-type"), Some("application/json"));
-    assert_eq!(r.json(), cli_json(&["list", "--json"]));
+    let mut list = r.json();
+    // The server adds its download limits (the page predicts refusals from them).
+    let limits = list.as_object_mut().expect("an object").remove("limits").expect("limits");
+    assert_eq!(list, cli_json(&["list", "--json"]));
+    for (format, cells) in
+        [("svg", 1_000_000), ("json", 1_000_000), ("png", 250_000), ("pdf", 250_000), ("stl", 250_000)]
+    {
+        assert_eq!(limits["cells"][format], cells, "{format}");
+    }
+    assert_eq!(limits["png_pixels"], 100_000_000);
+    assert_eq!(limits["png_margin"], 0.5);
+    assert_eq!(limits["stl_pixels"], 4_000_000);
+    assert_eq!(limits["stl_side"], 20_000.0);
+    assert_eq!(limits["stl_cell"], 10.0);
+    assert!((limits["stl_wall"].as_f64().expect("stl_wall") - 1.6).abs() < 1e-9);
 }
 
 #[test]

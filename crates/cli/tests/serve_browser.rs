@@ -6,7 +6,8 @@
 //! upload a picture as a mask, choose the entrance and exit; and, on a 1280 x 800 desktop
 //! and a 390 x 844 touch phone, the first screen (the sticky action bar, the maze beside or
 //! above the form), field errors, Esc, history entries, link notes and the shapes' options
-//! read from `/api/list`. Screenshots are saved to
+//! read from `/api/list`, downloads the server would refuse disabled with the reason, and
+//! the levels of a maze laid out in a grid that fits the view. Screenshots are saved to
 //! `target/browser-artifacts/` (`serve-page.png`, `serve-polar.png`, ...).
 //!
 //! Needs node, chromium and `npm ci` in `tests/browser` (`scripts/install-browser.sh` does

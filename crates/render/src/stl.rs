@@ -26,7 +26,7 @@ pub const SLANTED_PIXEL: f64 = 0.2;
 
 /// The most pixels along one side of the footprint (keeps grid steps far above `f32`
 /// rounding of the coordinates).
-const MAX_SIDE: f64 = 20_000.0;
+pub const MAX_SIDE: f64 = 20_000.0;
 
 /// Canvas value of bare plate.
 const FLOOR: u8 = 0;

@@ -471,9 +471,33 @@ fn json_response(body: String) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
-/// `GET /api/list`: what `maze list --json` prints.
+/// `GET /api/list`: what `maze list --json` prints, and the server's download limits.
 async fn list() -> Response {
-    json_response(maze::capabilities().to_string())
+    let mut list = maze::capabilities();
+    list["limits"] = download_limits();
+    json_response(list.to_string())
+}
+
+/// What the page needs to predict which downloads `GET /api/render` refuses, from the
+/// constants the server checks: the most cells for each format, a PNG's most pixels and
+/// its margin (in cells, on each side), and an STL model's most footprint pixels, most
+/// pixels along a side, and its default cell and wall sizes in millimetres (walls must be
+/// at least two pixels thick).
+fn download_limits() -> serde_json::Value {
+    let cells: serde_json::Map<String, serde_json::Value> =
+        Format::ALL.iter().map(|&f| (f.name().to_string(), limit_for(f).into())).collect();
+    let request = maze::MazeRequest::default();
+    let png = maze::draw_style(&request.draw(), Format::Png, false);
+    let stl = maze::draw_style(&request.draw(), Format::Stl, false);
+    serde_json::json!({
+        "cells": cells,
+        "png_pixels": request.max_pixels,
+        "png_margin": png.margin / png.cell_size,
+        "stl_pixels": maze_render::stl::MAX_PIXELS,
+        "stl_side": maze_render::stl::MAX_SIDE,
+        "stl_cell": stl.cell_size,
+        "stl_wall": stl.wall_width,
+    })
 }
 
 /// The request of a `GET /api/generate` query (`heavy`: with geometry or events), with

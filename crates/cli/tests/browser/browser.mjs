@@ -70,6 +70,20 @@ async function clickDownload(format, p = page) {
   await p.click(testid('download-' + format));
 }
 
+// Reloads page p as with an /api/list without the server's download limits (an older
+// server's), so that the page offers every download and a refusal is the server's.
+async function withoutLimits(p) {
+  await p.route('**/api/list', async (route) => {
+    const r = await route.fetch();
+    const list = await r.json();
+    delete list.limits;
+    await route.fulfill({ response: r, json: list });
+  });
+  await p.evaluate(() => { document.body.dataset.ready = ''; });
+  await p.reload();
+  await p.waitForSelector('body[data-ready="1"]');
+}
+
 // Starts a generation replay at the default speed and gives the share played after 2 s:
 // about a tenth, since a whole replay takes about 20 s whatever the maze's size.
 async function replayShareAfter2s() {
@@ -380,12 +394,23 @@ await check('opening a shared link resets every field to the link', async () => 
 
 await check('a refused download shows the server\'s message', async () => {
   await openMaze('shape=square&width=180&height=180&seed=1');
+  // The page knows the server's limits: the STL is not offered, and says why.
+  await page.click(testid('download'));
+  expect((await page.getAttribute(testid('download-stl'), 'aria-disabled')) === 'true', 'a 180 x 180 STL offered');
+  expect((await page.textContent(testid('why-stl'))).startsWith('STL: too large to print'), 'no reason beside STL');
+  await page.click(testid('download'));
+  // Without them (an older server's /api/list), the refusal is the server's, and told.
+  await withoutLimits(page);
   await clickDownload('stl');
   await page.waitForSelector('#status.error');
   const text = await page.textContent(testid('status'));
   expect(text.includes('STL download failed') && text.includes('too large for STL'), `status: ${text}`);
   // The browser logs the 400 itself; that is the expected refusal, not a page error.
   for (let i = problems.length - 1; i >= 0; i--) if (problems[i].includes('status of 400')) problems.splice(i, 1);
+  await page.unroute('**/api/list');
+  await page.evaluate(() => { document.body.dataset.ready = ''; });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="1"]');
 });
 
 await check('bad numbers get a message at the field, never a silent default', async () => {
@@ -679,6 +704,7 @@ for (const [kind, height] of [['desktop', 800], ['phone', 844]]) {
 
   await check(`${kind}: a refused download says why in the bar, next to the button`, async () => {
     const p = await screen(kind, 'shape=square&width=180&height=180&seed=1');
+    await withoutLimits(p);
     await press(p, kind, testid('download'));
     await press(p, kind, testid('download-stl'));
     await p.waitForSelector('#status.error');
@@ -751,6 +777,90 @@ for (const [kind, height] of [['desktop', 800], ['phone', 844]]) {
     await p.waitForFunction(() => document.getElementById('link-note').textContent.includes('wrap=x'));
     await regenerateOn(p, kind);
     expect(!(await p.isVisible(testid('link-note'))), 'the note stays after a Generate');
+    await p.close();
+  });
+
+  await check(`${kind}: the levels of a maze are laid out in a grid that fits the view`, async () => {
+    // Each level's width on screen (CSS px), and the top-left cell of each level in the
+    // drawing (its x and y in the maze's units).
+    const levels = (p) => p.evaluate(() => {
+      const svg = document.getElementById('maze');
+      const r = svg.getBoundingClientRect();
+      const vb = svg.viewBox.baseVal;
+      const scale = Math.min(r.width / vb.width, r.height / vb.height);
+      const per = maze.cells / maze.shape.levels;
+      const corners = [];
+      for (let l = 0; l < maze.shape.levels; l++) corners.push(centre(l * per));
+      return { px: scale * maze.shape.width, corners, vb: [vb.x, vb.y, vb.width, vb.height] };
+    });
+    const p = await screen(kind, 'shape=square&width=8&height=8&levels=40&algorithm=recursive-backtracker&seed=2');
+    const many = await levels(p);
+    expect(many.px >= (kind === 'phone' ? 50 : 60), `40 levels drawn ${many.px.toFixed(1)} px wide each`);
+    const rows = new Set(many.corners.map(([, y]) => Math.round(y))).size;
+    expect(rows > 1, `40 levels in ${rows} row`);
+    const [x0, y0, w, h] = many.vb;
+    for (const [x, y] of many.corners) expect(x > x0 && x < x0 + w && y > y0 && y < y0 + h, `a level outside the drawing: ${x}, ${y}`);
+    // No two levels on the same spot.
+    expect(new Set(many.corners.map(([x, y]) => `${Math.round(x)},${Math.round(y)}`)).size === 40, 'two levels overlap');
+    await p.screenshot({ path: join(artifacts, `serve-levels-${kind}.png`) });
+    if (kind === 'desktop') {
+      await p.goto(base + '#shape=square&width=8&height=8&levels=2&algorithm=recursive-backtracker&seed=2');
+      await p.waitForFunction(() => maze && maze.shape.levels === 2);
+      await p.waitForSelector('body[data-ready="1"]');
+      const two = await levels(p);
+      const [[ax, ay], [bx, by]] = two.corners;
+      expect(ay === by && bx > ax + 8, `2 levels not side by side: ${two.corners}`);
+    }
+    await p.close();
+  });
+
+  await check(`${kind}: downloads the server would refuse are disabled with the reason, the others offered`, async () => {
+    const state = (p) => p.evaluate(() => [...document.querySelectorAll('.downloads a')].map((a) => {
+      const why = document.getElementById('why-' + a.dataset.format);
+      return { format: a.dataset.format, disabled: a.getAttribute('aria-disabled') === 'true', href: a.getAttribute('href'),
+        url: a.dataset.href, describedBy: a.getAttribute('aria-describedby'), why: why.hidden ? '' : why.textContent };
+    }));
+    const served = (p, url) => p.evaluate(async (u) => (await fetch(u)).status, url);
+    // 316 x 316 cells (99,856, as many as the page draws): at 32 px a cell the PNG is
+    // 10,144 x 10,144 pixels, over the server's 100,000,000.
+    const p = kind === 'phone' ? await phoneContext.newPage() : await context.newPage();
+    if (kind === 'desktop') await p.setViewportSize({ width: 1280, height: 800 });
+    p.setDefaultTimeout(60000);
+    await p.goto(base + '#shape=square&width=316&height=316&algorithm=recursive-backtracker&seed=3');
+    await p.waitForSelector('body[data-ready="1"]');
+    await press(p, kind, testid('download'));
+    await p.selectOption(testid('png-size'), '32');
+    let s = await state(p);
+    const png = s.find((d) => d.format === 'png');
+    expect(png.disabled && png.href === null && png.describedBy === 'why-png', `PNG at 32 px not disabled: ${JSON.stringify(png)}`);
+    expect(png.why === 'PNG: too large at this cell size (102,900,736 pixels; at most 100,000,000)', `PNG reason: ${png.why}`);
+    expect(await p.isVisible(testid('why-png')), 'the reason is not shown beside PNG');
+    const svg = s.find((d) => d.format === 'svg');
+    expect(!svg.disabled && svg.href && !svg.why, `SVG not offered: ${JSON.stringify(svg)}`);
+    const a11y = await seriousA11yProblems(p);
+    expect(a11y.length === 0, 'with a download disabled:\n' + a11y.join('\n'));
+    // The prediction is the server's: it refuses that PNG, and the STL if predicted.
+    expect((await served(p, png.url)) === 413, 'the server drew the PNG the page disabled');
+    for (const d of s.filter((e) => e.disabled && e.format !== 'png')) {
+      expect((await served(p, d.url)) >= 400, `the server drew the ${d.format} the page disabled`);
+    }
+    // A disabled entry does nothing when pressed.
+    await p.dispatchEvent(testid('download-png'), 'click');
+    expect(!(await p.textContent(testid('status'))).includes('PNG'), 'a disabled PNG started a download');
+    // At 8 px a cell the same maze's PNG is offered.
+    if (!(await p.isVisible(testid('png-size')))) await press(p, kind, testid('download'));
+    await p.selectOption(testid('png-size'), '8');
+    s = await state(p);
+    expect(!s.find((d) => d.format === 'png').disabled, 'PNG at 8 px still disabled');
+    // A small maze: every entry offered, and the server draws each.
+    await p.evaluate(() => { document.body.dataset.ready = ''; });
+    await p.goto(base + '#shape=square&width=8&height=8&seed=5&solve=bfs');
+    await p.waitForSelector('body[data-ready="1"]');
+    await p.evaluate(() => { document.getElementById('png-size').value = '32'; document.getElementById('png-size').dispatchEvent(new Event('change')); });
+    for (const d of await state(p)) {
+      expect(!d.disabled && d.href && !d.why, `${d.format} not offered for a small maze: ${JSON.stringify(d)}`);
+      expect((await served(p, d.url)) === 200, `the server refused the ${d.format} of a small maze`);
+    }
     await p.close();
   });
 }

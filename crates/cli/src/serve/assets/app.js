@@ -423,7 +423,53 @@ function buildModel(h) {
     weave: null,
   };
   if (h.shape.crossings !== undefined) wovenModel(M, h);
+  if (h.shape.levels > 1) levelGrid(M, h.shape.levels);
   return M;
+}
+
+/// Lays a multi-level maze's levels out in rows and columns that fit the drawing area,
+/// each level as large as it can be (the server draws them in one row, left to right from
+/// the bottom level). Every wall and outline point is an offset from its cell's centre,
+/// so moving the centres of a level's cells moves the whole level.
+function levelGrid(M, levels) {
+  const per = M.n / levels;
+  // Level l is drawn `pitch` to the right of level l - 1, with a gap between them.
+  const pitch = M.centres[2 * per] - M.centres[0];
+  const gap = levels * pitch - M.width;
+  const [w, h] = [pitch - gap, M.height];
+  const area = drawingArea();
+  let best = { cols: levels, scale: -1 };
+  for (let cols = 1; cols <= levels; cols++) {
+    const rows = Math.ceil(levels / cols);
+    const W = cols * pitch - gap + 2 * MARGIN;
+    const H = rows * (h + gap) - gap + 2 * MARGIN;
+    const scale = Math.min(area.width / W, area.height / H);
+    if (scale > best.scale) best = { cols, scale };
+  }
+  const cols = best.cols;
+  const rows = Math.ceil(levels / cols);
+  if (cols === levels) return;
+  const centres = new Float64Array(M.centres);
+  for (let c = 0; c < M.n; c++) {
+    const l = Math.floor(c / per);
+    centres[2 * c] += ((l % cols) - l) * pitch;
+    centres[2 * c + 1] += Math.floor(l / cols) * (h + gap);
+  }
+  M.centres = centres;
+  M.width = cols * pitch - gap;
+  M.height = rows * (h + gap) - gap;
+  M.levelGrid = { cols, rows, width: w, height: h };
+}
+
+/// The size (CSS pixels) the maze may take on screen: the stage's width, and the height
+/// the drawing may have at most.
+function drawingArea() {
+  const stage = $('stage');
+  const pad = parseFloat(getComputedStyle(stage).paddingLeft) || 0;
+  const width = Math.max(100, stage.clientWidth - 2 * pad);
+  const max = parseFloat(getComputedStyle($('maze')).maxHeight);
+  const height = Math.max(100, Number.isFinite(max) ? max : window.innerHeight * 0.7);
+  return { width, height };
 }
 
 // ---- woven mazes -------------------------------------------------------------------------
@@ -1584,8 +1630,51 @@ function updateDownloads() {
   for (const a of document.querySelectorAll('.downloads a')) {
     const extra = { format: a.dataset.format };
     if (a.dataset.format === 'png') extra['cell-size'] = $('png-size').value;
-    a.href = '/api/render?' + query(s, extra);
+    a.dataset.href = '/api/render?' + query(s, extra);
+    const why = refusal(a.dataset.format);
+    const note = $('why-' + a.dataset.format);
+    note.textContent = why || '';
+    note.hidden = !why;
+    if (why) {
+      a.removeAttribute('href');
+      a.setAttribute('aria-disabled', 'true');
+      a.setAttribute('aria-describedby', note.id);
+      a.title = why;
+    } else {
+      a.href = a.dataset.href;
+      a.removeAttribute('aria-disabled');
+      a.removeAttribute('aria-describedby');
+      a.removeAttribute('title');
+    }
   }
+}
+
+/// Why the server would refuse to draw the maze on screen as `format` (from the limits
+/// /api/list gives, the same constants the server checks), or null if it would not.
+function refusal(format) {
+  const limits = catalog && catalog.limits;
+  if (!limits || !model) return null;
+  const n = (x) => Math.round(x).toLocaleString('en-US');
+  const name = format.toUpperCase();
+  const most = limits.cells[format];
+  if (most !== undefined && model.n > most) return `${name}: too many cells (${n(model.n)}; at most ${n(most)})`;
+  if (format === 'png') {
+    const c = Number($('png-size').value);
+    const side = (units) => Math.max(1, Math.ceil(units * c + 2 * limits.png_margin * c));
+    const pixels = side(maze.extent[0]) * side(maze.extent[1]);
+    if (pixels > limits.png_pixels) {
+      return `${name}: too large at this cell size (${n(pixels)} pixels; at most ${n(limits.png_pixels)})`;
+    }
+  }
+  if (format === 'stl') {
+    const [cell, wall] = [limits.stl_cell, limits.stl_wall];
+    const [w, h] = [maze.extent[0] * cell + 2 * wall, maze.extent[1] * cell + 2 * wall];
+    const pixel = Math.max(Math.sqrt((w * h) / limits.stl_pixels), w / limits.stl_side, h / limits.stl_side);
+    if (pixel > wall / 2) {
+      return `${name}: too large to print (a ${n(w)} x ${n(h)} mm model; its walls would be under two of the ${n(limits.stl_pixels)} pixels it may have)`;
+    }
+  }
+  return null;
 }
 
 /// Prints the maze alone; with "Answer on a second page", the server's drawing of the same
@@ -1627,6 +1716,7 @@ function downloadName(format) {
 async function download(ev) {
   const a = ev.currentTarget;
   ev.preventDefault();
+  if (a.getAttribute('aria-disabled') === 'true') return;
   const url = a.href;
   // The menu closes at once: the outcome is told in the status line beside it.
   $('download-menu').open = false;
