@@ -1,7 +1,11 @@
 """Shared helpers: the `maze` command the module is compared with."""
 
 import os
+import signal
 import subprocess
+import sys
+import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +21,30 @@ def cli() -> str:
     if not os.path.exists(path):
         subprocess.run(["cargo", "build", "--release", "--bin", "maze"], cwd=ROOT, check=True)
     return path
+
+
+def interrupted(call: str, after: float = 0.5) -> float:
+    """Runs `maze.<call>` in a child Python, sends it Ctrl-C `after` seconds in, and
+    returns how long the call took to raise KeyboardInterrupt (failing if it did not)."""
+    script = textwrap.dedent(
+        f"""
+        import maze, sys, time
+        print("ready", flush=True)
+        start = time.time()
+        try:
+            maze.{call}
+        except KeyboardInterrupt:
+            print(f"interrupted {{time.time() - start:.2f}}", flush=True)
+            sys.exit(3)
+        """
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(after)
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=60)
+    assert child.returncode == 3 and "interrupted" in out, out
+    return float(out.split()[-1])
 
 
 def run(cli: str, *args: str) -> bytes:

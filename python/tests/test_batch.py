@@ -3,11 +3,7 @@ generator, the arrays' conventions, files, datasets and errors."""
 
 import json
 import os
-import signal
 import struct
-import subprocess
-import sys
-import textwrap
 import threading
 import time
 
@@ -15,7 +11,7 @@ import numpy as np
 import pytest
 
 import maze
-from conftest import ROOT, run
+from conftest import interrupted, run
 
 
 def spanning_tree(cells: int, pairs: np.ndarray) -> bool:
@@ -301,23 +297,7 @@ def test_the_gil_is_released_while_generating():
 
 
 def test_ctrl_c_interrupts_a_long_batch():
-    script = textwrap.dedent(
-        """
-        import maze, sys
-        print("ready", flush=True)
-        try:
-            maze.generate(400_000, width=30, height=30, seed=1)
-        except KeyboardInterrupt:
-            print("interrupted", flush=True)
-            sys.exit(3)
-        """
-    )
-    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
-    assert child.stdout.readline().strip() == "ready"
-    time.sleep(0.5)
-    child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=30)
-    assert child.returncode == 3 and "interrupted" in out
+    assert interrupted("generate(400_000, width=30, height=30, seed=1)") < 3.0
 
 
 def test_reads_the_commands_files(cli, tmp_path):
