@@ -330,15 +330,14 @@ fn connection_array<'py>(py: Python<'py>, rows: &[Row], w: u32, h: u32) -> PyRes
     Ok(PyArray1::from_vec(py, all).reshape([rows.len(), 2, h as usize, w as usize])?.into_any())
 }
 
-/// The arrays of a batch of rows, as a dict for the Python `Batch`.
+/// The arrays of a batch of rows of `spec`'s shape, as a dict for the Python `Batch`.
 fn arrays<'py>(
     py: Python<'py>,
-    plan: &Plan,
+    spec: &maze::ShapeSpec,
     seeds: Vec<u64>,
     rows: Vec<Row>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let out = PyDict::new(py);
-    let spec = plan.spec();
     let n = rows.len();
     out.set_item("kind", spec.kind.name())?;
     out.set_item("width", spec.width)?;
@@ -378,7 +377,7 @@ fn generate<'py>(py: Python<'py>, request: &str, seed: u64, stats: bool) -> PyRe
         job.collect(seed, stats, &Arrays { grid: grid(job.spec()), digest: false })
     })?;
     let (seeds, rows): (Vec<u64>, Vec<Row>) = made.into_iter().unzip();
-    arrays(py, &plan, seeds, rows)
+    arrays(py, plan.spec(), seeds, rows)
 }
 
 /// The mazes of the given seeds made again (without the request's filters), as arrays
@@ -400,7 +399,7 @@ fn remake<'py>(
         job.collect_seeds(&job_seeds, stats, &Arrays { grid: grid(job.spec()), digest: digests })
     })?;
     let seeds = Arc::try_unwrap(seeds).unwrap_or_else(|shared| shared.to_vec());
-    arrays(py, &plan, seeds, rows)
+    arrays(py, plan.spec(), seeds, rows)
 }
 
 /// One saved maze, once its shape is known: [`Arrays`]'s row of it.
@@ -454,27 +453,14 @@ fn read_files<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyDict>>
             .collect::<maze::Result<Vec<Row>>>()?;
         Ok((spec, files, rows))
     })?;
-    let out = PyDict::new(py);
-    let n = rows.len();
-    out.set_item("kind", spec.kind.name())?;
-    out.set_item("width", spec.width)?;
-    out.set_item("height", spec.height)?;
-    out.set_item("cells", spec.cells())?;
-    out.set_item("seeds", PyArray1::from_vec(py, files.iter().map(|f| f.seed.unwrap_or(0)).collect()))?;
+    let seeds = files.iter().map(|f| f.seed.unwrap_or(0)).collect();
+    let out = arrays(py, &spec, seeds, rows)?;
     out.set_item("algorithm", files[0].algorithm.clone())?;
     out.set_item("braid", files[0].braid)?;
-    out.set_item("digests", PyArray1::from_vec(py, rows.iter().map(|r| r.digest).collect()))?;
-    out.set_item(
-        "ends",
-        PyArray1::from_vec(py, rows.iter().flat_map(|r| r.ends).collect()).reshape([n, 2])?,
-    )?;
     out.set_item("wrap", spec.wrap.name())?;
     out.set_item("levels", spec.levels)?;
     out.set_item("masked", spec.mask.is_some())?;
     out.set_item("woven", spec.weave.is_some())?;
-    if let Some((w, h)) = grid(&spec) {
-        out.set_item("connections", connection_array(py, &rows, w, h)?)?;
-    }
     Ok(out)
 }
 
