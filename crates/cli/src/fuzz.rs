@@ -19,7 +19,7 @@ use anyhow::Result;
 use maze::{FileRequest, FileSolve};
 
 use crate::args::{Cli, Command, RenderArgs, SolveArgs, file_request};
-use crate::serve::api;
+use maze::api;
 
 /// Random cases per target (`FUZZ_CASES` overrides).
 fn cases() -> u32 {
@@ -78,7 +78,7 @@ fn one_line(e: &anyhow::Error) {
 }
 
 fn api_error_is_one_line(e: &api::ApiError) {
-    let m = e.message();
+    let m = &e.message;
     assert!(!m.trim().is_empty() && !m.chars().any(char::is_control), "API error {m:?}");
 }
 

@@ -25,7 +25,8 @@ fn serves_the_page_and_its_assets() {
     assert_eq!(page.status, 200);
     assert!(page.header("content-type").unwrap_or_default().starts_with("text/html"));
     let html = page.text();
-    assert!(html.contains("/app.js") && html.contains("/style.css"));
+    // Relative, so that the same page works from a static site in any directory.
+    assert!(html.contains("src=\"app.js\"") && html.contains("href=\"style.css\""));
     // Offline: nothing is loaded from anywhere but this server.
     assert!(!html.contains("http://") && !html.contains("https://") && !html.contains("//cdn"));
     for (path, kind) in [("/app.js", "text/javascript"), ("/style.css", "text/css")] {

@@ -177,6 +177,94 @@ pub fn echo(text: &str) -> String {
     }
 }
 
+/// Escapes control characters (`\n`, `\r`, `\t`, `\u{..}`) and invisible format
+/// characters (bidirectional overrides such as U+202E, zero-width spaces, line separators),
+/// so text from a user or a file can neither break a message, a log line or a header into
+/// several nor make it read otherwise than it is; then cuts echoed input that is too long
+/// (see [`shorten`]).
+pub fn single_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(4096));
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else if is_format(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    shorten(&out)
+}
+
+/// Characters that change how text around them is shown without being seen themselves
+/// (Unicode's format characters and the line and paragraph separators).
+fn is_format(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        0xAD | 0x600..=0x605
+            | 0x61C
+            | 0x6DD
+            | 0x70F
+            | 0x8E2
+            | 0x180E
+            | 0x200B..=0x200F
+            | 0x2028..=0x202E
+            | 0x2060..=0x2064
+            | 0x2066..=0x206F
+            | 0xFEFF
+            | 0xFFF9..=0xFFFB
+            | 0x110BD
+            | 0x110CD
+            | 0x13430..=0x1343F
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
+            | 0xE0001
+            | 0xE0020..=0xE007F
+    )
+}
+
+/// The most characters of a whole message.
+const MESSAGE_CHARS: usize = 1000;
+
+/// A message with every quoted piece ('...', "...", `...`) cut to [`ECHO_CHARS`]
+/// characters (a 100 KB `--where` is not repeated whole), and the whole cut to
+/// [`MESSAGE_CHARS`].
+fn shorten(text: &str) -> String {
+    if text.chars().count() <= ECHO_CHARS {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len().min(4 * MESSAGE_CHARS));
+    let mut rest = text;
+    // An opening quote starts the text or follows a non-letter (not "maze's").
+    let opening = |s: &str| {
+        s.match_indices(['\'', '"', '`'])
+            .find(|(i, _)| !s[..*i].ends_with(|c: char| c.is_alphanumeric()))
+            .map(|(i, _)| i)
+    };
+    while let Some(open) = opening(rest) {
+        let quote = rest[open..].chars().next().unwrap_or('\'');
+        out.push_str(&rest[..=open]);
+        let inside = &rest[open + 1..];
+        // A piece runs to its closing quote followed by a non-letter (an apostrophe inside
+        // a word does not close it), or to the end.
+        let close = inside
+            .match_indices(quote)
+            .find(|(i, _)| !inside[i + 1..].starts_with(|c: char| c.is_alphanumeric()))
+            .map_or(inside.len(), |(i, _)| i);
+        out.push_str(&echo(&inside[..close]));
+        rest = &inside[close..];
+        if let Some(r) = rest.strip_prefix(quote) {
+            out.push(quote);
+            rest = r;
+        }
+    }
+    out.push_str(rest);
+    match out.char_indices().nth(MESSAGE_CHARS) {
+        Some((at, _)) => format!("{}...", &out[..at]),
+        None => out,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -25,6 +25,7 @@
 //! assert!(svg.starts_with(b"<svg"));
 //! ```
 
+pub mod api;
 mod budget;
 pub mod capabilities;
 mod error;
@@ -37,7 +38,7 @@ mod text;
 
 pub use budget::{MAX_PDF_MAZES, human};
 pub use capabilities::capabilities;
-pub use error::{Context, Error, Result, echo};
+pub use error::{Context, Error, Result, echo, single_line};
 pub use job::{
     Built, FileRequest, FileSolve, INSTRUCTIONS, Keep, Kept, MULTI_INSTRUCTIONS, Redrawn, build,
     check_file_request, default_max_tries, draw_style, page_setup, redraw, supports, text_pictured,

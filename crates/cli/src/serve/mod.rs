@@ -26,8 +26,6 @@
 
 pub(crate) mod api;
 mod bare;
-pub(crate) mod packed;
-mod wording;
 
 use std::io::Write;
 use std::net::SocketAddr;

@@ -51,6 +51,112 @@ function status(text, error) {
   el.classList.toggle('error', !!error);
 }
 
+/// The status line for a request that got no answer.
+function unreachable(e) {
+  const why = e && e.message ? e.message : String(e);
+  return engine === 'server' ? 'cannot reach the server: ' + why : why;
+}
+
+// ---- the engine: the server, or the WebAssembly module --------------------------------
+// Every request of the page goes through ask(): to `maze serve`'s API when the page is
+// served by it, or to the same engine compiled to WebAssembly, run in a Web Worker, when
+// the page is a static site (scripts/build-site.sh marks it with <meta name="maze-engine"
+// content="module">) or when no server answers. The module gives the API's bytes and
+// errors for the same request (crates/web over maze::api), and its answers are made into
+// fetch Responses here, so nothing else in the page knows which engine it asked.
+let engine = document.querySelector('meta[name="maze-engine"]')?.content === 'module' ? 'module' : 'server';
+let worker = null;
+const workerJobs = new Map(); // job id -> { resolve, reject }
+let workerJob = 0;
+
+function startWorker() {
+  worker = new Worker('worker.js', { type: 'module' });
+  worker.onmessage = (e) => {
+    const job = workerJobs.get(e.data.id);
+    if (!job) return;
+    workerJobs.delete(e.data.id);
+    const headers = { 'content-type': e.data.type };
+    if (e.data.name) headers['content-disposition'] = `attachment; filename="${e.data.name}"`;
+    job.resolve(new Response(e.data.bytes, { status: e.data.status, headers }));
+    if (e.data.restart) stopWorker(new Error('the maze engine restarted after an internal error'));
+  };
+  worker.onerror = (e) => {
+    e.preventDefault();
+    stopWorker(new Error('the maze engine (WebAssembly) failed to start: ' + (e.message || 'unknown error')));
+  };
+}
+
+/// Ends the worker and every job it holds (their promises reject with `why`): the only way
+/// to stop a WebAssembly call that is running. The next ask() starts a fresh one (the
+/// module loads again in a few milliseconds, from the browser's cache).
+function stopWorker(why) {
+  if (worker) worker.terminate();
+  worker = null;
+  for (const job of workerJobs.values()) job.reject(why);
+  workerJobs.clear();
+}
+
+/// Asks the engine for `url` (an API path with its query, as `/api/generate?width=8`), as
+/// fetch does: `options.method` and `options.body` for a POST, `options.signal` (an
+/// AbortSignal) to cancel. Resolves to a Response.
+function ask(url, options = {}) {
+  if (engine === 'server') return fetch(url, options);
+  const u = new URL(url, location.href);
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) return reject(new DOMException('cancelled', 'AbortError'));
+    if (!worker) startWorker();
+    const id = ++workerJob;
+    workerJobs.set(id, { resolve, reject });
+    options.signal?.addEventListener('abort', () => {
+      if (workerJobs.has(id)) stopWorker(new DOMException('cancelled', 'AbortError'));
+    });
+    worker.postMessage({
+      id, method: options.method || 'GET', path: u.pathname.replace(/^.*(\/api\/)/, '$1'),
+      query: u.search.slice(1), body: options.body ?? null,
+    });
+  });
+}
+
+// The work in progress (a Generate): its AbortController, so that Cancel (or a newer
+// Generate) stops it, on the server (the request goes away) or in the module.
+let working = null;
+
+/// Starts a piece of work the user may cancel: the status line says `what` with the time
+/// it has taken so far, and the Cancel button shows after half a second. Returns its
+/// AbortSignal; call done() when it ends.
+function startWork(what) {
+  if (working) working.controller.abort();
+  const controller = new AbortController();
+  const started = performance.now();
+  const work = { controller, timer: 0 };
+  work.timer = setInterval(() => {
+    const secs = (performance.now() - started) / 1000;
+    if (secs >= 0.5) $('cancel').hidden = false;
+    if (secs >= 1) status(`${what} ${Math.floor(secs)} s`);
+  }, 250);
+  working = work;
+  status(what);
+  return controller.signal;
+}
+
+/// Ends the work startWork() began (whether it finished, failed or was cancelled).
+function endWork(signal) {
+  if (!working || working.controller.signal !== signal) return;
+  clearInterval(working.timer);
+  working = null;
+  $('cancel').hidden = true;
+}
+
+/// Cancel: stops the work in progress; the maze on screen stays.
+function cancelWork() {
+  if (!working) return;
+  const signal = working.controller.signal;
+  working.controller.abort();
+  endWork(signal);
+  status('Cancelled.');
+  document.body.dataset.ready = '1';
+}
+
 // ---- settings <-> form <-> URL -------------------------------------------------------
 function settings() {
   const s = {
@@ -1463,12 +1569,12 @@ async function generate(how = {}) {
   stopPlay();
   const s = settings();
   const id = ++requestId;
-  status('Generating…');
   document.body.dataset.ready = '';
+  const signal = startWork('Generating…');
   let data;
   let answered;
   try {
-    const r = await fetch('/api/generate?' + query(s, { packed: 1 }));
+    const r = await ask('/api/generate?' + query(s, { packed: 1 }), { signal });
     if (!r.ok) {
       let message = `error ${r.status}`;
       try {
@@ -1482,8 +1588,10 @@ async function generate(how = {}) {
     answered = performance.now();
     data = unpack(buf);
   } catch (e) {
-    if (id === requestId) status('cannot reach the server: ' + e.message, true);
+    if (id === requestId && e.name !== 'AbortError') status(unreachable(e), true);
     return;
+  } finally {
+    endWork(signal);
   }
   stopAnimation();
   stopPlay();
@@ -1685,7 +1793,7 @@ async function printMaze() {
   holder.replaceChildren();
   big.replaceChildren();
   const fetchSvg = async (s) => {
-    const r = await fetch('/api/render?' + query(s, { format: 'svg' }));
+    const r = await ask('/api/render?' + query(s, { format: 'svg' }));
     if (!r.ok) throw new Error(`error ${r.status}`);
     return document.importNode(new DOMParser().parseFromString(await r.text(), 'image/svg+xml').documentElement, true);
   };
@@ -1722,7 +1830,7 @@ async function download(ev) {
   $('download-menu').open = false;
   status(`Preparing the ${a.dataset.format.toUpperCase()} download…`);
   try {
-    const r = await fetch(url);
+    const r = await ask(url);
     if (!r.ok) {
       let message = `error ${r.status}`;
       try {
@@ -1741,7 +1849,7 @@ async function download(ev) {
     setTimeout(() => URL.revokeObjectURL(link.href), 60000);
     status(`Downloaded ${link.download}.`);
   } catch (e) {
-    status('cannot reach the server: ' + e, true);
+    status(unreachable(e), true);
   }
 }
 
@@ -2251,11 +2359,26 @@ function gestures(el) {
 // ---- start -----------------------------------------------------------------------------
 async function init() {
   try {
-    catalog = await (await fetch('/api/list')).json();
+    catalog = await (await ask('/api/list')).json();
   } catch (e) {
-    status('cannot reach the server: ' + e, true);
-    return;
+    // No server answers (the page was saved, or its server stopped): the module, if the
+    // page came with it.
+    try {
+      engine = 'module';
+      catalog = await (await ask('/api/list')).json();
+    } catch (_) {
+      engine = 'server';
+      status(unreachable(e), true);
+      return;
+    }
   }
+  document.body.dataset.engine = engine;
+  // The static site (scripts/build-site.sh) keeps working offline through its service
+  // worker; `maze serve`'s page has no manifest and registers none.
+  if (document.querySelector('link[rel="manifest"]') && 'serviceWorker' in navigator) {
+    navigator.serviceWorker.register('sw.js').catch(() => { /* offline use is a bonus */ });
+  }
+  $('cancel').addEventListener('click', cancelWork);
   for (const s of catalog.shapes) $('shape').add(new Option(s.name, s.name));
   $('solver').add(new Option('(none)', ''));
   for (const s of catalog.solvers) $('solver').add(new Option(s.name + (s.shortest ? ' (shortest)' : ''), s.name));

@@ -23,11 +23,16 @@ pub const MAX_PACKED_EVENTS: usize = 2_000_000;
 pub const QUANTUM: f64 = 512.0;
 
 /// What goes into the header besides the sections.
-pub(crate) struct Head<'a> {
+pub struct Head<'a> {
+    /// How the maze was made.
     pub provenance: &'a Provenance,
+    /// The length of the shortest route from entrance to exit.
     pub shortest: usize,
+    /// The solver's name and its solution, when one was asked for.
     pub solution: Option<(&'a str, &'a Solution)>,
+    /// The generator's recorded steps.
     pub recording: Option<&'a Trace>,
+    /// The solver's recorded steps.
     pub solve_trace: Option<&'a Trace>,
 }
 
@@ -90,11 +95,11 @@ fn offset(p: Point, centre: Point, out: &mut Vec<i16>) {
     out.push(q(p.y - centre.y));
 }
 
-/// The events of a recording as `[code, a, b]` triples ([`super::api::event_parts`]).
+/// The events of a recording as `[code, a, b]` triples ([`super::event_parts`]).
 fn events<S: Shape>(shape: &S, trace: &Trace) -> Vec<i32> {
     let mut out = Vec::with_capacity(trace.events.len().min(MAX_PACKED_EVENTS) * 3);
     for e in trace.events.iter().take(MAX_PACKED_EVENTS) {
-        let (code, a, b) = super::api::event_parts(shape, e);
+        let (code, a, b) = super::event_parts(shape, e);
         out.extend_from_slice(&[code as i32, a as i32, b as i32]);
     }
     out
@@ -105,7 +110,7 @@ fn quoted(s: &str) -> String {
 }
 
 /// The packed answer for `maze` (see the module docs).
-pub(crate) fn page<S: Shape>(maze: &Maze<S>, head: &Head<'_>) -> Vec<u8> {
+pub fn page<S: Shape>(maze: &Maze<S>, head: &Head<'_>) -> Vec<u8> {
     let shape = maze.shape();
     let n = maze.cell_count();
     let mut p = Packer { sections: String::new(), body: Vec::with_capacity(n as usize * 64) };
@@ -128,7 +133,7 @@ pub(crate) fn page<S: Shape>(maze: &Maze<S>, head: &Head<'_>) -> Vec<u8> {
     p.i16s("outline", &points);
     drop((starts, points));
 
-    // Every wall once ([`super::api::each_wall`]); points as offsets from its cell's centre.
+    // Every wall once ([`super::each_wall`]); points as offsets from its cell's centre.
     let mut cells = Vec::new();
     let mut xy = Vec::new();
     let mut open = Vec::new();
@@ -138,7 +143,7 @@ pub(crate) fn page<S: Shape>(maze: &Maze<S>, head: &Head<'_>) -> Vec<u8> {
     let mut boundary_xy = Vec::new();
     let mut boundary_open = Vec::new();
     let mut boundary_arcs: Vec<f32> = Vec::new();
-    super::api::each_wall(maze, |w| {
+    super::each_wall(maze, |w| {
         any_arc |= w.arc.is_some();
         let (x, y) = w.arc.map_or((f32::NAN, f32::NAN), |o| (o.x as f32, o.y as f32));
         let centre = centres[w.cell.index()];
@@ -169,10 +174,10 @@ pub(crate) fn page<S: Shape>(maze: &Maze<S>, head: &Head<'_>) -> Vec<u8> {
     }
     drop((cells, xy, open, arcs, boundary, boundary_xy, boundary_open, boundary_arcs));
 
-    // The stairs of a multi-level maze ([`super::api::each_stair`]): cell pairs, lower first.
+    // The stairs of a multi-level maze ([`super::each_stair`]): cell pairs, lower first.
     let mut stair_cells = Vec::new();
     let mut stair_open = Vec::new();
-    super::api::each_stair(maze, |a, b, open| {
+    super::each_stair(maze, |a, b, open| {
         stair_cells.extend_from_slice(&[a.0, b.0]);
         stair_open.push(u8::from(open));
     });

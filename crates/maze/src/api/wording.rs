@@ -1,6 +1,6 @@
 //! The API's words for messages written for the command line.
 //!
-//! Requests are checked by the command line's own code, whose messages name its flags
+//! Requests are checked by the library's code, whose messages name the command line's flags
 //! (`--width`, `--cell-size`) and tell how to raise its limits (`--max-bytes`,
 //! `--max-cells`, `--max-pixels`). A page cannot pass flags nor raise the server's limits,
 //! so every message the API forwards goes through [`api_message`] first: flags become the
@@ -8,8 +8,6 @@
 //! the limit is called the server's. [`limit_status`] tells a refusal for size (413) from a
 //! bad parameter (400). This works on the text, and the unit tests below produce the real
 //! messages of the command line's code, so a rewording there shows up here.
-
-use axum::http::StatusCode;
 
 /// Whole phrases reworded before single flags (the order matters: longer ones first).
 const PHRASES: &[(&str, &str)] = &[
@@ -44,7 +42,7 @@ const DASHED: &[&str] = &["mask-text", "mask-data", "mask-connect"];
 
 /// A command-line message in the API's terms: no flag, no advice to raise a limit of the
 /// server's (see the module's notes).
-pub(crate) fn api_message(message: &str) -> String {
+pub fn api_message(message: &str) -> String {
     let mut text = message.to_string();
     for (from, to) in PHRASES {
         if text.contains(from) {
@@ -96,15 +94,14 @@ fn options_to_parameters(text: &str) -> String {
 /// The status of a refusal for size that the command line's code reports as a plain
 /// parameter error: an answer over the server's byte limit, an image or animation over
 /// its pixel limits. `None` for everything else.
-pub(crate) fn limit_status(message: &str) -> Option<StatusCode> {
+pub fn limit_status(message: &str) -> Option<u16> {
     let over = ["would be about", "exceeds the limit of", "exceed the limit of", "of memory, over the"];
-    over.iter().any(|p| message.contains(p)).then_some(StatusCode::PAYLOAD_TOO_LARGE)
+    over.iter().any(|p| message.contains(p)).then_some(413)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::Parser;
 
     /// Every flag-like word left in `text` (`--name`).
     fn flags(text: &str) -> Vec<String> {
@@ -114,20 +111,12 @@ mod tests {
             .collect()
     }
 
-    fn generate_args(words: &[&str]) -> crate::args::GenerateArgs {
-        let argv = ["maze", "generate"].iter().chain(words.iter()).copied();
-        match crate::args::Cli::try_parse_from(argv).expect("parses").command {
-            crate::args::Command::Generate(a) => a,
-            _ => unreachable!("a generate command"),
-        }
-    }
-
-    /// The message the command line gives for `maze generate WORDS` with the API's limits.
+    /// The message the library gives for `maze generate WORDS` with the API's limits.
     fn cli_error(words: &[&str]) -> String {
-        let mut a = generate_args(words);
-        a.limits.max_cells = super::super::api::MAX_CELLS;
-        a.limits.max_bytes = super::super::api::MAX_ANSWER_BYTES;
-        maze::Plan::new(&a.request()).expect_err("refused").to_string()
+        let mut a = crate::testing::request(words);
+        a.max_cells = super::super::MAX_CELLS;
+        a.max_bytes = super::super::MAX_ANSWER_BYTES;
+        crate::Plan::new(&a).expect_err("refused").to_string()
     }
 
     #[test]
@@ -140,29 +129,29 @@ mod tests {
             api.contains("would be about") && api.contains("over the server's limit of 256 MiB"),
             "{api}"
         );
-        assert_eq!(limit_status(&cli), Some(StatusCode::PAYLOAD_TOO_LARGE));
+        assert_eq!(limit_status(&cli), Some(413));
     }
 
     #[test]
     fn the_drawing_memory_limit_is_the_servers_and_a_413() {
-        let mut a = generate_args(&["-W", "300", "-H", "300", "-f", "svg", "--heat"]);
-        a.limits.max_memory = 1 << 20;
-        let cli = maze::Plan::new(&a.request()).and_then(|p| p.to_vec(1)).expect_err("refused").to_string();
+        let mut a = crate::testing::request(&["-W", "300", "-H", "300", "-f", "svg", "--heat"]);
+        a.max_memory = 1 << 20;
+        let cli = crate::Plan::new(&a).and_then(|p| p.to_vec(1)).expect_err("refused").to_string();
         assert!(cli.contains("--max-memory"), "the command line's message changed: {cli}");
         let api = api_message(&cli);
         assert!(flags(&api).is_empty() && api.contains("over the server's limit of 1 MiB"), "{api}");
-        assert_eq!(limit_status(&cli), Some(StatusCode::PAYLOAD_TOO_LARGE));
+        assert_eq!(limit_status(&cli), Some(413));
     }
 
     #[test]
     fn image_limits_name_cell_size_and_are_413() {
-        let mut a = generate_args(&["-W", "300", "-H", "300", "-f", "png", "--cell-size", "100"]);
-        a.limits.max_bytes = super::super::api::MAX_ANSWER_BYTES;
-        let cli = maze::Plan::new(&a.request()).expect_err("refused").to_string();
+        let mut a = crate::testing::request(&["-W", "300", "-H", "300", "-f", "png", "--cell-size", "100"]);
+        a.max_bytes = super::super::MAX_ANSWER_BYTES;
+        let cli = crate::Plan::new(&a).expect_err("refused").to_string();
         assert!(cli.contains("--max-pixels"), "the command line's message changed: {cli}");
         let api = api_message(&cli);
         assert!(flags(&api).is_empty() && api.contains("smaller cell_size)"), "{api}");
-        assert_eq!(limit_status(&cli), Some(StatusCode::PAYLOAD_TOO_LARGE));
+        assert_eq!(limit_status(&cli), Some(413));
     }
 
     #[test]

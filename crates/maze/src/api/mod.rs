@@ -1,0 +1,947 @@
+//! The web API's meaning, for every front end that serves it: `maze serve`'s endpoints
+//! (`/api/list`, `/api/generate`, `/api/render`, `/api/solve`, docs/API.md) and the page's
+//! WebAssembly module, which answers the same requests without a server.
+//!
+//! A transport reads a request (its query's pairs, and the body of a `POST` as text) and
+//! hands it here: [`answer`] does it all at once (the module's route); a server that
+//! schedules work calls the endpoint's own function ([`generate`], [`generate_posted`],
+//! [`render`], [`render_posted`], [`solve`]) to check the request and get a [`Job`], then
+//! runs [`Job::run`] where it likes (the server: in a lane of its blocking pool, chosen by
+//! [`Job::cells`]). Both give the same bytes and the same errors.
+//!
+//! Query parameters are read into a [`crate::MazeRequest`] by its own serde definition
+//! ([`crate::MazeRequest::from_pairs`]: `width=8` is the request's `width`, `cell_size` its
+//! `cell-size`) and checked and run by its [`crate::Plan`], as the command line's options
+//! are. Errors are an [`ApiError`]: a status (400 bad parameters, 404, 405, 408 cancelled,
+//! 413 too large, 422 no path, 500 a bug) and one line, in the API's words
+//! ([`wording`]): parameter names instead of flags, the server's limits instead of advice
+//! to raise them.
+
+use std::fmt::Write as _;
+
+use maze_core::{CellId, Door, DoorKind, Event, Maze, Point, Shape, ShapeVisitor, Solver, Trace, cancel};
+use maze_render::Format;
+use maze_render::json::{self, MazeFile};
+
+use crate::{Error, MazeRequest};
+
+pub mod packed;
+pub mod wording;
+
+/// The largest maze for JSON, SVG and text answers.
+pub const MAX_CELLS: u64 = 1_000_000;
+/// The largest maze for png, pdf, tex, scad, stl and gif (heavier to draw).
+pub const MAX_DRAWN_CELLS: u64 = 250_000;
+/// The largest maze when geometry or events are asked for (the page's own requests).
+pub const MAX_GEOMETRY_CELLS: u64 = 100_000;
+/// The largest answer (a file or JSON), estimated before any work: 256 MiB.
+pub const MAX_ANSWER_BYTES: u64 = 256 << 20;
+/// The most events returned per recording (generation or solving); beyond it the list is
+/// cut and `"truncated": true` says so.
+pub const MAX_EVENTS: usize = 250_000;
+
+/// Parameters of `maze generate` the API accepts (as `key=value`).
+pub const GENERATE_KEYS: &[&str] = &[
+    "shape",
+    "width",
+    "height",
+    "difficulty",
+    "algorithm",
+    "seed",
+    "braid",
+    "starts",
+    "ends",
+    "bias",
+    "policy",
+    "rings",
+    "mask-text",
+    "mask-data",
+    "entrance",
+    "exit",
+    "wrap",
+    "levels",
+    "weave",
+];
+/// Switches of a generation (`--mask-connect`). `mask` (a file on the server) is not
+/// accepted: pictures arrive as `mask-data` rows, converted by the page.
+pub const GENERATE_FLAGS: &[&str] = &["mask-connect"];
+/// Drawing and animation parameters with a value.
+pub const DRAW_KEYS: &[&str] = &[
+    "cell-size",
+    "wall-width",
+    "wall-colour",
+    "background",
+    "path-colour",
+    "title",
+    "instructions",
+    "paper",
+    "margin",
+    "dot-size",
+    "style",
+    "wall-height",
+    "base",
+];
+/// Drawing switches (`heat=1`).
+pub const DRAW_FLAGS: &[&str] = &["no-visited", "heat", "no-markers", "tex-fragment", "fit"];
+/// Animation parameters (of a generated maze only).
+pub const ANIMATION_KEYS: &[&str] = &["animate", "frames", "delay", "duration"];
+
+/// An API error: an HTTP status and a one-line message, sent as `{"error": message}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    /// The HTTP status (400, 404, 405, 408, 413, 422, 500, 503).
+    pub status: u16,
+    /// The message: one line, without control characters.
+    pub message: String,
+}
+
+impl ApiError {
+    /// An error with this status and message (made one line).
+    pub fn new(status: u16, message: impl Into<String>) -> Self {
+        ApiError { status, message: crate::single_line(&message.into()) }
+    }
+
+    /// A bad request (400).
+    pub fn bad(message: impl Into<String>) -> Self {
+        Self::new(400, message)
+    }
+
+    /// The error's JSON body, `{"error": "..."}`.
+    pub fn to_json(&self) -> String {
+        serde_json::json!({ "error": self.message }).to_string()
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl From<Error> for ApiError {
+    /// The library's error in the API's words (without the command line's hints to raise a
+    /// limit), with its status: 400 for a bad parameter, 413 for a size over one of the
+    /// server's limits, 422 for no route, 408 for a cancelled job, 500 for anything else.
+    fn from(e: Error) -> Self {
+        let mut status = match (e.root(), e.core()) {
+            (Error::Request(_), _) => 400,
+            (_, Some(maze_core::Error::TooLarge { .. })) => 413,
+            (_, Some(maze_core::Error::NoPath(_))) => 422,
+            // Only answered when the request is still there to take it.
+            (_, Some(maze_core::Error::Cancelled)) => 408,
+            (_, Some(_)) => 400,
+            _ => 500,
+        };
+        let line = e.to_string();
+        if status == 400
+            && let Some(limit) = wording::limit_status(&line)
+        {
+            status = limit;
+        }
+        ApiError::new(status, wording::api_message(&line))
+    }
+}
+
+impl From<maze_core::Error> for ApiError {
+    fn from(e: maze_core::Error) -> Self {
+        Error::Core(e).into()
+    }
+}
+
+/// The API's result.
+pub type ApiResult<T> = std::result::Result<T, ApiError>;
+
+/// An answer: its content type, the name it is downloaded as (a file), and its bytes.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    /// The `Content-Type`.
+    pub content_type: &'static str,
+    /// For a file (`/api/render`): its name with extension, made of checked values only
+    /// (letters, digits, `-`, `_`, `.`).
+    pub file_name: Option<String>,
+    /// The body.
+    pub bytes: Vec<u8>,
+}
+
+/// Normalises a parameter name: `cell_size` and `Cell-Size` are `cell-size`.
+fn key(k: &str) -> String {
+    k.trim().to_ascii_lowercase().replace('_', "-")
+}
+
+fn truthy(k: &str, v: &str) -> ApiResult<bool> {
+    crate::switch_word(v).ok_or_else(|| ApiError::bad(format!("{k}={v}: expected 1 or 0 (true or false)")))
+}
+
+/// An API-only switch such as `events=1`.
+fn switch(params: &[(String, String)], name: &str) -> ApiResult<bool> {
+    let mut on = false;
+    for (k, v) in params {
+        if key(k) == name {
+            on = truthy(k, v)?;
+        }
+    }
+    Ok(on)
+}
+
+/// Which parameters a request accepts.
+struct Accepts<'a> {
+    /// Fields of the request ([`MazeRequest`]) taken as `key=value`.
+    keys: &'a [&'a [&'a str]],
+    /// Read by the API itself.
+    own: &'a [&'a str],
+}
+
+/// The query's pairs of request fields, names normalised (`cell_size` is `cell-size`);
+/// an unknown name is refused, the API's own ones left out.
+fn fields(params: &[(String, String)], accepts: &Accepts<'_>) -> ApiResult<Vec<(String, String)>> {
+    let mut out = Vec::with_capacity(params.len());
+    for (k, v) in params {
+        let name = key(k);
+        if accepts.own.contains(&name.as_str()) {
+            continue;
+        }
+        if !accepts.keys.iter().any(|ks| ks.contains(&name.as_str())) {
+            return Err(ApiError::bad(format!("unknown parameter '{k}' (see docs/API.md)")));
+        }
+        out.push((name, v.clone()));
+    }
+    Ok(out)
+}
+
+/// The query as a [`MazeRequest`] (read by the request's own serde definition, as a JSON
+/// body is), its errors in the API's words.
+fn request_of(params: &[(String, String)], accepts: &Accepts<'_>) -> ApiResult<MazeRequest> {
+    Ok(MazeRequest::from_pairs(fields(params, accepts)?)?)
+}
+
+/// A value the API reads itself (a solver, an end), parsed by its type's own `FromStr`.
+fn parsed<T>(params: &[(String, String)], name: &str) -> ApiResult<Option<T>>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    let mut value = None;
+    for (k, v) in params {
+        if key(k) == name && !v.trim().is_empty() {
+            let v = v.trim();
+            value =
+                Some(v.parse().map_err(|e| ApiError::bad(format!("invalid value '{v}' for '{name}': {e}")))?);
+        }
+    }
+    Ok(value)
+}
+
+/// A query string's pairs (`a=1&b=x%20y`), decoded as a form is (`+` is a space).
+pub fn query_pairs(query: &str) -> Vec<(String, String)> {
+    form_urlencoded::parse(query.trim_start_matches('?').as_bytes()).into_owned().collect()
+}
+
+/// `GET /api/list`: what `maze list --json` prints, and the API's download limits.
+pub fn list() -> String {
+    let mut list = crate::capabilities();
+    list["limits"] = download_limits();
+    list.to_string()
+}
+
+/// What the page needs to predict which downloads `GET /api/render` refuses, from the
+/// constants the API checks: the most cells for each format, a PNG's most pixels and its
+/// margin (in cells, on each side), and an STL model's most footprint pixels, most pixels
+/// along a side, and its default cell and wall sizes in millimetres (walls must be at
+/// least two pixels thick).
+fn download_limits() -> serde_json::Value {
+    let cells: serde_json::Map<String, serde_json::Value> =
+        Format::ALL.iter().map(|&f| (f.name().to_string(), limit_for(f).into())).collect();
+    let request = MazeRequest::default();
+    let png = crate::draw_style(&request.draw(), Format::Png, false);
+    let stl = crate::draw_style(&request.draw(), Format::Stl, false);
+    serde_json::json!({
+        "cells": cells,
+        "png_pixels": request.max_pixels,
+        "png_margin": png.margin / png.cell_size,
+        "stl_pixels": maze_render::stl::MAX_PIXELS,
+        "stl_side": maze_render::stl::MAX_SIDE,
+        "stl_cell": stl.cell_size,
+        "stl_wall": stl.wall_width,
+    })
+}
+
+/// The most cells of a maze drawn in `format`.
+pub fn limit_for(format: Format) -> u64 {
+    match format {
+        Format::Json | Format::Maze | Format::Svg | Format::Text | Format::Unicode => MAX_CELLS,
+        _ => MAX_DRAWN_CELLS,
+    }
+}
+
+/// The `Content-Type` of a file in `format`.
+pub fn content_type(format: Format) -> &'static str {
+    match format {
+        Format::Json => "application/json",
+        Format::Svg => "image/svg+xml",
+        Format::Png => "image/png",
+        Format::Pdf => "application/pdf",
+        Format::Gif => "image/gif",
+        Format::Stl => "model/stl",
+        Format::Tex => "application/x-tex; charset=utf-8",
+        Format::Maze => "application/octet-stream",
+        _ => "text/plain; charset=utf-8",
+    }
+}
+
+/// The request of a `GET /api/generate` query (`heavy`: with geometry or events), with
+/// the API's limits.
+pub fn generate_request(params: &[(String, String)], heavy: bool) -> ApiResult<MazeRequest> {
+    let accepts = Accepts {
+        keys: &[GENERATE_KEYS, GENERATE_FLAGS, &["solve"]],
+        own: &["events", "geometry", "format", "packed"],
+    };
+    let mut request = request_of(params, &accepts)?;
+    request.max_cells = if heavy { MAX_GEOMETRY_CELLS } else { MAX_CELLS };
+    request.max_bytes = MAX_ANSWER_BYTES;
+    request.format = Format::Json;
+    Ok(request)
+}
+
+/// The request of a `GET /api/render` query (svg unless `format` says), with the API's
+/// limits.
+pub fn render_request(params: &[(String, String)]) -> ApiResult<MazeRequest> {
+    let accepts = Accepts {
+        keys: &[GENERATE_KEYS, GENERATE_FLAGS, DRAW_KEYS, DRAW_FLAGS, ANIMATION_KEYS, &["format", "solve"]],
+        own: &[],
+    };
+    let mut request = request_of(params, &accepts)?;
+    if !params.iter().any(|(k, _)| key(k) == "format") {
+        request.format = Format::Svg;
+    }
+    request.max_cells = limit_for(request.format);
+    request.max_bytes = MAX_ANSWER_BYTES;
+    Ok(request)
+}
+
+/// A checked request, ready to run: [`Job::run`] does the work (which may take long, and
+/// stops at its next check when [`maze_core::cancel`]'s flag is set).
+#[derive(Debug)]
+pub struct Job {
+    work: Work,
+}
+
+/// One per request, made once and moved into its job: the size of its variants does not
+/// matter.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug)]
+enum Work {
+    Generate {
+        request: MazeRequest,
+        seed: u64,
+        events: bool,
+        geometry: bool,
+        packed: bool,
+    },
+    Render {
+        request: MazeRequest,
+        seed: u64,
+        name: String,
+    },
+    Redraw {
+        request: MazeRequest,
+        file: MazeFile,
+        keep_solution: bool,
+        name: String,
+        cells: u64,
+    },
+    Solve {
+        file: MazeFile,
+        solver: Solver,
+        from: Option<crate::masks::EndSpec>,
+        to: Option<crate::masks::EndSpec>,
+        events: bool,
+    },
+}
+
+impl Job {
+    /// Whether measuring the job ([`Job::cells`]) reads a mask (it takes a moment: a
+    /// server does it as a small job of its own).
+    pub fn measures_a_mask(&self) -> bool {
+        match &self.work {
+            Work::Generate { request, .. } | Work::Render { request, .. } => {
+                request.mask_text.is_some() || request.mask_data.is_some()
+            }
+            _ => false,
+        }
+    }
+
+    /// The cells the job works on, for a scheduler: the checked shape's cells, a mask's own
+    /// cells rather than its rectangle's (with `mask-connect` on a mask in pieces, the
+    /// rectangle's, over which the joining works), a polar maze's real count
+    /// ([`crate::masks::cells_before_joining`]); a shape that fails its checks is measured
+    /// by its rectangle (its job gives the error).
+    pub fn cells(&self) -> u64 {
+        match &self.work {
+            Work::Generate { request, .. } | Work::Render { request, .. } => {
+                let (w, h) = crate::masks::dimensions(request, None);
+                let rectangle = u64::from(w) * u64::from(h) * u64::from(request.levels.max(1));
+                crate::masks::cells_before_joining(request, request.max_cells).unwrap_or(rectangle)
+            }
+            Work::Redraw { cells, .. } => *cells,
+            Work::Solve { file, .. } => file.cells,
+        }
+    }
+
+    /// Whether the job draws an animation (heavier than a picture of the same maze).
+    pub fn animation(&self) -> bool {
+        matches!(&self.work, Work::Render { request, .. } if request.animated())
+    }
+
+    /// Does the work.
+    ///
+    /// # Errors
+    /// The request's errors found only while working (no path, a drawing over its
+    /// memory), and 408 when cancelled.
+    pub fn run(self) -> ApiResult<Answer> {
+        match self.work {
+            Work::Generate { request, seed, events, geometry, packed } => {
+                let heavy = events || geometry;
+                let plan = crate::Plan::new(&request).map_err(|e| {
+                    if heavy { e.context("with geometry or events (the page's view)") } else { e }
+                })?;
+                let bytes =
+                    plan.spec().visit(GenerateView { args: &request, seed, events, geometry, packed })?;
+                let content_type = if packed { "application/octet-stream" } else { "application/json" };
+                Ok(Answer { content_type, file_name: None, bytes })
+            }
+            Work::Render { request, seed, name } => {
+                let bytes = crate::Plan::new(&request)?.to_vec(seed)?;
+                Ok(file_answer(request.format, &name, bytes))
+            }
+            Work::Redraw { request, file, keep_solution, name, .. } => {
+                let job = crate::FileRequest {
+                    file: &file,
+                    name: None,
+                    solve: None,
+                    keep_solution,
+                    request: &request,
+                };
+                let mut out = Vec::new();
+                crate::redraw(job)?.write(&mut out)?;
+                Ok(file_answer(request.format, &name, out))
+            }
+            Work::Solve { file, solver, from, to, events } => {
+                let spec = file.spec(if events { MAX_GEOMETRY_CELLS } else { MAX_CELLS })?;
+                let body = spec.visit(SolveView { file: &file, solver, from, to, events })?;
+                Ok(Answer { content_type: "application/json", file_name: None, bytes: body.into_bytes() })
+            }
+        }
+    }
+}
+
+/// A file to download, named `name.<extension>` (`name` is built from checked values only;
+/// should it ever hold something a header cannot, the file is named "maze").
+fn file_answer(format: Format, name: &str, bytes: Vec<u8>) -> Answer {
+    let safe = |n: &str| n.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
+    let name = if safe(name) { name } else { "maze" };
+    Answer {
+        content_type: content_type(format),
+        file_name: Some(format!("{name}.{}", format.extension())),
+        bytes,
+    }
+}
+
+/// `GET /api/generate`: a maze as JSON, with geometry and events on request; with
+/// `packed=1`, the page's compact binary answer with both (see [`packed`]).
+///
+/// # Errors
+/// A bad or too large request.
+pub fn generate(query: &[(String, String)]) -> ApiResult<Job> {
+    generated(query, query)
+}
+
+/// Checks the query of a `POST /api/generate`, before its body is read: only the API's own
+/// switches (`events`, `geometry`, `packed`) go there.
+///
+/// # Errors
+/// Any other parameter.
+pub fn check_posted_generate(query: &[(String, String)]) -> ApiResult<()> {
+    match query.iter().find(|(k, _)| !["events", "geometry", "packed"].contains(&key(k).as_str())) {
+        Some((k, _)) => Err(ApiError::bad(format!(
+            "unknown parameter '{k}' in the query: with POST, the request's fields go in the JSON body"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// `POST /api/generate`: the same as [`generate`], the request's fields as a JSON object in
+/// the body (as [`MazeRequest`] serialises: `{"shape": "hex", "width": 8, "where": [...]}`)
+/// and the API's own switches in the query.
+///
+/// # Errors
+/// A bad query or body, or a bad or too large request.
+pub fn generate_posted(query: &[(String, String)], body: &str) -> ApiResult<Job> {
+    check_posted_generate(query)?;
+    let json: serde_json::Value = serde_json::from_str(body)
+        .map_err(|e| ApiError::bad(format!("the body is not a JSON object of request fields: {e}")))?;
+    let serde_json::Value::Object(object) = json else {
+        return Err(ApiError::bad("the body is not a JSON object of request fields (docs/API.md)"));
+    };
+    // The object's values as the text a query gives, so both are read and checked alike.
+    let mut fields = Vec::new();
+    for (k, v) in object {
+        let text = |v: &serde_json::Value| match v {
+            serde_json::Value::String(s) => Ok(s.clone()),
+            serde_json::Value::Number(n) => Ok(n.to_string()),
+            serde_json::Value::Bool(b) => Ok(if *b { "1" } else { "0" }.to_string()),
+            _ => Err(ApiError::bad(format!("'{k}': expected a string, a number or true/false"))),
+        };
+        match &v {
+            serde_json::Value::Null => {}
+            serde_json::Value::Array(items) => {
+                for item in items {
+                    fields.push((k.clone(), text(item)?));
+                }
+            }
+            other => fields.push((k.clone(), text(other)?)),
+        }
+    }
+    generated(query, &fields)
+}
+
+/// The job of `/api/generate` for the API's own switches in `own` and the request's
+/// fields in `fields`.
+fn generated(own: &[(String, String)], fields: &[(String, String)]) -> ApiResult<Job> {
+    let packed = switch(own, "packed")?;
+    let events = switch(own, "events")? || packed;
+    let geometry = switch(own, "geometry")? || packed;
+    // The JSON geometry is about 400 bytes a cell: it has a lower limit than the packed one.
+    let request = generate_request(fields, (events || geometry) && !packed)?;
+    let seed = request.seed.unwrap_or_else(crate::fresh_seed);
+    Ok(Job { work: Work::Generate { request, seed, events, geometry, packed } })
+}
+
+/// `GET /api/render`: generates a maze and sends it as a file in any format.
+///
+/// # Errors
+/// A bad or too large request.
+pub fn render(query: &[(String, String)]) -> ApiResult<Job> {
+    let request = render_request(query)?;
+    let seed = request.seed.unwrap_or_else(crate::fresh_seed);
+    let (width, height) = crate::masks::dimensions(&request, None);
+    let name = format!("maze-{}-{width}x{height}-{seed}", request.shape.name());
+    Ok(Job { work: Work::Render { request, seed, name } })
+}
+
+/// The drawing options of a `POST /api/render` query and whether to keep the file's
+/// saved solution, checked before its body is read.
+///
+/// # Errors
+/// A bad parameter, or `format=gif` (an animation needs a generated maze).
+pub fn render_posted_request(query: &[(String, String)]) -> ApiResult<(MazeRequest, bool)> {
+    let keep_solution = !switch(query, "no-solution")?;
+    let accepts = Accepts { keys: &[DRAW_KEYS, DRAW_FLAGS, &["format"]], own: &["no-solution"] };
+    let mut request = request_of(query, &accepts)?;
+    if !query.iter().any(|(k, _)| key(k) == "format") {
+        request.format = Format::Svg;
+    }
+    if request.format == Format::Gif {
+        return Err(ApiError::bad(
+            "gif is an animation: use GET /api/render?format=gif with generation parameters",
+        ));
+    }
+    request.max_cells = limit_for(request.format);
+    request.max_bytes = MAX_ANSWER_BYTES;
+    Ok((request, keep_solution))
+}
+
+/// A maze file sent as a body.
+fn maze_file(body: &str) -> ApiResult<MazeFile> {
+    if body.trim().is_empty() {
+        return Err(ApiError::bad("expected a maze JSON file (docs/FORMAT.md) as the request body"));
+    }
+    MazeFile::parse(body).map_err(|e| ApiError::bad(e.to_string()))
+}
+
+/// `POST /api/render`: draws a maze sent as JSON (with its saved solution, unless
+/// `no-solution=1`).
+///
+/// # Errors
+/// A bad query or file, or one too large to draw.
+pub fn render_posted(query: &[(String, String)], body: &str) -> ApiResult<Job> {
+    let (request, keep_solution) = render_posted_request(query)?;
+    let file = maze_file(body)?;
+    // The file name is built from the checked shape, never from the request's text.
+    let spec = file.spec(request.max_cells)?;
+    let name = format!("maze-{}-{}x{}", spec.kind.name(), spec.width, spec.height);
+    Ok(Job { work: Work::Redraw { request, file, keep_solution, name, cells: spec.cells() } })
+}
+
+/// Checks the query of a `POST /api/solve` (`algorithm`, `from`, `to`, `events`) before its
+/// body is read.
+///
+/// # Errors
+/// An unknown parameter or a bad value.
+pub fn check_solve_query(query: &[(String, String)]) -> ApiResult<()> {
+    solve_options(query).map(|_| ())
+}
+
+type SolveOptions = (Solver, Option<crate::masks::EndSpec>, Option<crate::masks::EndSpec>, bool);
+
+fn solve_options(query: &[(String, String)]) -> ApiResult<SolveOptions> {
+    let events = switch(query, "events")?;
+    let own = fields(query, &Accepts { keys: &[&["algorithm", "from", "to"]], own: &["events"] })?;
+    let solver = parsed::<Solver>(&own, "algorithm")?.unwrap_or(Solver::Bfs);
+    Ok((solver, parsed(&own, "from")?, parsed(&own, "to")?, events))
+}
+
+/// `POST /api/solve`: solves a maze sent as JSON.
+///
+/// # Errors
+/// A bad query or file.
+pub fn solve(query: &[(String, String)], body: &str) -> ApiResult<Job> {
+    let (solver, from, to, events) = solve_options(query)?;
+    let file = maze_file(body)?;
+    Ok(Job { work: Work::Solve { file, solver, from, to, events } })
+}
+
+/// The whole API in one call, for a front end without a server (the page's WebAssembly
+/// module): `method` (`GET` or `POST`), `path` (`/api/generate`), `query` (`a=1&b=2`, with
+/// or without `?`) and the body of a `POST`; the job runs at once. `/api/status` is a
+/// server's own (its lanes and connections): here it is a 404, like any other path.
+///
+/// # Errors
+/// As the endpoint's: 404 for an unknown path, 405 for a method it does not take.
+pub fn answer(method: &str, path: &str, query: &str, body: Option<&str>) -> ApiResult<Answer> {
+    let query = query_pairs(query);
+    let body = body.unwrap_or("");
+    let method = method.to_ascii_uppercase();
+    let job = match (path, method.as_str()) {
+        ("/api/list", "GET") => {
+            return Ok(Answer {
+                content_type: "application/json",
+                file_name: None,
+                bytes: list().into_bytes(),
+            });
+        }
+        ("/api/generate", "GET") => generate(&query)?,
+        ("/api/generate", "POST") => generate_posted(&query, body)?,
+        ("/api/render", "GET") => render(&query)?,
+        ("/api/render", "POST") => render_posted(&query, body)?,
+        ("/api/solve", "POST") => solve(&query, body)?,
+        ("/api/list" | "/api/generate" | "/api/render" | "/api/solve", _) => {
+            return Err(ApiError::new(405, "this endpoint does not take that method (see docs/API.md)"));
+        }
+        _ => return Err(ApiError::new(404, "no such page or endpoint (see docs/API.md)")),
+    };
+    job.run()
+}
+
+/// Builds the `/api/generate` answer once the shape is known.
+struct GenerateView<'a> {
+    args: &'a MazeRequest,
+    seed: u64,
+    events: bool,
+    geometry: bool,
+    packed: bool,
+}
+
+impl ShapeVisitor for GenerateView<'_> {
+    type Output = crate::Result<Vec<u8>>;
+
+    fn visit<S: Shape>(self, shape: S) -> crate::Result<Vec<u8>> {
+        let limit = if self.packed { packed::MAX_PACKED_EVENTS } else { MAX_EVENTS };
+        let built = crate::build(shape, self.args, self.seed, self.events.then_some(limit))?;
+        cancel::check()?;
+        let maze = &built.maze;
+        let solution = built.solution.as_ref().map(|(v, s)| (v.name(), s));
+        let shortest = Solver::Bfs.solve(maze, maze.entrance(), maze.exit(), &mut ())?;
+        let shortest = shortest.path.len().saturating_sub(1);
+        cancel::check()?;
+        if self.packed {
+            let head = packed::Head {
+                provenance: &built.provenance,
+                shortest,
+                solution,
+                recording: built.recording.as_ref().map(|(_, t)| t),
+                solve_trace: built.solve_trace.as_ref(),
+            };
+            return Ok(packed::page(maze, &head));
+        }
+        let mut extra: Vec<(&str, String)> = Vec::new();
+        extra.push(("shortest", shortest.to_string()));
+        if self.geometry {
+            extra.push(("geometry", geometry(maze)));
+        }
+        if let Some((_, trace)) = &built.recording {
+            extra.push(("events", events(maze.shape(), trace)));
+        }
+        if let Some(trace) = &built.solve_trace {
+            extra.push(("solve_events", events(maze.shape(), trace)));
+        }
+        Ok(splice(json::to_json(maze, &built.provenance, solution, false), &extra).into_bytes())
+    }
+}
+
+/// Solves a posted maze once the shape is known.
+struct SolveView<'a> {
+    file: &'a MazeFile,
+    solver: Solver,
+    from: Option<crate::masks::EndSpec>,
+    to: Option<crate::masks::EndSpec>,
+    events: bool,
+}
+
+impl ShapeVisitor for SolveView<'_> {
+    type Output = crate::Result<String>;
+
+    fn visit<S: Shape>(self, shape: S) -> crate::Result<String> {
+        let (mut maze, _) = self.file.to_maze(shape)?;
+        if self.from.is_some() || self.to.is_some() {
+            let mut rng = maze_core::Xoshiro::seed_from_u64(self.file.seed.unwrap_or(0));
+            crate::masks::place_ends(&mut maze, self.from, self.to, &mut rng)?;
+        }
+        let (from, to) = (maze.entrance(), maze.exit());
+        let mut trace = Trace::with_limit(MAX_EVENTS);
+        let solution = if self.events {
+            self.solver.solve(&maze, from, to, &mut trace)?
+        } else {
+            self.solver.solve(&maze, from, to, &mut ())?
+        };
+        let ids = |cells: &[CellId]| {
+            let v: Vec<u32> = cells.iter().map(|c| c.0).collect();
+            serde_json::to_string(&v).unwrap_or_default()
+        };
+        let mut out = format!(
+            "{{\"algorithm\":\"{}\",\"from\":{},\"to\":{},\"steps\":{},\"path\":{},\"visited\":{}",
+            self.solver.name(),
+            from.0,
+            to.0,
+            solution.path.len().saturating_sub(1),
+            ids(&solution.path),
+            ids(&solution.visited)
+        );
+        if self.events {
+            let _ = write!(out, ",\"events\":{}", events(maze.shape(), &trace));
+        }
+        out.push_str("}\n");
+        Ok(out)
+    }
+}
+
+/// Adds keys to the end of a JSON object written by [`json::to_json`].
+fn splice(mut doc: String, extra: &[(&str, String)]) -> String {
+    let trimmed = doc.trim_end().len();
+    doc.truncate(trimmed);
+    if doc.ends_with('}') {
+        doc.pop();
+        let trimmed = doc.trim_end().len();
+        doc.truncate(trimmed);
+        for (k, v) in extra {
+            let _ = write!(doc, ",\n  \"{k}\": {v}");
+        }
+        doc.push_str("\n}\n");
+    }
+    doc
+}
+
+/// A coordinate rounded to 1/10000 of a cell.
+fn num(out: &mut String, x: f64) {
+    let r = (x * 10_000.0).round() / 10_000.0;
+    let _ = write!(out, "{}", if r == 0.0 { 0.0 } else { r });
+}
+
+/// The drawing of a maze in cell units, so a page can draw, animate and play any shape:
+/// `{"width", "height", "centres": [[x,y]...], "outlines": [[x,y,x,y...]...],
+/// "walls": [[a,b,x1,y1,x2,y2]...], "boundary": [[cell,x1,y1,x2,y2,open]...],
+/// "stairs": [[a,b,open]...]}`. `walls` holds every wall as pictures draw it
+/// ([`Shape::draws_wall`]): a wall between two cells once, from the lower cell (a < b); a
+/// seam of a wrapped maze twice, once from each side, each on its own border (`[a,b,...]`
+/// and `[b,a,...]`, the first cell the one whose border it is). `stairs` lists the stairs of
+/// a multi-level maze, which are not walls: cell `a` and the cell `b` above it, and whether
+/// the stair is open. A curved wall (circular mazes) carries the centre of its circle at the
+/// end: `[a,b,x1,y1,x2,y2,cx,cy]`, `[cell,x1,y1,x2,y2,open,cx,cy]` (the wall is the shorter
+/// arc between its ends). Outlines follow curved sides closely.
+fn geometry<S: Shape>(maze: &Maze<S>) -> String {
+    let shape = maze.shape();
+    let ext = shape.extent();
+    let n = maze.cell_count();
+    let mut out = String::with_capacity(n as usize * 160);
+    out.push_str("{\"width\":");
+    num(&mut out, ext.x);
+    out.push_str(",\"height\":");
+    num(&mut out, ext.y);
+    out.push_str(",\"centres\":[");
+    for c in 0..n {
+        let p = shape.centre(CellId(c));
+        out.push_str(if c == 0 { "[" } else { ",[" });
+        num(&mut out, p.x);
+        out.push(',');
+        num(&mut out, p.y);
+        out.push(']');
+    }
+    out.push_str("],\"outlines\":[");
+    for c in 0..n {
+        out.push_str(if c == 0 { "[" } else { ",[" });
+        for (i, p) in shape.fill_outline(CellId(c)).iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            num(&mut out, p.x);
+            out.push(',');
+            num(&mut out, p.y);
+        }
+        out.push(']');
+    }
+    let mut walls = String::new();
+    let mut boundary = String::new();
+    each_wall(maze, |w| {
+        let target = match w.other {
+            Some(other) => {
+                let _ =
+                    write!(walls, "{}[{},{},", if walls.is_empty() { "" } else { "," }, w.cell.0, other.0);
+                &mut walls
+            }
+            None => {
+                let _ = write!(boundary, "{}[{},", if boundary.is_empty() { "" } else { "," }, w.cell.0);
+                &mut boundary
+            }
+        };
+        let [a, b] = w.ends;
+        num(target, a.x);
+        target.push(',');
+        num(target, a.y);
+        target.push(',');
+        num(target, b.x);
+        target.push(',');
+        num(target, b.y);
+        if w.other.is_none() {
+            target.push_str(if w.open { ",1" } else { ",0" });
+        }
+        if let Some(o) = w.arc {
+            target.push(',');
+            num(target, o.x);
+            target.push(',');
+            num(target, o.y);
+        }
+        target.push(']');
+    });
+    let mut stairs = String::new();
+    each_stair(maze, |a, b, open| {
+        let _ = write!(
+            stairs,
+            "{}[{},{},{}]",
+            if stairs.is_empty() { "" } else { "," },
+            a.0,
+            b.0,
+            u8::from(open)
+        );
+    });
+    let _ = write!(out, "],\"walls\":[{walls}],\"boundary\":[{boundary}],\"stairs\":[{stairs}]}}");
+    out
+}
+
+/// One wall as the page draws it: between `cell` and `other` (`None` on the boundary).
+pub struct DrawnWall {
+    /// The cell whose border the wall is on.
+    pub cell: CellId,
+    /// The cell on the other side (`None` on the boundary).
+    pub other: Option<CellId>,
+    /// The wall's two ends.
+    pub ends: [Point; 2],
+    /// The centre of the wall's circle, for a curved wall.
+    pub arc: Option<Point>,
+    /// Whether the wall is open (a passage, or an entrance on the boundary).
+    pub open: bool,
+}
+
+/// Every wall of `maze` as pictures draw it ([`Shape::draws_wall`]), in cell order and door
+/// order: a wall between two cells from the lower cell, a seam of a wrapped maze from each
+/// of its two cells (each side on its own border), boundary walls from their cell; stairs
+/// are not walls ([`each_stair`]). The order of the JSON geometry and the packed answer
+/// alike.
+pub fn each_wall<S: Shape>(maze: &Maze<S>, mut f: impl FnMut(DrawnWall)) {
+    let shape = maze.shape();
+    for c in 0..maze.cell_count() {
+        let cell = CellId(c);
+        for d in shape.doors(cell).iter() {
+            if !shape.draws_wall(cell, d) {
+                continue;
+            }
+            let other = shape.neighbour(cell, d);
+            f(DrawnWall {
+                cell,
+                other,
+                ends: shape.wall_segment(cell, d),
+                arc: shape.wall_arc(cell, d),
+                open: maze.is_open(cell, d),
+            });
+        }
+    }
+}
+
+/// Every stair of a multi-level maze once, in cell order: the cell, the cell above it and
+/// whether the stair is open (none for other mazes). The order of the JSON geometry and the
+/// packed answer alike.
+pub fn each_stair<S: Shape>(maze: &Maze<S>, mut f: impl FnMut(CellId, CellId, bool)) {
+    let shape = maze.shape();
+    if shape.spec().levels <= 1 {
+        return;
+    }
+    for c in 0..maze.cell_count() {
+        let cell = CellId(c);
+        for d in shape.doors(cell).iter() {
+            if shape.door_kind(cell, d) != (DoorKind::Stair { up: true }) {
+                continue;
+            }
+            if let Some(above) = shape.neighbour(cell, d) {
+                f(cell, above, maze.is_open(cell, d));
+            }
+        }
+    }
+}
+
+/// The names of recorded steps, by the code [`event_parts`] gives them.
+pub const EVENT_NAMES: [&str; 8] =
+    ["reset", "visit", "carve", "wall", "frontier", "backtrack", "path", "dead"];
+
+/// A recorded step as `(code, a, b)`: its code in [`EVENT_NAMES`]; `a` the cell (for a
+/// reset, 1 when every wall starts open); `b` the cell behind the door for carve and wall
+/// (−1 for the outside), else −1.
+pub fn event_parts<S: Shape>(shape: &S, e: &Event) -> (usize, i64, i64) {
+    let other = |c: CellId, d: u8| -> i64 {
+        if d >= S::Door::COUNT || c.0 >= shape.cell_count() {
+            return -1;
+        }
+        shape.neighbour(c, S::Door::from_index(d)).map_or(-1, |n| i64::from(n.0))
+    };
+    let id = |c: CellId| i64::from(c.0);
+    match *e {
+        Event::Reset { open } => (0, i64::from(open), -1),
+        Event::Visit(c) => (1, id(c), -1),
+        Event::Carve(c, d) => (2, id(c), other(c, d)),
+        Event::Wall(c, d) => (3, id(c), other(c, d)),
+        Event::Frontier(c) => (4, id(c), -1),
+        Event::Backtrack(c) => (5, id(c), -1),
+        Event::OnPath(c) => (6, id(c), -1),
+        Event::Dead(c) => (7, id(c), -1),
+    }
+}
+
+/// A recording in cell-pair form: `{"steps": [["carve",a,b], ["visit",c], ...],
+/// "truncated": bool, "total": n}`; a door to the outside is cell -1.
+fn events<S: Shape>(shape: &S, trace: &Trace) -> String {
+    let mut out = String::with_capacity(trace.events.len() * 16 + 64);
+    out.push_str("{\"steps\":[");
+    for (i, e) in trace.events.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let (code, a, b) = event_parts(shape, e);
+        let name = EVENT_NAMES[code];
+        let _ = match code {
+            0 => write!(out, "[\"{name}\",{}]", a == 1),
+            2 | 3 => write!(out, "[\"{name}\",{a},{b}]"),
+            _ => write!(out, "[\"{name}\",{a}]"),
+        };
+    }
+    let _ = write!(out, "],\"truncated\":{},\"total\":{}}}", trace.truncated(), trace.seen);
+    out
+}
