@@ -737,6 +737,8 @@ function buildSvg() {
   const h = model.height + 2 * MARGIN;
   sv = { x: -MARGIN, y: -MARGIN, w, h, fw: w, fh: h };
   svgView();
+  // Every maze zooms: the buttons show for the SVG drawing as for the canvas.
+  $('zoom').toggleAttribute('hidden', false);
   svg.dataset.cells = maze.cells;
   svg.dataset.seed = maze.seed;
   const stroke = 0.12;
@@ -1655,7 +1657,7 @@ async function generate(how = {}) {
   // (An SVG element has no `hidden` property: the attribute is set for all three.)
   $('maze').toggleAttribute('hidden', canvasMode);
   $('canvas-box').toggleAttribute('hidden', !canvasMode);
-  $('zoom').toggleAttribute('hidden', false);
+  $('zoom').toggleAttribute('hidden', !canvasMode);
   if (canvasMode) buildCanvas();
   else buildSvg();
   drawFinal();
