@@ -7,7 +7,11 @@
 //! and a 390 x 844 touch phone, the first screen (the sticky action bar, the maze beside or
 //! above the form), field errors, Esc, history entries, link notes and the shapes' options
 //! read from `/api/list`, downloads the server would refuse disabled with the reason, and
-//! the levels of a maze laid out in a grid that fits the view. Screenshots are saved to
+//! the levels of a maze laid out in a grid that fits the view (and laid out again when the
+//! window changes size); and on both, zoom and pan on every maze (a pinch on the phone), Play
+//! zoomed in to the player, coarse drags that walk every cell they cross, a finger's drag
+//! beside the maze that scrolls the page, and a 1000 x 1000 maze that reads at Fit.
+//! Screenshots are saved to
 //! `target/browser-artifacts/` (`serve-page.png`, `serve-polar.png`, ...).
 //!
 //! Needs node, chromium and `npm ci` in `tests/browser` (`scripts/install-browser.sh` does

@@ -536,13 +536,17 @@ function buildModel(h) {
 /// Lays a multi-level maze's levels out in rows and columns that fit the drawing area,
 /// each level as large as it can be (the server draws them in one row, left to right from
 /// the bottom level). Every wall and outline point is an offset from its cell's centre,
-/// so moving the centres of a level's cells moves the whole level.
+/// so moving the centres of a level's cells moves the whole level. The server's layout is
+/// kept in `M.base`, so that the grid can be laid out again when the window changes size;
+/// `M.levelGrid` is the grid in use.
 function levelGrid(M, levels) {
+  if (!M.base) M.base = { centres: M.centres, width: M.width, height: M.height };
+  const base = M.base;
   const per = M.n / levels;
   // Level l is drawn `pitch` to the right of level l - 1, with a gap between them.
-  const pitch = M.centres[2 * per] - M.centres[0];
-  const gap = levels * pitch - M.width;
-  const [w, h] = [pitch - gap, M.height];
+  const pitch = base.centres[2 * per] - base.centres[0];
+  const gap = levels * pitch - base.width;
+  const h = base.height;
   const area = drawingArea();
   let best = { cols: levels, scale: -1 };
   for (let cols = 1; cols <= levels; cols++) {
@@ -554,8 +558,12 @@ function levelGrid(M, levels) {
   }
   const cols = best.cols;
   const rows = Math.ceil(levels / cols);
-  if (cols === levels) return;
-  const centres = new Float64Array(M.centres);
+  M.levelGrid = { cols, rows };
+  if (cols === levels) {
+    [M.centres, M.width, M.height] = [base.centres, base.width, base.height];
+    return;
+  }
+  const centres = new Float64Array(base.centres);
   for (let c = 0; c < M.n; c++) {
     const l = Math.floor(c / per);
     centres[2 * c] += ((l % cols) - l) * pitch;
@@ -564,7 +572,26 @@ function levelGrid(M, levels) {
   M.centres = centres;
   M.width = cols * pitch - gap;
   M.height = rows * (h + gap) - gap;
-  M.levelGrid = { cols, rows, width: w, height: h };
+}
+
+/// After the window changed size: the levels of the maze on screen laid out again in the
+/// grid that fits now, and drawn again if the grid changed (the game goes on).
+function relayoutLevels() {
+  if (!model || !model.levelGrid) return;
+  const before = model.levelGrid.cols;
+  levelGrid(model, maze.shape.levels);
+  if (model.levelGrid.cols === before) return;
+  if (anim) stopAnimation();
+  if (canvasMode) {
+    cv.view = null;
+    buildCanvas();
+  } else {
+    buildSvg();
+  }
+  drawFinal();
+  if (!play) return;
+  drawPlayer();
+  playView();
 }
 
 /// The size (CSS pixels) the maze may take on screen: the stage's width, and the height
@@ -814,7 +841,10 @@ function buildSvg() {
   svg.innerHTML = '';
   const w = model.width + 2 * MARGIN;
   const h = model.height + 2 * MARGIN;
-  svg.setAttribute('viewBox', `${-MARGIN} ${-MARGIN} ${w} ${h}`);
+  sv = { x: -MARGIN, y: -MARGIN, w, h, fw: w, fh: h };
+  svgView();
+  // Every maze zooms: the buttons show for the SVG drawing as for the canvas.
+  $('zoom').toggleAttribute('hidden', false);
   svg.dataset.cells = maze.cells;
   svg.dataset.seed = maze.seed;
   const stroke = 0.12;
@@ -1065,6 +1095,121 @@ function panBy(dx, dy) {
   repaint(true);
 }
 
+// ---- zoom and pan: both drawings ----------------------------------------------------------
+// Every maze can be zoomed and panned: the canvas through its view (cv.view), the SVG
+// drawing through its viewBox (sv), which keeps the shape of the whole maze so that the
+// element keeps its size. Play zooms in to PLAY_CELL_PX CSS pixels a cell (if the maze is
+// drawn smaller) around the player, and the view follows it.
+const PLAY_CELL_PX = 24;
+let sv = null; // the SVG view: x, y, w, h (its viewBox), fw, fh (the whole maze's)
+
+function svgView() {
+  const svg = $('maze');
+  svg.setAttribute('viewBox', `${sv.x} ${sv.y} ${sv.w} ${sv.h}`);
+  svg.dataset.zoomed = String(zoomedIn());
+}
+
+/// CSS pixels a cell (a unit of the drawing) on screen.
+function cellPx() {
+  if (canvasMode) return cv.view.s / deviceRatio();
+  const r = $('maze').getBoundingClientRect();
+  return Math.min(r.width / sv.w, r.height / sv.h);
+}
+
+/// Whether the view shows less than the whole maze.
+function zoomedIn() {
+  if (canvasMode) return cv.view.s > fitScale() * 1.001;
+  return sv.w < sv.fw * 0.999;
+}
+
+/// Keeps the SVG view within the whole maze.
+function svgClamp() {
+  sv.x = Math.min(Math.max(sv.x, -MARGIN), -MARGIN + sv.fw - sv.w);
+  sv.y = Math.min(Math.max(sv.y, -MARGIN), -MARGIN + sv.fh - sv.h);
+}
+
+/// Zooms the SVG drawing by `factor` around the screen point (x, y): from the whole maze to
+/// 200 CSS pixels a cell.
+function svgZoom(factor, x, y) {
+  const m = $('maze').getScreenCTM();
+  if (!m) return;
+  const p = new DOMPoint(x, y).matrixTransform(m.inverse());
+  const fit = (cellPx() * sv.w) / sv.fw;
+  const w = Math.min(sv.fw, Math.max((sv.fw * fit) / 200, sv.w / factor));
+  const k = w / sv.w;
+  sv.x = p.x - (p.x - sv.x) * k;
+  sv.y = p.y - (p.y - sv.y) * k;
+  sv.w = w;
+  sv.h = (sv.fh * w) / sv.fw;
+  svgClamp();
+  svgView();
+}
+
+/// Zooms either drawing by `factor` around the screen point (x, y) (CSS pixels).
+function zoomScreen(factor, x, y) {
+  if (canvasMode) {
+    const [px, py] = devicePoint({ clientX: x, clientY: y });
+    zoomAt(factor, px, py);
+  } else {
+    svgZoom(factor, x, y);
+  }
+}
+
+/// Zooms either drawing around its middle (the buttons and keys).
+function zoomMiddle(factor) {
+  const r = surface().getBoundingClientRect();
+  zoomScreen(factor, r.left + r.width / 2, r.top + r.height / 2);
+}
+
+/// Moves either drawing by (dx, dy) CSS pixels.
+function panScreen(dx, dy) {
+  if (canvasMode) {
+    const dpr = deviceRatio();
+    panBy(dx * dpr, dy * dpr);
+    return;
+  }
+  const s = cellPx();
+  sv.x -= dx / s;
+  sv.y -= dy / s;
+  svgClamp();
+  svgView();
+}
+
+/// Centres the view on cell c, as near as the maze's borders allow (no blank beyond them
+/// where the maze could fill the view).
+function centreOn(c) {
+  const [x, y] = centre(c);
+  if (!canvasMode) {
+    sv.x = x - sv.w / 2;
+    sv.y = y - sv.h / 2;
+    svgClamp();
+    svgView();
+    return;
+  }
+  const v = cv.view;
+  const canvas = $('maze-canvas');
+  for (const [o, at, size, extent] of [['ox', x, canvas.width, model.width], ['oy', y, canvas.height, model.height]]) {
+    const lo = size - (extent + MARGIN) * v.s;
+    const hi = MARGIN * v.s;
+    v[o] = lo > hi ? (size - extent * v.s) / 2 : Math.min(hi, Math.max(lo, size / 2 - at * v.s));
+  }
+  repaint(true);
+}
+
+/// Play's view: at least PLAY_CELL_PX a cell, around the player.
+function playView() {
+  const px = cellPx();
+  if (px < PLAY_CELL_PX) {
+    if (canvasMode) {
+      cv.view.s *= PLAY_CELL_PX / px;
+    } else {
+      sv.w *= px / PLAY_CELL_PX;
+      sv.h *= px / PLAY_CELL_PX;
+    }
+  }
+  centreOn(play.cell);
+}
+
 /// Asks for a repaint at the next frame: everything (`full`) or only the overlay.
 function repaint(full) {
   if (!canvasMode) return;
@@ -1145,6 +1290,13 @@ function paintCells(dirty) {
   }
 }
 
+/// The walls' colour at s device pixels a cell: the ink from 2 pixels a cell up, ever
+/// lighter below (at 1 pixel a cell nearly every pixel is a wall: a black square).
+function wallRgb(s) {
+  const k = s >= 2 ? 0 : Math.min(0.8, (2 - s) * 0.65);
+  return INK.map((v) => Math.round(v + (255 - v) * k));
+}
+
 /// Pixel painting: cells filled by scanlines at pixel centres, walls plotted one pixel wide.
 function rasterPaint(ctx, canvas, fillCells, wallCells, whole) {
   const W = canvas.width;
@@ -1157,7 +1309,7 @@ function rasterPaint(ctx, canvas, fillCells, wallCells, whole) {
   const px = cv.pixels;
   const v = cv.view;
   const white = packRgb([255, 255, 255]);
-  const ink = packRgb(INK);
+  const ink = packRgb(wallRgb(v.s));
   let minX = W;
   let minY = H;
   let maxX = -1;
@@ -1412,7 +1564,8 @@ function paintOverlay() {
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, canvas.width, canvas.height);
   ctx.setTransform(v.s, 0, 0, v.s, v.ox, v.oy);
-  const minW = 1.5 / v.s; // lines stay visible when zoomed out
+  const dpr = deviceRatio();
+  const minW = (2 * dpr) / v.s; // lines stay visible when zoomed out (2 CSS pixels)
   const polyline = (cells, width, colour) => {
     if (cells.length < 2) return;
     ctx.beginPath();
@@ -1429,7 +1582,7 @@ function paintOverlay() {
   };
   if (showSolution && maze.sec.path) polyline(maze.sec.path, 0.18, '#d62828');
   if (play) polyline(play.trail, 0.22, 'rgba(44,107,237,0.55)');
-  const r = Math.max(0.22, 3 / v.s);
+  const r = Math.max(0.22, (3 * dpr) / v.s);
   for (const [c, cls] of ends()) {
     const [x, y] = centre(c);
     ctx.beginPath();
@@ -1442,11 +1595,11 @@ function paintOverlay() {
     const [x, y] = centre(play.cell);
     const where = playerLayer();
     ctx.beginPath();
-    ctx.arc(x, y, Math.max(0.3, 4 / v.s), 0, 2 * Math.PI);
+    ctx.arc(x, y, Math.max(0.3, (5 * dpr) / v.s), 0, 2 * Math.PI);
     ctx.fillStyle = where === 'under' ? 'rgba(44,107,237,0.45)' : '#2c6bed';
     ctx.fill();
     canvas.dataset.layer = where;
-    ctx.lineWidth = Math.max(0.06, 1 / v.s);
+    ctx.lineWidth = Math.max(0.06, dpr / v.s);
     ctx.strokeStyle = '#fff';
     ctx.stroke();
     canvas.dataset.player = String(play.cell);
@@ -1809,7 +1962,14 @@ async function printMaze() {
     status('cannot fetch the page to print: ' + e.message, true);
     return;
   }
+  // The paper gets the whole maze, whatever the zoom on screen.
+  const view = !canvasMode && sv && { ...sv };
+  if (view) zoomFit();
   window.print();
+  if (view) {
+    Object.assign(sv, view);
+    svgView();
+  }
 }
 
 /// The file name of a download: the maze's shape, size and seed, and "solved" when the
@@ -2032,7 +2192,9 @@ function startPlay() {
   drawPlayer();
   showStats();
   gameBar();
-  surface().focus();
+  playView();
+  showStage();
+  surface().focus({ preventScroll: true });
 }
 
 /// The element the maze is drawn in (and that takes the pointer and keys).
@@ -2052,24 +2214,24 @@ function showStats() {
 
 function drawPlayer() {
   stairButtons();
+  const [x, y] = centre(play.cell);
   if (canvasMode) {
     // Keep the player on screen: when it comes near an edge, the view follows.
-    const [x, y] = centre(play.cell);
     const v = cv.view;
     const c = $('maze-canvas');
     const px = x * v.s + v.ox;
     const py = y * v.s + v.oy;
-    const margin = Math.min(c.width, c.height) * 0.1;
-    if (px < margin || py < margin || px > c.width - margin || py > c.height - margin) {
-      v.ox = c.width / 2 - x * v.s;
-      v.oy = c.height / 2 - y * v.s;
-      repaint(true);
-    } else {
-      repaint(false);
-    }
+    const margin = Math.min(c.width, c.height) * 0.15;
+    const near = px < margin || py < margin || px > c.width - margin || py > c.height - margin;
+    if (near && !play.dragging) centreOn(play.cell);
+    else repaint(false);
     return;
   }
-  const [x, y] = centre(play.cell);
+  // Zoomed in, the SVG view follows the player too.
+  const margin = Math.min(sv.w, sv.h) * 0.15;
+  if (zoomedIn() && !play.dragging && (x < sv.x + margin || y < sv.y + margin || x > sv.x + sv.w - margin || y > sv.y + sv.h - margin)) {
+    centreOn(play.cell);
+  }
   layer.player.setAttribute('cx', x);
   layer.player.setAttribute('cy', y);
   layer.player.setAttribute('visibility', 'visible');
@@ -2190,11 +2352,10 @@ function onKey(ev) {
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const t = ev.target;
   if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT')) return;
-  if (canvasMode && ['+', '=', '-', '0'].includes(ev.key)) {
+  if (model && ['+', '=', '-', '0'].includes(ev.key)) {
     ev.preventDefault();
-    const c = $('maze-canvas');
     if (ev.key === '0') zoomFit();
-    else zoomAt(ev.key === '-' ? 1 / 1.5 : 1.5, c.width / 2, c.height / 2);
+    else zoomMiddle(ev.key === '-' ? 1 / 1.5 : 1.5);
     return;
   }
   if (!play) return;
@@ -2220,6 +2381,11 @@ function onKey(ev) {
 }
 
 function zoomFit() {
+  if (!canvasMode) {
+    Object.assign(sv, { x: -MARGIN, y: -MARGIN, w: sv.fw, h: sv.fh });
+    svgView();
+    return;
+  }
   fitView();
   repaint(true);
 }
@@ -2250,37 +2416,102 @@ function mazePoint(ev) {
   return [p.x, p.y];
 }
 
+/// The cell whose centre is nearest the maze point p: from cell `from`, on to ever nearer
+/// neighbours (walls or not) while there is one.
+function cellAt(p, from) {
+  const M = model;
+  const far = (c) => (M.centres[2 * c] - p[0]) ** 2 + (M.centres[2 * c + 1] - p[1]) ** 2;
+  let c = from;
+  let best = far(c);
+  for (let guard = 0; guard < 1e6; guard++) {
+    let next = -1;
+    for (let i = M.incStart[c]; i < M.incStart[c + 1]; i++) {
+      const w = M.inc[i];
+      if (w < 0) continue;
+      const n = M.wa[w] === c ? M.wb[w] : M.wa[w];
+      const d = far(n);
+      if (d < best - 1e-12) {
+        best = d;
+        next = n;
+      }
+    }
+    if (next < 0) break;
+    c = next;
+  }
+  return c;
+}
+
+/// The shortest way through open passages from the player's cell to cell `to` (or, at a
+/// crossing of a woven maze, its other layer) in at most `most` steps: the cells after the
+/// player's, or null.
+function routeTo(to, most) {
+  const twin = model.weave ? model.weave.twin[to] : -1;
+  const from = play.cell;
+  if (from === to || from === twin) return [];
+  const prev = new Map([[from, -1]]);
+  let ring = [from];
+  for (let depth = 0; depth < most && ring.length; depth++) {
+    const next = [];
+    for (const c of ring) {
+      for (const n of openNeighbours(c)) {
+        if (prev.has(n)) continue;
+        prev.set(n, c);
+        if (n === to || n === twin) {
+          const way = [];
+          for (let k = n; k !== from; k = prev.get(k)) way.push(k);
+          return way.reverse();
+        }
+        next.push(n);
+      }
+    }
+    ring = next;
+  }
+  return null;
+}
+
+/// A drag while playing: the player follows the pointer through every cell it crossed
+/// since the last event (however far apart the events are), by the shortest way through
+/// the passages to the cell under the pointer. When that way is long (the pointer went
+/// through a wall), the player goes as far as the pointer went along open passages.
 function onPointer(ev) {
   if (!play || play.done) return;
   if (ev.type === 'pointermove' && !ev.buttons) return;
   const p = mazePoint(ev);
   if (!p) return;
-  // Walk towards the pointer: while an open neighbour is nearer to it than the current
-  // cell, step there, so a fast drag that skips cells still walks every cell between.
-  const dist = (c) => {
-    const [x, y] = centre(c);
-    return Math.hypot(x - p[0], y - p[1]);
-  };
-  for (let guard = 0; guard < 10000 && !play.done; guard++) {
-    let best = play.cell;
-    let bestD = dist(play.cell);
-    for (const c of openNeighbours(play.cell)) {
-      const d = dist(c);
-      if (d < bestD - 1e-9) {
-        bestD = d;
-        best = c;
-      }
-    }
-    // Only step when the pointer is nearer the next cell than half a cell from this one.
-    if (best === play.cell || dist(play.cell) < 0.5) break;
-    moveTo(best);
+  const from = ev.type === 'pointerdown' || !play.aim ? p : play.aim;
+  play.aim = p;
+  // The cells under the pointer's way, a fifth of a cell apart.
+  const crossed = [];
+  let cell = cellAt(from, play.cell);
+  const steps = Math.ceil(Math.hypot(p[0] - from[0], p[1] - from[1]) * 5);
+  for (let i = 1; i <= steps; i++) {
+    const c = cellAt([from[0] + ((p[0] - from[0]) * i) / steps, from[1] + ((p[1] - from[1]) * i) / steps], cell);
+    if (c !== cell) crossed.push(c);
+    cell = c;
+  }
+  const way = routeTo(cell, 2 * crossed.length + 2);
+  if (way) {
+    for (const c of way) if (!moveTo(c)) break;
+    return;
+  }
+  for (const c of crossed) {
+    const step = routeTo(c, 2);
+    if (!step) break;
+    for (const n of step) moveTo(n);
   }
 }
 
+/// Whether the maze point p is beyond the maze's drawing (its box with the margin).
+function outsideMaze(p) {
+  return p[0] < -MARGIN || p[1] < -MARGIN || p[0] > model.width + MARGIN || p[1] > model.height + MARGIN;
+}
+
 /// Pointer gestures on the maze. Playing: a press on or beside the player walks it towards
-/// the pointer (drag); a press elsewhere is a swipe, which slides the player that way
-/// (phones: the page does not scroll). On the canvas, a drag that is not playing pans, two
-/// fingers pan and pinch-zoom, and the wheel zooms.
+/// the pointer (drag); a press elsewhere on the maze is a swipe, which slides the player
+/// that way. Two fingers pan and pinch-zoom any maze, the wheel zooms the canvas (and, with
+/// Ctrl, as a touchpad's pinch sends it, the SVG drawing); a drag that is not playing pans
+/// a zoomed maze (or the canvas). A finger's drag that starts beyond the maze, or on a maze
+/// shown whole while not playing, scrolls the page.
 function gestures(el) {
   const down = new Map();
   let gesture = null;
@@ -2290,11 +2521,12 @@ function gestures(el) {
     return { d: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
   };
   el.addEventListener('pointerdown', (ev) => {
+    if (!model) return;
     try {
       el.setPointerCapture(ev.pointerId);
     } catch (_) { /* not a live pointer (a synthetic event) */ }
     down.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
-    if (canvasMode && down.size === 2) {
+    if (down.size === 2) {
       gesture = null;
       pinch = pinchState();
       return;
@@ -2306,8 +2538,12 @@ function gestures(el) {
       const [x, y] = centre(play.cell);
       walk = Math.hypot(p[0] - x, p[1] - y) < 2.2;
     }
-    gesture = { x: ev.clientX, y: ev.clientY, walk, pan: canvasMode && !play };
-    if (walk) onPointer(ev);
+    const scroll = !walk && ev.pointerType !== 'mouse' && (!p || outsideMaze(p) || (!play && !zoomedIn()));
+    gesture = { x: ev.clientX, y: ev.clientY, walk, scroll, pan: !walk && !scroll && !play && (canvasMode || zoomedIn()) };
+    if (walk) {
+      play.dragging = true;
+      onPointer(ev);
+    }
   });
   el.addEventListener('pointermove', (ev) => {
     const prev = down.get(ev.pointerId);
@@ -2315,19 +2551,13 @@ function gestures(el) {
     if (pinch && down.size === 2) {
       down.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
       const now = pinchState();
-      const dpr = deviceRatio();
-      panBy((now.x - pinch.x) * dpr, (now.y - pinch.y) * dpr);
-      if (pinch.d > 0 && now.d > 0) {
-        const [px, py] = devicePoint({ clientX: now.x, clientY: now.y });
-        zoomAt(now.d / pinch.d, px, py);
-      }
+      panScreen(now.x - pinch.x, now.y - pinch.y);
+      if (pinch.d > 0 && now.d > 0) zoomScreen(now.d / pinch.d, now.x, now.y);
       pinch = now;
       return;
     }
-    if (gesture && gesture.pan) {
-      const dpr = deviceRatio();
-      panBy((ev.clientX - prev.x) * dpr, (ev.clientY - prev.y) * dpr);
-    }
+    if (gesture && gesture.pan) panScreen(ev.clientX - prev.x, ev.clientY - prev.y);
+    if (gesture && gesture.scroll) window.scrollBy(prev.x - ev.clientX, prev.y - ev.clientY);
     down.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
     if (gesture && gesture.walk) onPointer(ev);
   });
@@ -2339,7 +2569,12 @@ function gestures(el) {
       gesture = null;
       return;
     }
-    if (gesture && !gesture.walk && !gesture.pan && play && !play.done && ev.type === 'pointerup') {
+    if (gesture && gesture.walk && play) {
+      // The view did not move under the finger while it walked: now it follows.
+      play.dragging = false;
+      drawPlayer();
+    }
+    if (gesture && !gesture.walk && !gesture.pan && !gesture.scroll && play && !play.done && ev.type === 'pointerup') {
       const dx = ev.clientX - gesture.x;
       const dy = ev.clientY - gesture.y;
       if (Math.hypot(dx, dy) > 24) swipe(dx, dy);
@@ -2349,10 +2584,9 @@ function gestures(el) {
   el.addEventListener('pointerup', up);
   el.addEventListener('pointercancel', up);
   el.addEventListener('wheel', (ev) => {
-    if (!canvasMode) return;
+    if (!model || (!canvasMode && !ev.ctrlKey)) return;
     ev.preventDefault();
-    const [px, py] = devicePoint(ev);
-    zoomAt(Math.pow(1.2, -ev.deltaY / 100), px, py);
+    zoomScreen(Math.pow(1.2, -ev.deltaY / 100), ev.clientX, ev.clientY);
   }, { passive: false });
 }
 
@@ -2504,12 +2738,13 @@ async function init() {
   document.addEventListener('keydown', onKey);
   gestures($('maze'));
   gestures($('canvas-box'));
-  $('zoom-in').addEventListener('click', () => zoomAt(1.5, $('maze-canvas').width / 2, $('maze-canvas').height / 2));
-  $('zoom-out').addEventListener('click', () => zoomAt(1 / 1.5, $('maze-canvas').width / 2, $('maze-canvas').height / 2));
+  $('zoom-in').addEventListener('click', () => zoomMiddle(1.5));
+  $('zoom-out').addEventListener('click', () => zoomMiddle(1 / 1.5));
   $('zoom-fit').addEventListener('click', zoomFit);
   window.addEventListener('resize', () => {
     barHeight();
     if (canvasMode && model) sizeCanvas();
+    relayoutLevels();
   });
   // Back and Forward (and an address edited by hand): the maze of that address.
   const follow = () => {
