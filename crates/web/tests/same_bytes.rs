@@ -1,7 +1,7 @@
 //! `maze_web::render` gives the command line's bytes: every `generate` case of the
-//! output-hash table (crates/cli/tests/golden/output-hashes.txt) that needs no file
-//! (no `-o`, mask file or `{dir}`) is turned into a JSON request, rendered, and its SHA-256
-//! compared with the table's. On the host these are ordinary tests; built for
+//! output-hash table (crates/cli/tests/golden/output-hashes.txt) that needs no file (no
+//! `-o`, mask file or `{dir}`) and is not streamed is turned into a JSON request, rendered,
+//! and its SHA-256 compared with the table's. On the host these are ordinary tests; built for
 //! `wasm32-unknown-unknown` they run in Node.js (`scripts/test-wasm.sh`), which proves the
 //! module makes the same bytes as the native program, and that nothing on those paths
 //! traps there (no clock, no process, no threads).
@@ -62,7 +62,9 @@ fn request(args: &[String]) -> Option<Value> {
             "-n" => "count",
             "-d" => "difficulty",
             "-j" => "threads",
-            "-o" | "--mask" => return None,
+            // A file to write or read; or a stream, which only the command line makes
+            // (crates/cli/src/stream.rs: its PNG is a 1-bit picture of the walls).
+            "-o" | "--mask" | "--stream" => return None,
             long => long.strip_prefix("--").unwrap_or_else(|| panic!("not a flag: {long}")),
         };
         let value = args.get(i + 1).filter(|v| !v.starts_with('-') || v.parse::<f64>().is_ok());
