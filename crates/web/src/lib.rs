@@ -1,5 +1,5 @@
 //! The engine as a WebAssembly module, for the page without a server: the request model
-//! ([`maze`]) behind a few [`wasm_bindgen`] functions that take and give plain JSON text
+//! ([`maze`]) behind a few [`macro@wasm_bindgen`] functions that take and give plain JSON text
 //! and bytes, so a Web Worker can make any maze the command line can.
 //!
 //! Built for `wasm32-unknown-unknown` by `scripts/build-wasm.sh` (an ES module from
@@ -14,7 +14,7 @@ use maze::MazeRequest;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// What the engine can do (shapes, generators, solvers, formats and their options), as
-/// JSON text: [`maze::capabilities`], the web API's `GET /api/capabilities` body.
+/// JSON text: [`fn@maze::capabilities`], the web API's `GET /api/capabilities` body.
 #[wasm_bindgen]
 #[must_use]
 pub fn capabilities() -> String {
