@@ -61,11 +61,20 @@ pub fn generate(request: &MazeRequest) -> Result<Vec<u8>> {
 }
 
 /// A seed from the clock, for runs without one (a front end shows it, so that the maze
-/// can be made again).
+/// can be made again). In WebAssembly (no clock, no process: both would trap) a count of
+/// calls instead: a front end there passes its own seed (crates/web draws one in JavaScript).
 pub fn fresh_seed() -> u64 {
-    let nanos =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    let mut state = (nanos as u64) ^ u64::from(std::process::id()).rotate_left(32);
+    #[cfg(not(target_arch = "wasm32"))]
+    let (nanos, id) = (
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()),
+        std::process::id(),
+    );
+    #[cfg(target_arch = "wasm32")]
+    let (nanos, id) = {
+        static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        (u128::from(CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)), 0u32)
+    };
+    let mut state = (nanos as u64) ^ u64::from(id).rotate_left(32);
     maze_core::random::splitmix64(&mut state) % 1_000_000_000
 }
 

@@ -1,0 +1,59 @@
+//! The engine as a WebAssembly module, for the page without a server: the request model
+//! ([`maze`]) behind a few [`macro@wasm_bindgen`] functions that take and give plain JSON text
+//! and bytes, so a Web Worker can make any maze the command line can.
+//!
+//! Built for `wasm32-unknown-unknown` by `scripts/build-wasm.sh` (an ES module from
+//! `wasm-bindgen --target web`); its tests run in Node.js (`scripts/test-wasm.sh`). On the
+//! host the same functions are plain Rust, which the workspace's tests and lints check.
+//!
+//! Nothing here may trap: an error is returned (thrown to JavaScript) as its one-line
+//! message, and a request without a seed gets one from JavaScript's `Math.random`, since
+//! `wasm32-unknown-unknown` has no clock.
+
+use maze::MazeRequest;
+use wasm_bindgen::prelude::wasm_bindgen;
+
+/// What the engine can do (shapes, generators, solvers, formats and their options), as
+/// JSON text: [`fn@maze::capabilities`], the web API's `GET /api/capabilities` body.
+#[wasm_bindgen]
+#[must_use]
+pub fn capabilities() -> String {
+    maze::capabilities().to_string()
+}
+
+/// The bytes of the mazes `request_json` asks for: a [`MazeRequest`] as JSON, whose fields
+/// are the command line's long flags (`{"shape": "hex", "width": 8, "solve": "bfs",
+/// "format": "svg", "seed": 3}`), given to [`maze::generate`]. Without a seed, one is
+/// drawn at random ([`fresh_seed`]).
+///
+/// # Errors
+/// The one-line message of a request that is not valid JSON or not a [`MazeRequest`]
+/// (an unknown field, a value of the wrong type), or of [`maze::generate`]'s error (a
+/// value out of range, a limit the job would pass). JavaScript gets it thrown as a string.
+#[wasm_bindgen]
+pub fn render(request_json: &str) -> Result<Vec<u8>, String> {
+    let mut request: MazeRequest = serde_json::from_str(request_json).map_err(|e| one_line(&e))?;
+    request.seed = Some(request.seed.unwrap_or_else(fresh_seed));
+    maze::generate(&request).map_err(|e| one_line(&e))
+}
+
+/// A seed for a request without one: from `Math.random` in WebAssembly (where the clock
+/// that [`maze::fresh_seed`] reads does not exist), from [`maze::fresh_seed`] elsewhere.
+/// Below 10⁹, as [`maze::fresh_seed`]'s, so that it reads well on a page.
+#[must_use]
+pub fn fresh_seed() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        // Math.random is in [0, 1): the product is below 10⁹.
+        (js_sys::Math::random() * 1e9) as u64
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        maze::fresh_seed()
+    }
+}
+
+/// `error`'s message on one line (the lines of a longer one joined by spaces).
+fn one_line(error: &impl std::fmt::Display) -> String {
+    error.to_string().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
+}
