@@ -57,3 +57,85 @@ pub fn fresh_seed() -> u64 {
 fn one_line(error: &impl std::fmt::Display) -> String {
     error.to_string().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
 }
+
+/// An answer of the web API, as `maze serve` would send it: its status, content type,
+/// download name and bytes ([`answer`]).
+#[wasm_bindgen]
+pub struct ApiAnswer {
+    status: u16,
+    content_type: String,
+    file_name: Option<String>,
+    bytes: Vec<u8>,
+}
+
+#[wasm_bindgen]
+impl ApiAnswer {
+    /// The HTTP status the server would answer with (200, or an error's 400, 404, 405,
+    /// 413, 422, 500).
+    #[wasm_bindgen(getter)]
+    #[must_use]
+    pub fn status(&self) -> u16 {
+        self.status
+    }
+
+    /// The `Content-Type`.
+    #[wasm_bindgen(getter)]
+    #[must_use]
+    pub fn content_type(&self) -> String {
+        self.content_type.clone()
+    }
+
+    /// The download's file name (`maze-hex-8x6-3.svg`), for a file.
+    #[wasm_bindgen(getter)]
+    #[must_use]
+    pub fn file_name(&self) -> Option<String> {
+        self.file_name.clone()
+    }
+
+    /// The body, moved out (a second call gives nothing).
+    pub fn take_bytes(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.bytes)
+    }
+}
+
+/// The web API without a server: `method` (`GET` or `POST`), `path` (`/api/generate`,
+/// `/api/render`, `/api/solve`, `/api/list`), `query` (`width=8&shape=hex`) and a POST's
+/// `body` give what `maze serve` answers to the same request ([`maze::api::answer`]),
+/// errors included (their status and `{"error": "..."}`), with the API's limits. A request
+/// without a seed gets one from [`fresh_seed`].
+#[wasm_bindgen]
+#[must_use]
+pub fn answer(method: &str, path: &str, query: &str, body: Option<String>) -> ApiAnswer {
+    let mut pairs = maze::api::query_pairs(query);
+    let asks_a_maze = matches!(path, "/api/generate" | "/api/render") && method.eq_ignore_ascii_case("GET");
+    if asks_a_maze
+        && !pairs.iter().any(|(k, v)| k.trim().eq_ignore_ascii_case("seed") && !v.trim().is_empty())
+    {
+        pairs.retain(|(k, _)| !k.trim().eq_ignore_ascii_case("seed"));
+        pairs.push(("seed".into(), fresh_seed().to_string()));
+    }
+    let query = form_query(&pairs);
+    match maze::api::answer(method, path, &query, body.as_deref()) {
+        Ok(a) => ApiAnswer {
+            status: 200,
+            content_type: a.content_type.to_string(),
+            file_name: a.file_name,
+            bytes: a.bytes,
+        },
+        Err(e) => ApiAnswer {
+            status: e.status,
+            content_type: "application/json".into(),
+            file_name: None,
+            bytes: e.to_json().into_bytes(),
+        },
+    }
+}
+
+/// Pairs written back as a query (`a=1&b=x+y`).
+fn form_query(pairs: &[(String, String)]) -> String {
+    let mut out = form_urlencoded::Serializer::new(String::new());
+    for (k, v) in pairs {
+        out.append_pair(k, v);
+    }
+    out.finish()
+}

@@ -1,0 +1,201 @@
+// Drives the static site (scripts/build-site.sh: the page with the engine compiled to
+// WebAssembly in a Web Worker) in headless Chromium, served by a plain static file server:
+// the usual flows (generate from a link and from the form, every shape, show the solution,
+// play to the exit with the keyboard, replay a generation, download), with no request to
+// any /api/ path; every download is byte for byte the command line's file for the same
+// request (MAZE_EXPECTED: {query: {ok, hex} or {ok: false}}, written by
+// crates/cli/tests/site_browser.rs); and, after the first visit, the site works offline.
+//
+//   MAZE_EXPECTED=expected.json node site.mjs http://127.0.0.1:PORT/ ARTIFACT_DIR
+import { chromium } from 'playwright-core';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const [base, artifacts] = process.argv.slice(2);
+if (!base || !artifacts) {
+  console.error('usage: MAZE_EXPECTED=FILE node site.mjs URL ARTIFACT_DIR');
+  process.exit(2);
+}
+const expected = JSON.parse(readFileSync(process.env.MAZE_EXPECTED, 'utf8'));
+mkdirSync(artifacts, { recursive: true });
+const profile = mkdtempSync(join(tmpdir(), 'maze-site-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  acceptDownloads: true,
+  viewport: { width: 1280, height: 800 },
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--no-first-run', '--disable-sync'],
+});
+const page = context.pages()[0] || (await context.newPage());
+page.setDefaultTimeout(30000);
+const problems = [];
+const asked = [];
+page.on('pageerror', (e) => problems.push('page error: ' + e.message));
+page.on('console', (m) => { if (m.type() === 'error') problems.push('console error: ' + m.text()); });
+context.on('request', (r) => { if (r.url().includes('/api/')) asked.push(r.url()); });
+
+let passed = 0;
+async function check(name, body) {
+  try {
+    await body();
+    passed += 1;
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    console.log(`FAILED - ${name}: ${e.stack || e}`);
+    await page.screenshot({ path: join(artifacts, 'site-failure.png'), fullPage: true }).catch(() => {});
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+    console.log(`${passed} passed, 1 failed`);
+    process.exit(1);
+  }
+}
+function expect(cond, what) {
+  if (!cond) throw new Error(what);
+}
+const testid = (id) => `[data-testid="${id}"]`;
+
+async function openMaze(hash) {
+  await page.evaluate(() => { if (document.body) document.body.dataset.ready = ''; });
+  await page.goto(base + '#' + hash);
+  await page.waitForSelector('body[data-ready="1"]');
+}
+
+async function regenerate(click) {
+  await page.evaluate(() => { document.body.dataset.ready = ''; });
+  await click();
+  await page.waitForSelector('body[data-ready="1"]');
+}
+
+// The page's own engine (app.js's ask()), for answers the page would get.
+const askJson = (url) => page.evaluate(async (u) => (await ask(u)).json(), url);
+
+const tiny = 'shape=square&width=3&height=2&algorithm=recursive-backtracker&seed=7&solve=bfs';
+
+await check('static site: the page loads, asks the module, and draws a maze from its link', async () => {
+  await openMaze(tiny);
+  expect((await page.evaluate(() => document.body.dataset.engine)) === 'module', 'the page did not choose the module');
+  const walls = await page.getAttribute(testid('walls'), 'd');
+  expect(walls && walls.startsWith('M'), 'no walls drawn');
+  expect((await page.inputValue(testid('seed'))) === '7', 'seed not restored from the link');
+  const shapes = (await askJson('/api/list')).shapes.map((s) => s.name);
+  expect(['square', 'hex', 'triangle', 'polar', 'upsilon'].every((s) => shapes.includes(s)), `shapes ${shapes}`);
+});
+
+await check('static site: show the solution, then play the tiny maze to the exit with the keyboard', async () => {
+  await page.click(testid('solve'));
+  const path = page.locator(testid('solution-path'));
+  expect((await path.getAttribute('visibility')) === 'visible', 'solution path hidden');
+  await page.click(testid('solve'));
+  const data = await askJson('/api/generate?' + tiny + '&geometry=1');
+  const c = data.geometry.centres;
+  const route = data.solution.path;
+  await page.click(testid('play'));
+  for (let i = 1; i < route.length; i++) {
+    const dx = c[route[i]][0] - c[route[i - 1]][0];
+    const dy = c[route[i]][1] - c[route[i - 1]][1];
+    await page.keyboard.press(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'ArrowRight' : 'ArrowLeft') : (dy > 0 ? 'ArrowDown' : 'ArrowUp'));
+  }
+  await page.waitForSelector('body[data-playing="done"]');
+  const result = await page.textContent(testid('result'));
+  expect(result.includes(`${route.length - 1} moves`), `result: ${result}`);
+  await page.keyboard.press('Escape');
+});
+
+await check('static site: every shape from the form', async () => {
+  for (const shape of ['hex', 'triangle', 'polar', 'upsilon', 'square']) {
+    await page.evaluate(() => { document.getElementById('more').open = true; });
+    await page.selectOption(testid('shape'), shape);
+    await page.fill(testid('seed'), '2024');
+    await regenerate(() => page.click(testid('generate')));
+    const status = await page.textContent(testid('status'));
+    expect(status.includes(shape) && status.includes('seed 2024'), `${shape}: status ${status}`);
+  }
+});
+
+await check('static site: a generation replays, then its solving', async () => {
+  await openMaze('shape=hex&width=10&height=7&algorithm=wilson&seed=2024&solve=bfs');
+  await page.fill(testid('speed'), '100');
+  await page.click(testid('animate-generation'));
+  await page.waitForSelector('body[data-replayed="generation"]');
+  await page.click(testid('animate-solving'));
+  await page.waitForSelector('body[data-replayed="solving"]');
+});
+
+await check('static site: a bad setting gets the API\'s message, and the page goes on', async () => {
+  const answer = await page.evaluate(async () => {
+    const r = await ask('/api/generate?width=0');
+    return { status: r.status, body: await r.json() };
+  });
+  expect(answer.status === 400 && /width/.test(answer.body.error), `answer ${JSON.stringify(answer)}`);
+  await openMaze(tiny);
+});
+
+await check('static site: a 300 x 300 maze is generated and drawn on the canvas', async () => {
+  const started = Date.now();
+  await openMaze('shape=square&width=300&height=300&algorithm=recursive-backtracker&seed=1&solve=bfs');
+  console.log(`# 300 x 300 link to drawn on the static site: ${Date.now() - started} ms`);
+});
+
+await check('static site: downloads are the command line\'s files', async () => {
+  const queries = Object.keys(expected);
+  expect(queries.length >= 45, `only ${queries.length} cases`);
+  const got = await page.evaluate(async (qs) => {
+    const out = {};
+    for (const q of qs) {
+      const r = await ask('/api/render?' + q);
+      const bytes = new Uint8Array(await r.arrayBuffer());
+      out[q] = { status: r.status, hex: Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(''),
+        name: (r.headers.get('content-disposition') || '') };
+    }
+    return out;
+  }, queries);
+  const wrong = [];
+  for (const q of queries) {
+    const want = expected[q];
+    const have = got[q];
+    if (want.ok && (have.status !== 200 || have.hex !== want.hex)) wrong.push(`${q}: status ${have.status}, ${have.hex.length / 2} bytes, want ${want.hex.length / 2}`);
+    if (!want.ok && have.status === 200) wrong.push(`${q}: the command line refuses it (${want.cli}), the module does not`);
+  }
+  expect(wrong.length === 0, wrong.join('\n'));
+  // And one through the Download menu, as a user gets it (the solution hidden).
+  await openMaze('shape=hex&width=7&height=5&algorithm=recursive-backtracker&seed=21&solve=bfs');
+  if (!(await page.isVisible(testid('download-svg')))) await page.click(testid('download'));
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(testid('download-svg'))]);
+  const bytes = readFileSync(await dl.path()).toString('hex');
+  const want = expected['shape=hex&width=7&height=5&seed=21&format=svg'];
+  expect(want && want.ok && bytes === want.hex, `the SVG from the Download menu (${dl.suggestedFilename()}) is not the command line's`);
+});
+
+await check('static site: no request went to a server API', async () => {
+  expect(asked.length === 0, 'asked: ' + asked.slice(0, 5).join(', '));
+});
+
+await check('static site: works offline after the first visit', async () => {
+  // The service worker has cached the site by now (it installs on the first visit).
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="1"]');
+  await context.setOffline(true);
+  await page.evaluate(() => { document.body.dataset.ready = ''; });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="1"]');
+  await regenerate(async () => {
+    await page.fill(testid('seed'), '99');
+    await page.click(testid('generate'));
+  });
+  const status = await page.textContent(testid('status'));
+  expect(status.includes('seed 99'), `offline status: ${status}`);
+  await context.setOffline(false);
+  await page.screenshot({ path: join(artifacts, 'site-page.png') });
+});
+
+await check('static site: no errors in the page', async () => {
+  const real = problems.filter((p) => !p.includes('status of 4'));
+  expect(real.length === 0, real.join('\n'));
+});
+
+await context.close();
+rmSync(profile, { recursive: true, force: true });
+console.log(`${passed} passed, 0 failed`);
