@@ -289,7 +289,9 @@ fn wall_followers_give_up_on_an_island_goal_in_bounded_time() {
                 // Pledge gets out of islands, but a goal inside one it may miss: either way it
                 // stops, and a route it gives is a real one.
                 match result {
-                    Ok(sol) => check_solution(&maze, start, goal, &sol, &format!("pledge on {spec:?} island")),
+                    Ok(sol) => {
+                        check_solution(&maze, start, goal, &sol, &format!("pledge on {spec:?} island"))
+                    }
                     Err(Error::NoPath(_)) => {}
                     Err(e) => panic!("pledge on {spec:?} island: {e:?}"),
                 }

@@ -153,7 +153,8 @@ pub fn pledge<S: Shape, O: Observer>(
                 break;
             }
         }
-        let first_open = |keep: &dyn Fn(S::Door) -> bool| order.iter().copied().find(|&d| open.contains(d) && keep(d));
+        let first_open =
+            |keep: &dyn Fn(S::Door) -> bool| order.iter().copied().find(|&d| open.contains(d) && keep(d));
         let (door, t) = match mode {
             Mode::Free => match straight() {
                 Some(d) => (d, turn(d)),
