@@ -257,7 +257,8 @@ fn digest<S: Shape>(maze: &Maze<S>) -> u64 {
 }
 
 /// Statistics as columns: one numpy array per figure of `maze stats` (counts as int64, a
-/// missing count as -1; shares and scores as float64; yes/no as bool; the diameter's ends
+/// missing count as -1, so `spanning_trees` is -1 past its exact range; shares and scores
+/// as float64, a missing `spanning_trees_log10` as NaN; yes/no as bool; the diameter's ends
 /// as (N, 2) cell ids; the hardness band as str).
 fn stats_columns<'py>(py: Python<'py>, all: &[&Stats]) -> PyResult<Bound<'py, PyDict>> {
     enum Column {
@@ -278,6 +279,8 @@ fn stats_columns<'py>(py: Python<'py>, all: &[&Stats]) -> PyResult<Bound<'py, Py
                         Value::Bool(_) => Column::Bool(vec![false; i]),
                         Value::Cells(..) => Column::Pair(vec![-1; 2 * i]),
                         Value::Text(_) => Column::Text(vec![""; i]),
+                        // The one float figure that may be missing: NaN there.
+                        Value::Missing if key == "spanning_trees_log10" => Column::Float(vec![f64::NAN; i]),
                         Value::Int(_) | Value::Missing => Column::Int(vec![0; i]),
                     };
                     columns.push((key, column));
@@ -288,6 +291,7 @@ fn stats_columns<'py>(py: Python<'py>, all: &[&Stats]) -> PyResult<Bound<'py, Py
                 (Column::Int(v), Value::Int(n)) => v.push(n as i64),
                 (Column::Int(v), Value::Missing) => v.push(-1),
                 (Column::Float(v), Value::Float(x)) => v.push(x),
+                (Column::Float(v), Value::Missing) => v.push(f64::NAN),
                 (Column::Bool(v), Value::Bool(b)) => v.push(b),
                 (Column::Pair(v), Value::Cells(a, b)) => v.extend([i64::from(a.0), i64::from(b.0)]),
                 (Column::Text(v), Value::Text(t)) => v.push(t),

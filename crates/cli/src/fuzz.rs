@@ -94,7 +94,7 @@ fn read_and_use(text: &str, from: Option<u32>, to: Option<u32>) {
             one_line(&e);
         }
     }
-    for solver in ["bfs", "wall-follower", "tremaux"] {
+    for solver in ["bfs", "wall-follower", "tremaux", "pledge"] {
         if let Err(e) = solve_to_vec(&solve_args(from, to, solver), &file) {
             one_line(&e);
         }

@@ -97,7 +97,8 @@ fn list_json_names_everything() {
         assert!(gens.contains(g), "missing generator {g}");
     }
     let solvers = names("solvers");
-    for s in ["dfs", "backtracker", "bfs", "a-star", "dead-end-filler", "wall-follower", "tremaux"] {
+    for s in ["dfs", "backtracker", "bfs", "a-star", "dead-end-filler", "wall-follower", "tremaux", "pledge"]
+    {
         assert!(solvers.contains(s), "missing solver {s}");
     }
     for f in ["text", "unicode", "json"] {

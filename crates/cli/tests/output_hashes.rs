@@ -151,7 +151,7 @@ const GENERATORS: [&str; 9] = [
 ];
 const SQUARE_ONLY: [&str; 5] = ["quad-division", "binary-tree", "eller", "sidewinder", "recursive-division"];
 
-const SOLVERS: [&str; 8] = [
+const SOLVERS: [&str; 9] = [
     "dfs",
     "backtracker",
     "bfs",
@@ -160,6 +160,7 @@ const SOLVERS: [&str; 8] = [
     "wall-follower",
     "wall-follower-right",
     "tremaux",
+    "pledge",
 ];
 
 const SHAPES: [(&str, &str); 5] = [

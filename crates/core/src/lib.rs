@@ -38,6 +38,7 @@ pub mod observe;
 pub mod random;
 pub mod shape;
 pub mod solve;
+pub mod spanning;
 pub mod stats;
 pub mod text;
 

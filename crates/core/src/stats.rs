@@ -132,6 +132,16 @@ pub struct Stats {
     /// Each term grows with its ingredient. A maze with nothing to solve (no route, or the
     /// entrance is the exit) scores 0. See [`Hardness`] for the bands.
     pub difficulty: f64,
+    /// How many perfect mazes the shape admits: the number of spanning trees of its cell
+    /// graph (every cell, an edge for every wall a passage could open; the maze's own
+    /// passages play no part; a woven maze counts its plain grid), by the matrix-tree
+    /// theorem ([`crate::spanning`]). Exact when below 2·10¹⁸, else `None`; 0 for cells in
+    /// separate pieces. The same for every maze of a shape.
+    pub spanning_trees: Option<u64>,
+    /// The base-10 logarithm of [`spanning_trees`](Stats::spanning_trees), also for counts
+    /// too large to hold; `None` when there are none (cells in separate pieces) or the shape
+    /// is past the size limits of [`crate::spanning`] (about 140 × 140 squares).
+    pub spanning_trees_log10: Option<f64>,
 }
 
 impl Stats {
@@ -163,7 +173,8 @@ impl Stats {
     /// … `junctions_K` (K the shape's number of doors), `isolated`, `corridors`,
     /// `corridor_mean_length`, `solution_length`, `solution_share`, `direct_distance`,
     /// `winding`, `decisions`, `decision_weight`, `diameter`, `diameter_ends`,
-    /// `diameter_exact`, `river`, `turns`, `straightness`, `difficulty`, `hardness`.
+    /// `diameter_exact`, `river`, `turns`, `straightness`, `difficulty`, `hardness`,
+    /// `spanning_trees`, `spanning_trees_log10`.
     ///
     /// Time and memory O(D) for D door kinds.
     pub fn values(&self) -> Vec<(&'static str, Value)> {
@@ -198,6 +209,8 @@ impl Stats {
             ("straightness", Float(self.straightness)),
             ("difficulty", Float(self.difficulty)),
             ("hardness", Text(self.hardness())),
+            ("spanning_trees", self.spanning_trees.map_or(Missing, Int)),
+            ("spanning_trees_log10", self.spanning_trees_log10.map_or(Missing, Float)),
         ]);
         out
     }
@@ -377,10 +390,15 @@ impl FromStr for Hardness {
 /// walking down the distances from the entrance, and the first end of the longest path); one
 /// from that end (the longest path); one over the shape with every wall open (the direct
 /// distance, stopping at the exit); one from all solution cells at once (the side branches);
-/// a flood of every corridor. All are iterative.
+/// a flood of every corridor. All are iterative. Then the shape's spanning-tree count
+/// ([`crate::spanning::spanning_trees_cached`]: computed once per shape, remembered for the
+/// next mazes of a batch).
 ///
-/// Time O(N · D) for N cells and D doors per cell; memory O(N): about 17 bytes per cell at
-/// most (a distance per cell, a degree byte, the queue, the solution and the branch sizes).
+/// Time O(N · D) for N cells and D doors per cell, plus the spanning-tree count's
+/// O(n · b²) for a band of half-width b (about the maze's width; skipped past
+/// [`crate::spanning::WORK_LIMIT`]); memory O(N): about 17 bytes per cell at most (a
+/// distance per cell, a degree byte, the queue, the solution and the branch sizes), and the
+/// count's band, 8 bytes × N × (b + 1), while it runs.
 pub fn stats<S: Shape>(maze: &Maze<S>) -> Stats {
     let shape = maze.shape();
     let n = maze.cell_count() as usize;
@@ -443,6 +461,7 @@ pub fn stats<S: Shape>(maze: &Maze<S>) -> Stats {
         None | Some(0) => 0.0,
         Some(_) => difficulty(winding, decision_weight, dead_end_share),
     };
+    let trees = crate::spanning::spanning_trees_cached(shape);
     Stats {
         cells,
         passages,
@@ -467,6 +486,8 @@ pub fn stats<S: Shape>(maze: &Maze<S>) -> Stats {
         turns,
         straightness,
         difficulty,
+        spanning_trees: trees.exact,
+        spanning_trees_log10: trees.log10,
     }
 }
 

@@ -35,6 +35,12 @@ fn is_wall_follower(solver: Solver) -> bool {
     matches!(solver, Solver::WallFollower | Solver::WallFollowerRight)
 }
 
+/// The solvers allowed to give up (with NoPath) on a maze with loops: the wall followers and
+/// the Pledge walker, which is made to get out, not to find a cell.
+fn may_give_up(solver: Solver) -> bool {
+    is_wall_follower(solver) || solver == Solver::Pledge
+}
+
 fn perfect<S: Shape>(shape: &S, alg: Algorithm, seed: u64) -> Maze<S> {
     let mut maze = Maze::new(shape.clone());
     alg.generate(&mut maze, &Options::default(), &mut Xoshiro::seed_from_u64(seed), &mut ()).unwrap();
@@ -157,8 +163,8 @@ fn check_braided<S: Shape>(shape: S) {
                                     assert_eq!(sol.path.len() as u32, dist + 1, "{what}: not shortest");
                                 }
                             }
-                            // Only a wall follower may give up, and only by saying NoPath.
-                            Err(Error::NoPath(_)) if is_wall_follower(solver) => {}
+                            // Only a wall follower or Pledge may give up, and only by saying NoPath.
+                            Err(Error::NoPath(_)) if may_give_up(solver) => {}
                             Err(e) => panic!("{what}: {e:?}"),
                         }
                     }
@@ -279,6 +285,16 @@ fn wall_followers_give_up_on_an_island_goal_in_bounded_time() {
             let result = solve_within(solver, &maze, start, goal, Duration::from_secs(30));
             if is_wall_follower(solver) {
                 assert!(matches!(result, Err(Error::NoPath(_))), "{solver} on {spec:?} island: {result:?}");
+            } else if solver == Solver::Pledge {
+                // Pledge gets out of islands, but a goal inside one it may miss: either way it
+                // stops, and a route it gives is a real one.
+                match result {
+                    Ok(sol) => {
+                        check_solution(&maze, start, goal, &sol, &format!("pledge on {spec:?} island"))
+                    }
+                    Err(Error::NoPath(_)) => {}
+                    Err(e) => panic!("pledge on {spec:?} island: {e:?}"),
+                }
             } else {
                 let sol = result.unwrap_or_else(|e| panic!("{solver} on {spec:?} island: {e}"));
                 check_solution(&maze, start, goal, &sol, &format!("{solver} on {spec:?} island"));
@@ -459,6 +475,58 @@ fn the_left_hand_keeps_the_left_hand_on_the_wall() {
     assert_eq!(left.path, ids(&[0, 1, 2, 3, 4, 9, 14, 19, 24]));
     let right = Solver::WallFollowerRight.solve(&maze, CellId(0), CellId(24), &mut ()).unwrap();
     assert_eq!(right.path, ids(&[0, 5, 10, 15, 20, 21, 22, 23, 24]));
+}
+
+#[test]
+fn pledge_walks_straight_on_until_a_wall_then_follows_it() {
+    // Entering the top-left cell of an open 5x5 field from above, the walker faces south and
+    // walks straight down the left column. At the bottom the wall ahead and the wall to the
+    // right turn it round (left hand on the left wall, turns -90 then -90: sum -180), up
+    // the left column, right along the top (-270) and down the right side (-360) to the goal.
+    let mut maze = Maze::new(Square::new(5, 5));
+    maze.open_all_inner();
+    let ids = |v: &[u32]| v.iter().copied().map(CellId).collect::<Vec<_>>();
+    let sol = Solver::Pledge.solve(&maze, CellId(0), CellId(24), &mut ()).unwrap();
+    assert_eq!(sol.visited, ids(&[0, 5, 10, 15, 20, 1, 2, 3, 4, 9, 14, 19, 24]));
+    assert_eq!(sol.path, ids(&[0, 1, 2, 3, 4, 9, 14, 19, 24]));
+    // From the middle it keeps going south, follows the bottom wall round the corner and
+    // back up the left side: at the top-left corner the sum is -180, along the top -270,
+    // down the right side -360, and so reaches the bottom-right goal.
+    let sol = Solver::Pledge.solve(&maze, CellId(12), CellId(24), &mut ()).unwrap();
+    assert_eq!(&sol.visited[..3], &ids(&[12, 17, 22])[..]);
+    check_solution(&maze, CellId(12), CellId(24), &sol, "pledge from the middle");
+}
+
+/// The first braided maze (Kruskal, braid 0.5, seeds from 0) on which the left-hand wall
+/// follower, starting from `start`, circles an island and gives up, while Pledge reaches
+/// the exit (the last cell).
+fn braided_island_maze<S: Shape>(shape: &S, start: CellId) -> Option<(u64, Maze<S>)> {
+    let exit = CellId(shape.cell_count() - 1);
+    (0..400).map(|seed| (seed, braided(shape, Algorithm::Kruskal, 0.5, seed))).find(|(_, maze)| {
+        matches!(Solver::WallFollower.solve(maze, start, exit, &mut ()), Err(Error::NoPath(_)))
+            && Solver::Pledge.solve(maze, start, exit, &mut ()).is_ok()
+    })
+}
+
+#[test]
+fn pledge_escapes_an_island_that_traps_the_wall_follower() {
+    fn check<S: Shape>(shape: S, start: CellId) {
+        let spec = shape.spec();
+        let exit = CellId(shape.cell_count() - 1);
+        let (seed, maze) =
+            braided_island_maze(&shape, start).unwrap_or_else(|| panic!("{spec:?}: no such braided maze"));
+        let what = format!("{spec:?} braided seed {seed} from {start:?}");
+        let trapped = solve_within(Solver::WallFollower, &maze, start, exit, Duration::from_secs(30));
+        assert!(matches!(trapped, Err(Error::NoPath(_))), "{what}: wall follower {trapped:?}");
+        let sol = solve_traced(Solver::Pledge, &maze, start, exit).unwrap_or_else(|e| panic!("{what}: {e}"));
+        check_solution(&maze, start, exit, &sol, &what);
+        // The start really lies on an island: its walls do not reach the outer wall, or the
+        // wall follower would have traced them out to the exit.
+        assert!(maze.passage_count() >= u64::from(maze.cell_count()), "{what}: no loops");
+    }
+    check(Square::new(15, 15), CellId(7 * 15 + 7));
+    check(maze_core::Hex::new(15, 15), CellId(7 * 15 + 7));
+    check(maze_core::Triangle::new(25, 13), CellId(6 * 25 + 12));
 }
 
 // ---- braid ----

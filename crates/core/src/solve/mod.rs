@@ -1,5 +1,6 @@
 //! Maze solvers, each written once over [`Shape`]. All of them work on mazes with loops
-//! (braided mazes); the wall followers report failure instead of circling forever.
+//! (braided mazes); the wall followers and the Pledge walker report failure instead of
+//! circling forever.
 //!
 //! A [`Solution`] holds the path (from the start cell to the goal, inclusive, each step
 //! through an open passage) and the visit order: every cell the solver explored, once, in
@@ -9,6 +10,7 @@ mod answer_key;
 mod breadth_first;
 mod dead_end_filler;
 mod depth_first;
+mod pledge;
 mod tremaux;
 mod wall_follower;
 
@@ -16,6 +18,7 @@ pub use answer_key::{Route, answer_key};
 pub use breadth_first::{a_star, bfs, bfs_route};
 pub use dead_end_filler::dead_end_filler;
 pub use depth_first::{backtracker, dfs};
+pub use pledge::pledge;
 pub use tremaux::tremaux;
 pub use wall_follower::{Hand, wall_follower};
 
@@ -81,6 +84,8 @@ solvers! {
         "keep the right hand on the wall; fails (and says so) on islands, like the left-hand one";
     Tremaux, "tremaux", shortest: false,
         "Tremaux's marks on passages: never takes a passage a third time; works with loops";
+    Pledge, "pledge", shortest: false,
+        "Pledge: walk straight on, follow walls counting the turns, let go when the count is back to zero; escapes islands";
 }
 
 impl std::str::FromStr for Solver {
@@ -115,7 +120,8 @@ impl Solver {
     ///
     /// # Errors
     /// [`Error::Parameter`] for a cell id out of range; [`Error::NoPath`] when the cells are
-    /// not connected, or the wall follower is trapped circling an island.
+    /// not connected, the wall follower is trapped circling an island, or the Pledge walker
+    /// reaches its step bound.
     pub fn solve<S: Shape, O: Observer>(
         self,
         maze: &Maze<S>,
@@ -133,6 +139,7 @@ impl Solver {
             Solver::WallFollower => wall_follower(maze, from, to, Hand::Left, obs),
             Solver::WallFollowerRight => wall_follower(maze, from, to, Hand::Right, obs),
             Solver::Tremaux => tremaux(maze, from, to, obs),
+            Solver::Pledge => pledge(maze, from, to, obs),
         }?;
         for &c in &solution.path {
             obs.on(Event::OnPath(c));
