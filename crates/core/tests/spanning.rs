@@ -13,11 +13,11 @@ use maze_core::{CellId, Hex, Levels, Shape, Square, Triangle, Wrap, WrapSquare};
 fn bareiss<S: Shape>(shape: &S) -> Option<i128> {
     let n = shape.cell_count() as usize;
     let mut a = vec![vec![0i128; n]; n];
-    for c in 0..n {
+    for (c, row) in a.iter_mut().enumerate() {
         for (_, b) in shape.adjacent(CellId(c as u32)).iter() {
             if b.index() != c {
-                a[c][c] += 1;
-                a[c][b.index()] -= 1;
+                row[c] += 1;
+                row[b.index()] -= 1;
             }
         }
     }
