@@ -470,6 +470,8 @@ fn keys_come_in_a_fixed_order() {
             "straightness",
             "difficulty",
             "hardness",
+            "spanning_trees",
+            "spanning_trees_log10",
         ]
     );
     // Hexagons have junctions up to 6, triangles only 3.
@@ -488,7 +490,10 @@ fn keys_come_in_a_fixed_order() {
     assert_eq!(field(&f, "diameter_ends"), format!("[{}, {}]", a.0, b.0));
     let json = s.to_json();
     assert!(json.starts_with("{\"cells\": 30, \"passages\": 29, \"perfect\": true, "), "{json}");
-    assert!(json.ends_with(&format!("\"hardness\": \"{}\"}}", s.hardness())), "{json}");
+    assert!(json.contains(&format!("\"hardness\": \"{}\", \"spanning_trees\": ", s.hardness())), "{json}");
+    // The 6 x 5 grid's spanning trees (the matrix-tree theorem; crates/core/tests/spanning.rs
+    // checks the count against a dense determinant).
+    assert!(json.ends_with("\"spanning_trees\": 74795194705, \"spanning_trees_log10\": 10.8739}"), "{json}");
     // Every key once, in order.
     let mut at = 0;
     for (k, _) in &f {

@@ -138,6 +138,16 @@ await check('static site: a 300 x 300 maze is generated and drawn on the canvas'
   console.log(`# 300 x 300 link to drawn on the static site: ${Date.now() - started} ms`);
 });
 
+await check('static site: a 1000 x 1000 maze (10^6 cells) is generated and drawn', async () => {
+  const started = Date.now();
+  await page.evaluate(() => { document.body.dataset.ready = ''; });
+  await page.goto(base + '#shape=square&width=1000&height=1000&algorithm=recursive-backtracker&seed=1&solve=bfs');
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 120000 });
+  console.log(`# 1000 x 1000 link to drawn on the static site: ${Date.now() - started} ms`);
+  const cells = await page.evaluate(() => model.n);
+  expect(cells === 1000000, `${cells} cells`);
+});
+
 await check('static site: downloads are the command line\'s files', async () => {
   const queries = Object.keys(expected);
   expect(queries.length >= 45, `only ${queries.length} cases`);
