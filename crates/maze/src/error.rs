@@ -181,7 +181,7 @@ pub fn echo(text: &str) -> String {
 /// characters (bidirectional overrides such as U+202E, zero-width spaces, line separators),
 /// so text from a user or a file can neither break a message, a log line or a header into
 /// several nor make it read otherwise than it is; then cuts echoed input that is too long
-/// (see [`shorten`]).
+/// (to 200 characters a quoted piece, 1,000 in all).
 pub fn single_line(text: &str) -> String {
     let mut out = String::with_capacity(text.len().min(4096));
     for c in text.chars() {
