@@ -114,8 +114,7 @@ pub fn answer(method: &str, path: &str, query: &str, body: Option<String>) -> Ap
         pairs.retain(|(k, _)| !k.trim().eq_ignore_ascii_case("seed"));
         pairs.push(("seed".into(), fresh_seed().to_string()));
     }
-    let query = form_query(&pairs);
-    match maze::api::answer(method, path, &query, body.as_deref()) {
+    match maze::api::answer_pairs(method, path, &pairs, body.as_deref()) {
         Ok(a) => ApiAnswer {
             status: 200,
             content_type: a.content_type.to_string(),
@@ -129,13 +128,4 @@ pub fn answer(method: &str, path: &str, query: &str, body: Option<String>) -> Ap
             bytes: e.to_json().into_bytes(),
         },
     }
-}
-
-/// Pairs written back as a query (`a=1&b=x+y`).
-fn form_query(pairs: &[(String, String)]) -> String {
-    let mut out = form_urlencoded::Serializer::new(String::new());
-    for (k, v) in pairs {
-        out.append_pair(k, v);
-    }
-    out.finish()
 }

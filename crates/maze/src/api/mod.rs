@@ -610,7 +610,21 @@ pub fn solve(query: &[(String, String)], body: &str) -> ApiResult<Job> {
 /// # Errors
 /// As the endpoint's: 404 for an unknown path, 405 for a method it does not take.
 pub fn answer(method: &str, path: &str, query: &str, body: Option<&str>) -> ApiResult<Answer> {
-    let query = query_pairs(query);
+    answer_pairs(method, path, &query_pairs(query), body)
+}
+
+/// [`answer`] for a query already read into its pairs ([`query_pairs`]), for a caller that
+/// looks at them first (the WebAssembly module adds a seed from the browser's random
+/// numbers).
+///
+/// # Errors
+/// As [`answer`].
+pub fn answer_pairs(
+    method: &str,
+    path: &str,
+    query: &[(String, String)],
+    body: Option<&str>,
+) -> ApiResult<Answer> {
     let body = body.unwrap_or("");
     let method = method.to_ascii_uppercase();
     let job = match (path, method.as_str()) {
@@ -621,11 +635,11 @@ pub fn answer(method: &str, path: &str, query: &str, body: Option<&str>) -> ApiR
                 bytes: list().into_bytes(),
             });
         }
-        ("/api/generate", "GET") => generate(&query)?,
-        ("/api/generate", "POST") => generate_posted(&query, body)?,
-        ("/api/render", "GET") => render(&query)?,
-        ("/api/render", "POST") => render_posted(&query, body)?,
-        ("/api/solve", "POST") => solve(&query, body)?,
+        ("/api/generate", "GET") => generate(query)?,
+        ("/api/generate", "POST") => generate_posted(query, body)?,
+        ("/api/render", "GET") => render(query)?,
+        ("/api/render", "POST") => render_posted(query, body)?,
+        ("/api/solve", "POST") => solve(query, body)?,
         ("/api/list" | "/api/generate" | "/api/render" | "/api/solve", _) => {
             return Err(ApiError::new(405, "this endpoint does not take that method (see docs/API.md)"));
         }
