@@ -18,6 +18,7 @@ echo "building maze-web for $WASM_TARGET (rustc $WASM_RUSTC_RELEASE, profile was
 "$WASM_CARGO" build -q -p maze-web --target "$WASM_TARGET" --profile wasm
 wasm="$CARGO_TARGET_DIR/$WASM_TARGET/wasm/maze_web.wasm"
 mkdir -p "$out"
-wasm-bindgen --target web --out-dir "$out" "$wasm"
+# The name and producers sections only serve debugging: a third of the gzipped module.
+wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$out" "$wasm"
 module="$out/maze_web_bg.wasm"
 echo "$module: $(wc -c < "$module") bytes, $(gzip -9 -c "$module" | wc -c) gzipped"

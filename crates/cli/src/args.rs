@@ -287,11 +287,14 @@ pub use maze::{DEFAULT_MAX_BYTES, DEFAULT_MAX_MEMORY, PictureStyle};
 #[command(next_help_heading = "Drawing (svg, png, pdf, tex, scad, stl)")]
 pub struct DrawArgs {
     /// Cell size, with a unit (mm, cm, in, pt, px) or without: then pixels for svg and png,
-    /// millimetres for pdf, tex, scad and stl [default: 16 px svg, 8 px png, 6.35 mm (1/4 in)
-    /// pdf and tex, 10 mm scad and stl]. A pdf keeps an asked size exactly, or refuses.
+    /// millimetres for pdf, tex, scad and stl [default: 16 px svg; png and gif: chosen from
+    /// the maze, a picture about 800 px on its long side, 2 to 128 px a cell (at least 16
+    /// when woven), kept under 100 million pixels; 6.35 mm (1/4 in) pdf and tex, 10 mm scad
+    /// and stl]. A pdf keeps an asked size exactly, or refuses.
     #[arg(long, value_parser = parse_length)]
     pub cell_size: Option<Length>,
-    /// Wall thickness, as --cell-size [default: 1/8 of the cell size].
+    /// Wall thickness, as --cell-size [default: 1/8 of the cell size; png and gif: at least
+    /// 1 px].
     #[arg(long, value_parser = parse_length)]
     pub wall_width: Option<Length>,
     /// Wall colour (#rrggbb, #rgb or a name such as black).

@@ -74,7 +74,9 @@ fn stdout_is_file() -> bool {
 /// `maze generate --stream`.
 pub fn run(args: &GenerateArgs) -> Result<()> {
     let (w, h) = check(args)?;
-    let style = maze::draw_style(&args.draw.draw(), args.format, false);
+    let extent = maze_core::Point { x: f64::from(w), y: f64::from(h) };
+    let picture = maze::Picture { extent, ..maze::Picture::default() };
+    let style = maze::draw_style(&args.draw.draw(), args.format, false, &picture);
     let bands = if args.format == Format::Png { Some(WallBands::new(w, h, &style)?) } else { None };
     // The output's size: the text exactly, a png's raw pixels (deflate only shrinks them).
     let bytes = match &bands {

@@ -206,3 +206,53 @@ fn bad_drawing_options_are_refused() {
     assert!(!std::path::Path::new("/tmp/never-written.pdf").exists());
     assert!(!std::path::Path::new("/tmp/never.png").exists());
 }
+
+/// A PNG's width and height, from its IHDR chunk.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "not a png");
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (word(16), word(20))
+}
+
+/// A GIF's logical screen width and height.
+fn gif_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..3], b"GIF", "not a gif");
+    let half = |at: usize| u32::from(u16::from_le_bytes([bytes[at], bytes[at + 1]]));
+    (half(6), half(8))
+}
+
+#[test]
+fn default_raster_pictures_are_sized_to_read() {
+    let png = |args: &[&str]| {
+        let out = maze().args(["generate", "--seed", "1", "-f", "png"]).args(args).output().expect("runs");
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        png_size(&out.stdout)
+    };
+    // The default maze: about 800 px on its long side, not an 8 px-a-cell thumbnail.
+    assert_eq!(png(&[]), (798, 418));
+    for (w, h) in [("5", "3"), ("12", "8"), ("40", "25"), ("100", "100")] {
+        let (x, y) = png(&["-W", w, "-H", h]);
+        assert!((600..=1000).contains(&x.max(y)), "{w}x{h}: {x}x{y}");
+    }
+    for shape in ["hex", "triangle", "polar", "upsilon"] {
+        let (x, y) = png(&["--shape", shape, "-W", "12", "-H", "8"]);
+        assert!((600..=1000).contains(&x.max(y)), "{shape}: {x}x{y}");
+    }
+    // Woven: at least 16 px a cell, so the bridges read.
+    let (x, _) = png(&["-W", "60", "-H", "40", "--weave", "0.3"]);
+    assert!(x >= 61 * 16, "woven 60x40: {x} px wide");
+    // Big mazes shrink toward 2 px a cell and still render by default.
+    assert_eq!(png(&["-W", "1000", "-H", "1000"]), (2002, 2002));
+    // An asked size is kept.
+    assert_eq!(png(&["--cell-size", "8"]), (168, 88));
+    // A GIF too, its frames within the animation's budget.
+    let out =
+        maze().args(["generate", "--seed", "1", "-f", "gif", "-W", "12", "-H", "8"]).output().expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (x, y) = gif_size(&out.stdout);
+    assert!((600..=1000).contains(&x.max(y)), "gif: {x}x{y}");
+    // --help states the rule.
+    let help = maze().args(["generate", "--help"]).output().expect("runs");
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("800 px on its long side"), "generate --help does not say how png is sized");
+}

@@ -472,6 +472,37 @@ fn f32s(b: &[u8]) -> Vec<f32> {
 }
 
 #[test]
+fn the_packed_answer_counts_the_possible_mazes_of_small_shapes() {
+    let server = Server::start();
+    let head = |q: &str| {
+        let reply = get(server.addr, &format!("/api/generate?{q}&packed=1"));
+        assert_eq!(reply.status, 200, "{q}: {}", reply.text());
+        unpack(&reply.body).0
+    };
+    // The spanning trees of the grid graph: 192 for 3 x 3, 100,352 for 4 x 4 (the issue's).
+    for (q, want) in [("width=3&height=3", 192u64), ("width=4&height=4", 100_352)] {
+        let h = head(&format!("shape=square&{q}&seed=1"));
+        assert_eq!(h["possible"].as_u64(), Some(want), "{q}: {h}");
+        let log = h["possible_log10"].as_f64().expect("possible_log10");
+        assert!((log - (want as f64).log10()).abs() < 1e-3, "{q}: {log}");
+    }
+    // Every shape gets the figure when small; a woven maze counts its plain grid's.
+    for q in [
+        "shape=hex&width=6&height=4",
+        "shape=triangle&width=6&height=4",
+        "shape=polar&rings=4",
+        "shape=upsilon&width=5&height=5",
+        "shape=square&width=7&height=6&weave=0.5",
+    ] {
+        let h = head(&format!("{q}&seed=2"));
+        assert!(h["possible_log10"].as_f64().is_some_and(|l| l > 1.0), "{q}: {h}");
+    }
+    // Too large to count quickly: left out rather than slowing the answer.
+    let h = head("shape=square&width=300&height=300&seed=1");
+    assert!(h.get("possible_log10").is_none() && h.get("possible").is_none(), "{h}");
+}
+
+#[test]
 fn the_packed_answer_is_the_same_maze_as_the_json_one_in_typed_arrays() {
     let server = Server::start();
     for q in [

@@ -33,6 +33,7 @@ pub mod error;
 pub mod generate;
 pub mod imperfect;
 pub mod limits;
+pub mod math;
 pub mod maze;
 pub mod observe;
 pub mod random;

@@ -50,6 +50,18 @@ impl Observer for () {
     fn on(&mut self, _event: Event) {}
 }
 
+/// The observer of work nobody watches (generating or solving without a recording), for
+/// callers that want one type everywhere. Natively `()`: the algorithms' reporting compiles
+/// away and their quiet fast paths run. In WebAssembly a [`Trace`] that keeps no event:
+/// every algorithm is then compiled once per shape for the recorded and the unrecorded
+/// case alike, which halves the module the page downloads (the maze is the same either
+/// way; the module's tests check the output-hash table's bytes).
+#[cfg(not(target_arch = "wasm32"))]
+pub type Quiet = ();
+/// See the native definition: in WebAssembly, a [`Trace`] that keeps no event.
+#[cfg(target_arch = "wasm32")]
+pub type Quiet = Trace;
+
 /// Records events up to a limit; beyond it, counts them and marks the trace truncated.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {

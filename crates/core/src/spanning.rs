@@ -18,6 +18,7 @@
 use std::collections::VecDeque;
 use std::sync::Mutex;
 
+use crate::math;
 use crate::shape::{CellId, Shape, ShapeSpec, Square};
 
 /// Above this much work (reduced Laplacian size × bandwidth²) the count is not computed.
@@ -67,24 +68,31 @@ pub struct SpanningTrees {
 /// get `None` for both figures: a 100 × 100 square grid takes about 0.1 s, a 140 × 140 one is
 /// the largest counted.
 pub fn spanning_trees<S: Shape>(shape: &S) -> SpanningTrees {
+    spanning_trees_within(shape, WORK_LIMIT)
+}
+
+/// [`spanning_trees`] with a smaller budget of work: graphs whose elimination would take
+/// more than `work` steps (`n · b²`, see [`WORK_LIMIT`], which caps `work`) get `None` for
+/// both figures. For a caller that must answer quickly, such as the page's status line.
+pub fn spanning_trees_within<S: Shape>(shape: &S, work: u64) -> SpanningTrees {
     if S::WOVEN {
         let spec = shape.spec();
-        return spanning_trees(&Square::new(spec.width, spec.height));
+        return spanning_trees_within(&Square::new(spec.width, spec.height), work);
     }
     let Some(graph) = Graph::of(shape) else {
         return SpanningTrees { exact: Some(0), log10: None };
     };
     let m = graph.order.len().saturating_sub(1) as u64;
     let b = graph.bandwidth as u64;
-    if m * b * b > WORK_LIMIT || m * (b + 1) > BAND_LIMIT {
+    if m * b * b > work.min(WORK_LIMIT) || m * (b + 1) > BAND_LIMIT {
         return SpanningTrees { exact: None, log10: None };
     }
     let log10 = graph.log10_det();
-    let exact = if log10 < EXACT_MAX.log10() { graph.det_mod_prime() } else { None };
+    let exact = if log10 < math::log10(EXACT_MAX) { graph.det_mod_prime() } else { None };
     // The two passes must agree (to float precision): a count past the prime would leave a
     // remainder unrelated to the estimate.
-    let exact = exact.filter(|&e| e > 0 && ((e as f64).log10() - log10).abs() < 1e-6);
-    SpanningTrees { exact, log10: Some(exact.map_or(log10, |e| (e as f64).log10())) }
+    let exact = exact.filter(|&e| e > 0 && (math::log10(e as f64) - log10).abs() < 1e-6);
+    SpanningTrees { exact, log10: Some(exact.map_or(log10, |e| math::log10(e as f64))) }
 }
 
 /// [`spanning_trees`], remembering the last few shapes (by their [`ShapeSpec`], a woven
@@ -189,7 +197,7 @@ impl Graph {
         let mut log10 = 0.0;
         for k in 0..m {
             let pivot = a[k * w + b];
-            log10 += pivot.log10();
+            log10 += math::log10(pivot);
             // Subtract column k's contribution from the rows below, within the band.
             for i in k + 1..m.min(k + b + 1) {
                 let f = a[i * w + b - (i - k)] / pivot;

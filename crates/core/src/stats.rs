@@ -499,7 +499,7 @@ pub fn stats<S: Shape>(maze: &Maze<S>) -> Stats {
 /// Time and memory O(1).
 pub fn difficulty(winding: f64, decision_weight: f64, dead_end_share: f64) -> f64 {
     let detour = if winding > 1.0 { 1.0 - 1.0 / winding } else { 0.0 };
-    let decisions = 1.0 - (-decision_weight.max(0.0) / DECISION_SCALE).exp();
+    let decisions = 1.0 - crate::math::exp(-decision_weight.max(0.0) / DECISION_SCALE);
     let scarce_dead_ends = 1.0 - dead_end_share.clamp(0.0, 1.0);
     (40.0 * detour + 20.0 * decisions + 40.0 * scarce_dead_ends).clamp(0.0, 100.0)
 }
@@ -651,7 +651,7 @@ fn corridors<S: Shape>(maze: &Maze<S>, degree: &[u8]) -> (u64, u64) {
 ///
 /// Time O(L) for a route of L steps; no allocation.
 fn count_turns<S: Shape>(shape: &S, path: &[CellId]) -> u64 {
-    let cos_limit = TURN_DEGREES.to_radians().cos() - 1e-9;
+    let cos_limit = crate::math::cos(TURN_DEGREES.to_radians()) - 1e-9;
     let step = |a: CellId, b: CellId| {
         let (p, q): (Point, Point) = (shape.centre(a), shape.centre(b));
         (q.x - p.x, q.y - p.y)

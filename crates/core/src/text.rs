@@ -5,6 +5,7 @@
 //! `/\_`). Marks: `S` start, `E` end, the path (`*` or `█`) and the other cells the solver
 //! explored (`.` or `░`) — document 000's black path and grey traversed cells.
 
+use crate::math;
 use crate::maze::Maze;
 use crate::shape::{
     CellId, Crossings, Door, DoorKind, HexDoor, Over, Point, Shape, SquareDoor, TextGrid, TextLattice,
@@ -196,7 +197,7 @@ fn drawing<S: Shape>(maze: &Maze<S>, marks: &[Mark], style: Style) -> String {
             let (vx, vy) = (b.x - a.x, b.y - a.y);
             let len2 = (vx * vx + vy * vy).max(1e-12);
             let t = (((o.x - a.x) * vx + (o.y - a.y) * vy) / len2).clamp(0.0, 1.0);
-            inner = inner.min((a.x + t * vx - o.x).hypot(a.y + t * vy - o.y));
+            inner = inner.min(math::hypot(a.x + t * vx - o.x, a.y + t * vy - o.y));
         }
     }
     let scale = if inner.is_finite() && inner > 0.0 { (0.6 / inner).clamp(1.0, 8.0) } else { 1.0 };
@@ -244,9 +245,9 @@ fn drawing<S: Shape>(maze: &Maze<S>, marks: &[Mark], style: Style) -> String {
             let [a, b] = shape.wall_segment(cell, d);
             match shape.wall_arc(cell, d) {
                 Some(o) => {
-                    let r = (a.x - o.x).hypot(a.y - o.y);
-                    let start = (a.y - o.y).atan2(a.x - o.x);
-                    let mut span = (b.y - o.y).atan2(b.x - o.x) - start;
+                    let r = math::hypot(a.x - o.x, a.y - o.y);
+                    let start = math::atan2(a.y - o.y, a.x - o.x);
+                    let mut span = math::atan2(b.y - o.y, b.x - o.x) - start;
                     while span > std::f64::consts::PI {
                         span -= std::f64::consts::TAU;
                     }
@@ -256,11 +257,12 @@ fn drawing<S: Shape>(maze: &Maze<S>, marks: &[Mark], style: Style) -> String {
                     let steps = ((r * span.abs() * unit * 2.0).ceil() as usize).max(1);
                     for k in 0..=steps {
                         let t = start + span * k as f64 / steps as f64;
-                        plot(Point { x: o.x + r * t.cos(), y: o.y + r * t.sin() }, (-t.sin(), t.cos()), wall);
+                        let (sin, cos) = (math::sin(t), math::cos(t));
+                        plot(Point { x: o.x + r * cos, y: o.y + r * sin }, (-sin, cos), wall);
                     }
                 }
                 None => {
-                    let steps = (((b.x - a.x).hypot(b.y - a.y) * unit * 2.0).ceil() as usize).max(1);
+                    let steps = ((math::hypot(b.x - a.x, b.y - a.y) * unit * 2.0).ceil() as usize).max(1);
                     for k in 0..=steps {
                         let t = k as f64 / steps as f64;
                         plot(

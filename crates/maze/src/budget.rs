@@ -51,7 +51,8 @@ pub fn check(args: &MazeRequest, spec: &ShapeSpec, limits: &Limits) -> Result<()
     let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
     let extent = spec.visit(Extent);
     if format == Format::Png {
-        let style = draw_style(&args.draw(), format, multi);
+        let picture = crate::Picture { extent, woven: spec.weave.is_some(), ..crate::Picture::default() };
+        let style = draw_style(&args.draw(), format, multi, &picture);
         let scene = Scene { width: extent.x, height: extent.y, ..Scene::default() };
         let (w, h) = maze_render::png::image_size(&scene, &style);
         maze_render::png::check_size(w, h, limits.max_pixels)?;
@@ -89,7 +90,7 @@ pub fn estimate_bytes(args: &MazeRequest, spec: &ShapeSpec, extent: Point) -> Re
     let scale = args.cell_size.map_or(16.0, |l| l.px()).max(1.0);
     let sample_extent = spec_with(spec, LARGE).visit(Extent);
     let biggest = |cells: f64, e: Point| cells.max(e.x.max(e.y) * scale);
-    let digits = |x: f64| x.max(1.0).log10().floor() + 1.0;
+    let digits = |x: f64| maze_core::math::log10(x.max(1.0)).floor() + 1.0;
     let growth = (digits(biggest(spec.cells() as f64, extent)) + 2.0)
         / (digits(biggest(c_large, sample_extent)) + 2.0);
     let one = fixed + per_cell * spec.cells() as f64 * growth.max(1.0);

@@ -5,8 +5,10 @@
 use std::io::Write;
 use std::sync::Mutex;
 
+use maze_core::observe::Quiet;
 use maze_core::{
-    Algorithm, Maze, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solution, Solver, Trace, Xoshiro, imperfect,
+    Algorithm, Maze, Point, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solution, Solver, Trace, Xoshiro,
+    imperfect,
 };
 use maze_render::animate::{self, Animation, Recording, Timing};
 use maze_render::json::{MazeFile, Provenance};
@@ -113,7 +115,7 @@ pub fn build<S: Shape>(shape: S, a: &MazeRequest, seed: u64, record: Option<usiz
     let mut trace = record.map(Trace::with_limit);
     match trace.as_mut() {
         Some(t) => a.algorithm.generate(&mut maze, &options, &mut rng, t)?,
-        None => a.algorithm.generate(&mut maze, &options, &mut rng, &mut ())?,
+        None => a.algorithm.generate(&mut maze, &options, &mut rng, &mut Quiet::default())?,
     }
     // The recording starts from every wall closed on the maze's final shape (a woven maze's
     // crossings are laid out and settled by the generator; its steps name those cells).
@@ -122,7 +124,7 @@ pub fn build<S: Shape>(shape: S, a: &MazeRequest, seed: u64, record: Option<usiz
     if let Some(p) = a.braid {
         match trace.as_mut() {
             Some(t) => imperfect::braid(&mut maze, p, &mut rng, t)?,
-            None => imperfect::braid(&mut maze, p, &mut rng, &mut ())?,
+            None => imperfect::braid(&mut maze, p, &mut rng, &mut Quiet::default())?,
         };
     }
     if let (Some(s), Some(e)) = (a.starts, a.ends) {
@@ -145,7 +147,7 @@ pub fn build<S: Shape>(shape: S, a: &MazeRequest, seed: u64, record: Option<usiz
                 }
                 // Without explored cells to show, the route alone: less memory for bfs.
                 None if a.no_visited => solver.solve_route(&maze, maze.entrance(), maze.exit())?,
-                None => solver.solve(&maze, maze.entrance(), maze.exit(), &mut ())?,
+                None => solver.solve(&maze, maze.entrance(), maze.exit(), &mut Quiet::default())?,
             },
         )),
         None => None,
@@ -240,7 +242,8 @@ fn check_animation_size<S: Shape>(
     multi: bool,
 ) -> Result<()> {
     if format == Format::Gif {
-        animate::check_gif_size(shape, &draw_style(draw, format, multi), animation.frames)?;
+        let picture = Picture::of(shape).frames(animation.frames);
+        animate::check_gif_size(shape, &draw_style(draw, format, multi, &picture), animation.frames)?;
     } else {
         animate::check_svg_size(shape, animation)?;
     }
@@ -280,7 +283,8 @@ fn animate<S: Shape>(
             trace.seen
         ));
     }
-    let style = draw_style(draw, format, multi);
+    let picture = Picture::of(rec.end.shape()).frames(animation.frames);
+    let style = draw_style(draw, format, multi, &picture);
     Ok(Rendered::Bytes(match format {
         Format::Gif => animate::gif(rec, &style, animation)?,
         _ => animate::animated_svg(rec, &style, animation)?.into_bytes(),
@@ -329,7 +333,7 @@ fn present<S: Shape>(
         };
         try_scene(maze, &overlay, r.max_memory).map_err(|e| over_memory(e, r.format))
     };
-    let style = draw_style(draw, r.format, maze.is_multi());
+    let style = draw_style(draw, r.format, maze.is_multi(), &Picture::of(maze.shape()));
     let model =
         Model { cell: style.cell_size, wall: style.wall_width, height: draw.wall_height, base: draw.base };
     Ok(Rendered::Bytes(match r.format {
@@ -411,11 +415,72 @@ pub const MULTI_INSTRUCTIONS: &str = "Connect each green dot with one, and only 
 /// the number on each dot.
 pub const MULTI_DOT: f64 = 0.6;
 
-/// The drawing style from the command line, with each format's defaults.
-pub fn draw_style(d: &Draw, format: Format, multi: bool) -> Style {
+/// What the default cell size of a raster picture (PNG or GIF without `cell-size`) is
+/// chosen from: see [`raster_cell`].
+#[derive(Clone, Copy, Debug)]
+pub struct Picture {
+    /// The drawing's extent, in cells ([`Shape::extent`]).
+    pub extent: Point,
+    /// Whether the maze is woven: its bridges need room to read.
+    pub woven: bool,
+    /// The most pixels one image (one frame of a GIF) may have.
+    pub max_pixels: u64,
+}
+
+impl Picture {
+    /// A still picture of `shape`.
+    pub fn of<S: Shape>(shape: &S) -> Self {
+        Picture { extent: shape.extent(), woven: S::WOVEN, max_pixels: png::MAX_PIXELS }
+    }
+
+    /// This picture as `frames` frames of an animation: each frame's pixels are also bound
+    /// by the animation's budget of pixel-frames.
+    #[must_use]
+    pub fn frames(self, frames: usize) -> Self {
+        let per_frame = animate::MAX_PIXEL_FRAMES / (frames.max(1) as u64);
+        Picture { max_pixels: self.max_pixels.min(per_frame), ..self }
+    }
+}
+
+impl Default for Picture {
+    /// A picture one cell square (what a request without a maze, such as the API's list
+    /// of limits, draws against).
+    fn default() -> Self {
+        Picture { extent: Point { x: 1.0, y: 1.0 }, woven: false, max_pixels: png::MAX_PIXELS }
+    }
+}
+
+/// The long side, in pixels, a raster picture of a small maze gets by default.
+pub const RASTER_LONG_SIDE: f64 = 800.0;
+/// The default cell size of a raster picture: at most this many pixels (a tiny maze)...
+pub const RASTER_MOST_CELL: f64 = 128.0;
+/// ...and at least this many (a big maze).
+pub const RASTER_LEAST_CELL: f64 = 2.0;
+/// A woven maze's default cell is at least this many pixels, so that its bridges read.
+pub const RASTER_WOVEN_CELL: f64 = 16.0;
+
+/// The default cell size, in whole pixels, of a PNG or GIF of `picture` when no cell size
+/// is asked: the picture's long side about [`RASTER_LONG_SIDE`] pixels (half a cell of
+/// margin on each side), between [`RASTER_LEAST_CELL`] and [`RASTER_MOST_CELL`] pixels a
+/// cell; a woven maze gets at least [`RASTER_WOVEN_CELL`]; above the least size, never so
+/// large that the image passes `picture.max_pixels`. A 20 x 10 maze is drawn 38 px a cell
+/// (798 x 418 px), a 100 x 100 one 7 px, a 1000 x 1000 one 2 px (2002 x 2002 px).
+pub fn raster_cell(picture: &Picture) -> f64 {
+    let (w, h) = (picture.extent.x.max(0.0) + 1.0, picture.extent.y.max(0.0) + 1.0);
+    let mut cell = (RASTER_LONG_SIDE / w.max(h)).floor().clamp(RASTER_LEAST_CELL, RASTER_MOST_CELL);
+    if picture.woven {
+        cell = cell.max(RASTER_WOVEN_CELL);
+    }
+    let fits = (picture.max_pixels as f64 / (w * h)).sqrt().floor();
+    cell.min(fits).max(RASTER_LEAST_CELL)
+}
+
+/// The drawing style from the command line, with each format's defaults; a raster picture's
+/// default cell size is chosen from `picture` ([`raster_cell`]).
+pub fn draw_style(d: &Draw, format: Format, multi: bool, picture: &Picture) -> Style {
     let base = Style::default();
     let default_cell = match format {
-        Format::Png | Format::Gif => 8.0,
+        Format::Png | Format::Gif => raster_cell(picture),
         Format::Pdf | Format::Tex => 6.35,
         Format::Scad | Format::Stl => 10.0,
         _ => base.cell_size,
@@ -438,6 +503,8 @@ pub fn draw_style(d: &Draw, format: Format, multi: bool) -> Style {
         cell_size: cell,
         wall_width: d.wall_width.map(length).unwrap_or(match format {
             Format::Scad | Format::Stl => cell * 0.16,
+            // A pixel at least: thinner walls fade into grey on small cells.
+            Format::Png | Format::Gif => (cell / 8.0).max(1.0),
             _ => cell / 8.0,
         }),
         margin: if matches!(format, Format::Png | Format::Gif) {
@@ -483,7 +550,7 @@ pub(crate) fn check_page(spec: &ShapeSpec, draw: &Draw, multi: bool, headed: boo
     }
     let extent = spec.clone().visit(Extent);
     let scene = maze_render::scene::Scene { width: extent.x, height: extent.y, ..Default::default() };
-    let style = draw_style(draw, Format::Pdf, multi);
+    let style = draw_style(draw, Format::Pdf, multi, &Picture::default());
     // Solution pages and books have a heading line, which every page then makes room for.
     let page = PdfPage { scene, heading: headed.then(|| "Solution".to_string()) };
     pdf::page_layouts(&[page], &page_setup(draw), &style).map_err(|e| Error::Request(e.to_string()))?;
@@ -539,7 +606,7 @@ impl Collector {
                         // Every page keeps room for a heading when any page has one: a
                         // book's pages all do, one maze's solution page does.
                         let band = self.several || solution.is_some();
-                        let style = draw_style(&self.draw, Format::Pdf, self.multi);
+                        let style = draw_style(&self.draw, Format::Pdf, self.multi, &Picture::default());
                         let mut book = pdf::Book::new(&page_setup(&self.draw), &style, band)?;
                         book.start(sink)?;
                         self.book.insert(book)
@@ -567,7 +634,7 @@ impl Collector {
             if book.shrunk() {
                 notes.push(format!(
                     "note: the maze is drawn smaller than {} mm cells to fit the paper (--cell-size asks for an exact size, --paper for more room)",
-                    draw_style(&self.draw, Format::Pdf, self.multi).cell_size
+                    draw_style(&self.draw, Format::Pdf, self.multi, &Picture::default()).cell_size
                 ));
             }
             book.finish(sink)?;
@@ -727,7 +794,7 @@ pub(crate) fn parametric_opening(flag: &str, end: EndSpec, spec: &ShapeSpec) -> 
 /// # Errors
 /// As [`parametric_opening`], for an entrance or exit the program cannot open.
 pub(crate) fn parametric_program(args: &MazeRequest, spec: &ShapeSpec, seed: u64) -> Result<String> {
-    let style = draw_style(&args.draw(), Format::Scad, false);
+    let style = draw_style(&args.draw(), Format::Scad, false, &Picture::default());
     let (entrance, exit) = parametric_ends(args, spec)?;
     Ok(scad::parametric(&scad::Parametric {
         rows: spec.height,
@@ -1026,7 +1093,7 @@ impl ShapeVisitor for FileJob<'_> {
                 fresh = if self.draw.no_visited {
                     solver.solve_route(&maze, from, to)?
                 } else {
-                    solver.solve(&maze, from, to, &mut ())?
+                    solver.solve(&maze, from, to, &mut Quiet::default())?
                 };
                 Some((&fresh, solver.name()))
             }
@@ -1146,4 +1213,63 @@ pub fn redraw(job: FileRequest<'_>) -> Result<Redrawn> {
         _ => e,
     })?;
     Ok(Redrawn { rendered, format: r.format, draw, multi, notes })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn picture(w: f64, h: f64, woven: bool) -> Picture {
+        Picture { extent: Point { x: w, y: h }, woven, ..Picture::default() }
+    }
+
+    #[test]
+    fn small_mazes_make_pictures_about_800_px_long() {
+        // The default 20 x 10 maze: 38 px a cell, 798 px wide with its margins.
+        assert_eq!(raster_cell(&picture(20.0, 10.0, false)), 38.0);
+        for side in [5.0, 12.0, 30.0, 60.0, 150.0] {
+            let cell = raster_cell(&picture(side, side / 2.0, false));
+            let long = (side + 1.0) * cell;
+            assert!((600.0..=RASTER_LONG_SIDE).contains(&long), "{side}: {cell} px a cell, {long} px");
+        }
+    }
+
+    #[test]
+    fn the_cell_size_stays_between_its_bounds() {
+        assert_eq!(raster_cell(&picture(1.0, 1.0, false)), RASTER_MOST_CELL);
+        assert_eq!(raster_cell(&picture(1000.0, 1000.0, false)), RASTER_LEAST_CELL);
+        // A woven maze keeps room for its bridges, however large (under the pixel limit).
+        assert_eq!(raster_cell(&picture(24.0, 16.0, false)), 32.0);
+        assert_eq!(raster_cell(&picture(200.0, 200.0, true)), RASTER_WOVEN_CELL);
+        assert_eq!(raster_cell(&picture(200.0, 200.0, false)), 3.0);
+    }
+
+    #[test]
+    fn pictures_stay_under_the_pixel_limit_above_the_least_cell() {
+        let woven = picture(1000.0, 1000.0, true);
+        let cell = raster_cell(&woven);
+        assert!(
+            cell >= RASTER_LEAST_CELL && 1001.0 * 1001.0 * cell * cell <= png::MAX_PIXELS as f64,
+            "{cell}"
+        );
+        // An animation's frames share a budget of pixel-frames.
+        let frames = picture(60.0, 60.0, true).frames(2000);
+        let cell = raster_cell(&frames);
+        assert!(61.0 * 61.0 * cell * cell * 2000.0 <= animate::MAX_PIXEL_FRAMES as f64, "{cell}");
+    }
+
+    #[test]
+    fn an_asked_cell_size_is_kept_and_walls_are_a_pixel_at_least() {
+        let small = picture(1000.0, 1000.0, false);
+        let style = draw_style(&Draw::default(), Format::Png, false, &small);
+        assert_eq!((style.cell_size, style.wall_width), (2.0, 1.0));
+        let asked = Draw { cell_size: Some("12".parse().unwrap()), ..Draw::default() };
+        let style = draw_style(&asked, Format::Png, false, &small);
+        assert_eq!((style.cell_size, style.wall_width), (12.0, 1.5));
+        // Vector formats keep their fixed defaults.
+        assert_eq!(
+            draw_style(&Draw::default(), Format::Svg, false, &small).cell_size,
+            Style::default().cell_size
+        );
+    }
 }

@@ -6,7 +6,9 @@ use std::path::Path;
 use std::str::FromStr;
 
 use maze_core::shape::font;
-use maze_core::{Bitmap, CellId, Mask, Maze, Random, Shape, ShapeKind, ShapeSpec, ShapeVisitor, analyze};
+use maze_core::{
+    Bitmap, CellId, Mask, Maze, Random, Shape, ShapeKind, ShapeSpec, ShapeVisitor, analyze, math,
+};
 
 use crate::error::{Context, Error, Result};
 use crate::request::MazeRequest;
@@ -435,8 +437,8 @@ fn side_cell<S: Shape>(shape: &S, side: Side) -> CellId {
             Side::Bottom => (-p.y, (p.x - cx).abs()),
             Side::Left => (p.x, (p.y - cy).abs()),
             Side::Right => (-p.x, (p.y - cy).abs()),
-            Side::Outer => (-(p.x - cx).hypot(p.y - cy), (p.x - cx).abs() + (p.y - 0.0)),
-            Side::Centre => ((p.x - cx).hypot(p.y - cy), 0.0),
+            Side::Outer => (-math::hypot(p.x - cx, p.y - cy), (p.x - cx).abs() + (p.y - 0.0)),
+            Side::Centre => (math::hypot(p.x - cx, p.y - cy), 0.0),
         };
         if side != Side::Centre && !boundary {
             continue;
@@ -596,7 +598,7 @@ fn facing_door<S: Shape>(shape: &S, cell: CellId, side: Side) -> Option<S::Door>
     for d in shape.doors(cell).iter().filter(|&d| shape.neighbour(cell, d).is_none()) {
         let [a, b] = shape.wall_segment(cell, d);
         let (mx, my) = ((a.x + b.x) / 2.0 - c.x, (a.y + b.y) / 2.0 - c.y);
-        let score = (mx * dx + my * dy) / mx.hypot(my).max(1e-9);
+        let score = (mx * dx + my * dy) / math::hypot(mx, my).max(1e-9);
         if best.is_none_or(|(s, _)| score > s + 1e-9) {
             best = Some((score, d));
         }

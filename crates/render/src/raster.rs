@@ -90,7 +90,7 @@ impl Canvas {
             return;
         }
         let (dx, dy) = (b.x - a.x, b.y - a.y);
-        let len = dx.hypot(dy);
+        let len = maze_core::math::hypot(dx, dy);
         let (ux, uy) = (dx / len * h, dy / len * h);
         let (nx, ny) = (-uy, ux);
         let quad = [
@@ -109,7 +109,7 @@ impl Canvas {
         for w in points.windows(2) {
             let h = width / 2.0;
             let (dx, dy) = (w[1].x - w[0].x, w[1].y - w[0].y);
-            let len = dx.hypot(dy).max(1e-12);
+            let len = maze_core::math::hypot(dx, dy).max(1e-12);
             let (nx, ny) = (-dy / len * h, dx / len * h);
             let quad = [
                 Point { x: w[0].x + nx, y: w[0].y + ny },

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use maze_core::shape::Layer;
-use maze_core::{CellId, Door, DoorKind, Error, Maze, Point, Shape, Solution, analyze};
+use maze_core::{CellId, Door, DoorKind, Error, Maze, Point, Shape, Solution, analyze, math};
 
 /// What to draw over the walls.
 #[derive(Clone, Debug, Default)]
@@ -107,7 +107,10 @@ pub struct WallArc {
 impl WallArc {
     /// The point of the circle at `angle`.
     pub fn at(&self, angle: f64) -> Point {
-        Point { x: self.centre.x + self.radius * angle.cos(), y: self.centre.y + self.radius * angle.sin() }
+        Point {
+            x: self.centre.x + self.radius * math::cos(angle),
+            y: self.centre.y + self.radius * math::sin(angle),
+        }
     }
 
     /// The arc's ends, start first.
@@ -121,7 +124,7 @@ impl WallArc {
         let span = self.end - self.start;
         let tol = tolerance.max(self.radius * 1e-6).min(self.radius);
         // A chord of angle θ strays r (1 − cos(θ/2)) from the circle.
-        let step = 2.0 * (1.0 - tol / self.radius).clamp(-1.0, 1.0).acos();
+        let step = 2.0 * math::acos((1.0 - tol / self.radius).clamp(-1.0, 1.0));
         let n = ((span / step.max(1e-6)).ceil() as usize).clamp(1, 4096);
         (0..=n).map(|k| self.at(self.start + span * k as f64 / n as f64)).collect()
     }
@@ -132,13 +135,13 @@ impl WallArc {
         let span = self.end - self.start;
         let n = (span / std::f64::consts::FRAC_PI_2).ceil().max(1.0) as usize;
         let step = span / n as f64;
-        let k = 4.0 / 3.0 * (step / 4.0).tan() * self.radius;
+        let k = 4.0 / 3.0 * math::tan(step / 4.0) * self.radius;
         (0..n)
             .map(|i| {
                 let (a0, a1) = (self.start + step * i as f64, self.start + step * (i + 1) as f64);
                 let (p0, p3) = (self.at(a0), self.at(a1));
-                let p1 = Point { x: p0.x - k * a0.sin(), y: p0.y + k * a0.cos() };
-                let p2 = Point { x: p3.x + k * a1.sin(), y: p3.y - k * a1.cos() };
+                let p1 = Point { x: p0.x - k * math::sin(a0), y: p0.y + k * math::cos(a0) };
+                let p2 = Point { x: p3.x + k * math::sin(a1), y: p3.y - k * math::cos(a1) };
                 [p0, p1, p2, p3]
             })
             .collect()
@@ -294,7 +297,7 @@ fn build<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>, limit: Option<u64>) ->
     let cell = (0..pts.len())
         .map(|i| {
             let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
-            (a.x - b.x).hypot(a.y - b.y)
+            math::hypot(a.x - b.x, a.y - b.y)
         })
         .fold(f64::INFINITY, f64::min);
     let mut path = Vec::new();
@@ -417,7 +420,7 @@ pub fn numbers(key: &[maze_core::solve::Route]) -> Vec<(CellId, String)> {
 pub fn offset_line(points: &[Point], offset: f64) -> Vec<Point> {
     let mut pts: Vec<Point> = Vec::with_capacity(points.len());
     for &p in points {
-        if pts.last().is_none_or(|q: &Point| (q.x - p.x).hypot(q.y - p.y) > 1e-12) {
+        if pts.last().is_none_or(|q: &Point| math::hypot(q.x - p.x, q.y - p.y) > 1e-12) {
             pts.push(p);
         }
     }
@@ -426,7 +429,7 @@ pub fn offset_line(points: &[Point], offset: f64) -> Vec<Point> {
     }
     let normal = |a: Point, b: Point| {
         let (dx, dy) = (b.x - a.x, b.y - a.y);
-        let len = dx.hypot(dy);
+        let len = math::hypot(dx, dy);
         let (nx, ny) = (dy / len, -dx / len);
         if nx < -1e-9 || (nx.abs() <= 1e-9 && ny < 0.0) { (-nx, -ny) } else { (nx, ny) }
     };
@@ -534,7 +537,7 @@ const SEAM_MARK: f64 = 0.3;
 fn seam_mark(centre: Point, [a, b]: [Point; 2]) -> [[Point; 2]; 2] {
     let mid = Point { x: (a.x + b.x) / 2.0, y: (a.y + b.y) / 2.0 };
     let (dx, dy) = (mid.x - centre.x, mid.y - centre.y);
-    let len = dx.hypot(dy).max(1e-12);
+    let len = math::hypot(dx, dy).max(1e-12);
     let out = |p: Point| Point { x: p.x + dx / len * SEAM_MARK, y: p.y + dy / len * SEAM_MARK };
     [[a, out(a)], [b, out(b)]]
 }
@@ -545,7 +548,8 @@ fn seam_mark(centre: Point, [a, b]: [Point; 2]) -> [[Point; 2]; 2] {
 fn stair_mark<S: Shape>(shape: &S, cell: CellId, up: bool) -> [[Point; 2]; 2] {
     let c = shape.centre(cell);
     let pts = shape.outline(cell);
-    let r = pts.points().iter().map(|p| (p.x - c.x).hypot(p.y - c.y)).fold(f64::INFINITY, f64::min).min(0.7);
+    let r =
+        pts.points().iter().map(|p| math::hypot(p.x - c.x, p.y - c.y)).fold(f64::INFINITY, f64::min).min(0.7);
     let (tip, base, half) = if up { (-0.6 * r, -0.3 * r, 0.3 * r) } else { (0.6 * r, 0.3 * r, 0.3 * r) };
     let at = |dx: f64, dy: f64| Point { x: c.x + dx, y: c.y + dy };
     [[at(-half, base), at(0.0, tip)], [at(0.0, tip), at(half, base)]]
@@ -582,8 +586,8 @@ pub fn path_pieces<S: Shape>(shape: &S, path: &[CellId]) -> Vec<Vec<Point>> {
 /// The shorter arc around `centre` between the segment's ends.
 pub(crate) fn arc_between(centre: Point, [a, b]: [Point; 2]) -> WallArc {
     use std::f64::consts::{PI, TAU};
-    let radius = (a.x - centre.x).hypot(a.y - centre.y);
-    let angle = |p: Point| (p.y - centre.y).atan2(p.x - centre.x);
+    let radius = math::hypot(a.x - centre.x, a.y - centre.y);
+    let angle = |p: Point| math::atan2(p.y - centre.y, p.x - centre.x);
     let (mut start, end) = (angle(a), angle(b));
     let mut span = (end - start).rem_euclid(TAU);
     if span > PI {
@@ -707,7 +711,7 @@ impl Merger {
             ((0, LINE_Q as i64, q(-a.x + 0.0)), (a.y.min(b.y) + 0.0, a.y.max(b.y) + 0.0))
         } else {
             let (mut dx, mut dy) = (b.x - a.x, b.y - a.y);
-            let len = dx.hypot(dy);
+            let len = math::hypot(dx, dy);
             if len == 0.0 {
                 return;
             }
@@ -910,7 +914,7 @@ mod tests {
         let mut lines: Vec<(LineKey, Vec<(f64, f64)>)> = Vec::new();
         for &[a, b] in segments {
             let (mut dx, mut dy) = (b.x - a.x, b.y - a.y);
-            let len = dx.hypot(dy);
+            let len = math::hypot(dx, dy);
             if len == 0.0 {
                 continue;
             }

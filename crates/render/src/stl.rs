@@ -159,7 +159,7 @@ pub fn footprint(scene: &Scene, model: &Model) -> Result<Footprint, Error> {
         // A square-capped stroke, built in millimetres (pixels may be slightly oblong).
         let (a, b) = (mm(a), mm(b));
         let (dx, dy) = (b.x - a.x, b.y - a.y);
-        let len = dx.hypot(dy);
+        let len = maze_core::math::hypot(dx, dy);
         let (ux, uy) = (dx / len * half, dy / len * half);
         let quad = [
             Point { x: a.x - ux - uy, y: a.y - uy + ux },

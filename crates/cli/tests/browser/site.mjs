@@ -79,6 +79,9 @@ await check('static site: the page loads, asks the module, and draws a maze from
   const walls = await page.getAttribute(testid('walls'), 'd');
   expect(walls && walls.startsWith('M'), 'no walls drawn');
   expect((await page.inputValue(testid('seed'))) === '7', 'seed not restored from the link');
+  // A 3 x 2 grid has 15 spanning trees: one of 10^1 possible mazes.
+  const about = await page.textContent(testid('status'));
+  expect(about.includes('one of 10^1 possible mazes of this shape'), `status: ${about}`);
   const shapes = (await askJson('/api/list')).shapes.map((s) => s.name);
   expect(['square', 'hex', 'triangle', 'polar', 'upsilon'].every((s) => shapes.includes(s)), `shapes ${shapes}`);
 });
@@ -110,7 +113,8 @@ await check('static site: every shape from the form', async () => {
     await page.fill(testid('seed'), '2024');
     await regenerate(() => page.click(testid('generate')));
     const status = await page.textContent(testid('status'));
-    expect(status.includes(shape) && status.includes('seed 2024'), `${shape}: status ${status}`);
+    expect(status.includes(shape) && status.includes('seed 2024') && /one of 10\^\d+ possible mazes/.test(status),
+      `${shape}: status ${status}`);
   }
 });
 
@@ -174,6 +178,9 @@ await check('static site: downloads are the command line\'s files', async () => 
   if (!(await page.isVisible(testid('download-svg')))) await page.click(testid('download'));
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click(testid('download-svg'))]);
   const bytes = readFileSync(await dl.path()).toString('hex');
+  // No link of the menu points at a server path the static site does not have.
+  const hrefs = await page.$$eval('.downloads a[href]', (as) => as.map((a) => a.getAttribute('href')));
+  expect(hrefs.length >= 9 && hrefs.every((h) => !h.includes('/api/')), 'download links: ' + hrefs.join(' '));
   const want = expected['shape=hex&width=7&height=5&seed=21&format=svg'];
   expect(want && want.ok && bytes === want.hex, `the SVG from the Download menu (${dl.suggestedFilename()}) is not the command line's`);
 });

@@ -286,7 +286,7 @@ impl Polar {
 
     fn point(&self, radius: f64, angle: f64) -> Point {
         let c = self.hole + f64::from(self.rings);
-        Point { x: c + radius * angle.cos(), y: c + radius * angle.sin() }
+        Point { x: c + radius * crate::math::cos(angle), y: c + radius * crate::math::sin(angle) }
     }
 
     fn angle(index: f64, count: u32) -> f64 {

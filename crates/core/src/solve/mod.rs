@@ -163,7 +163,7 @@ impl Solver {
                 Ok(Solution { path: breadth_first::bfs_route(maze, from, to)?, visited: Vec::new() })
             }
             _ => {
-                let mut s = self.solve(maze, from, to, &mut ())?;
+                let mut s = self.solve(maze, from, to, &mut crate::observe::Quiet::default())?;
                 s.visited = Vec::new();
                 Ok(s)
             }

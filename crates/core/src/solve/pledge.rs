@@ -19,7 +19,7 @@ fn door_angle<S: Shape>(shape: &S, cell: CellId, door: S::Door) -> Option<f64> {
     let c = shape.centre(cell);
     let [a, b] = shape.wall_segment(cell, door);
     let (dx, dy) = ((a.x + b.x) / 2.0 - c.x, -((a.y + b.y) / 2.0 - c.y));
-    (dx.abs() + dy.abs() > 1e-12).then(|| dy.atan2(dx))
+    (dx.abs() + dy.abs() > 1e-12).then(|| crate::math::atan2(dy, dx))
 }
 
 /// `a` brought into `[-π, π)`.

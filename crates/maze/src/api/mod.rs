@@ -19,6 +19,7 @@
 
 use std::fmt::Write as _;
 
+use maze_core::observe::Quiet;
 use maze_core::{CellId, Door, DoorKind, Event, Maze, Point, Shape, ShapeVisitor, Solver, Trace, cancel};
 use maze_render::Format;
 use maze_render::json::{self, MazeFile};
@@ -254,8 +255,8 @@ fn download_limits() -> serde_json::Value {
     let cells: serde_json::Map<String, serde_json::Value> =
         Format::ALL.iter().map(|&f| (f.name().to_string(), limit_for(f).into())).collect();
     let request = MazeRequest::default();
-    let png = crate::draw_style(&request.draw(), Format::Png, false);
-    let stl = crate::draw_style(&request.draw(), Format::Stl, false);
+    let png = crate::draw_style(&request.draw(), Format::Png, false, &crate::Picture::default());
+    let stl = crate::draw_style(&request.draw(), Format::Stl, false, &crate::Picture::default());
     serde_json::json!({
         "cells": cells,
         "png_pixels": request.max_pixels,
@@ -666,7 +667,7 @@ impl ShapeVisitor for GenerateView<'_> {
         cancel::check()?;
         let maze = &built.maze;
         let solution = built.solution.as_ref().map(|(v, s)| (v.name(), s));
-        let shortest = Solver::Bfs.solve(maze, maze.entrance(), maze.exit(), &mut ())?;
+        let shortest = Solver::Bfs.solve(maze, maze.entrance(), maze.exit(), &mut Quiet::default())?;
         let shortest = shortest.path.len().saturating_sub(1);
         cancel::check()?;
         if self.packed {
@@ -717,7 +718,7 @@ impl ShapeVisitor for SolveView<'_> {
         let solution = if self.events {
             self.solver.solve(&maze, from, to, &mut trace)?
         } else {
-            self.solver.solve(&maze, from, to, &mut ())?
+            self.solver.solve(&maze, from, to, &mut Quiet::default())?
         };
         let ids = |cells: &[CellId]| {
             let v: Vec<u32> = cells.iter().map(|c| c.0).collect();

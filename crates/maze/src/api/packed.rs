@@ -18,6 +18,12 @@ use maze_render::json::Provenance;
 /// backtracker takes about 270,000.
 pub const MAX_PACKED_EVENTS: usize = 2_000_000;
 
+/// The header's number of possible mazes (`possible`, `possible_log10`: the shape's
+/// spanning trees) is counted for mazes of at most this many cells...
+pub const POSSIBLE_MOST_CELLS: u32 = 20_000;
+/// ...whose count takes at most this much work (a few milliseconds; a 50 × 50 square maze).
+pub const POSSIBLE_WORK: u64 = 20_000_000;
+
 /// Outline and wall points are sent as offsets from their cell's centre in units of
 /// 1/[`QUANTUM`] cell (`i16`: up to 64 cells away, to 0.002 of a cell).
 pub const QUANTUM: f64 = 512.0;
@@ -252,6 +258,16 @@ pub fn page<S: Shape>(maze: &Maze<S>, head: &Head<'_>) -> Vec<u8> {
         head.shortest
     );
     let _ = write!(header, ",\"extent\":[{},{}],\"quantum\":{QUANTUM}", ext.x, ext.y);
+    // How many perfect mazes the shape has (its spanning trees), when that is quick to count.
+    if n <= POSSIBLE_MOST_CELLS {
+        let count = maze_core::spanning::spanning_trees_within(shape, POSSIBLE_WORK);
+        if let Some(exact) = count.exact {
+            let _ = write!(header, ",\"possible\":{exact}");
+        }
+        if let Some(log10) = count.log10 {
+            let _ = write!(header, ",\"possible_log10\":{log10:.3}");
+        }
+    }
     if let Some((name, _)) = head.solution {
         let _ = write!(header, ",\"solution\":{}", quoted(name));
     }

@@ -1779,7 +1779,9 @@ async function generate(how = {}) {
     (data.shape.levels ? `, ${data.shape.levels} levels (stairs ^ v: keys < >)` : '') +
     (crossings !== undefined ? `, woven: ${crossings} crossing${crossings === 1 ? '' : 's'}` : '');
   data.about = `${data.shape.kind} ${data.shape.width}×${data.shape.height}${topology}, ${data.algorithm}, ` +
-    `seed ${data.seed}: ${data.cells} cells, shortest route ${data.shortest} steps`;
+    `seed ${data.seed}: ${data.cells} cells, shortest route ${data.shortest} steps` +
+    // The shape's number of perfect mazes (spanning trees), sent when quick to count.
+    (data.possible_log10 !== undefined ? `; one of 10^${Math.round(data.possible_log10)} possible mazes of this shape` : '');
   status(data.about);
   // A MultiMaze says what to do, in document 003's words (from /api/list).
   const multi = data.starts.length > 1 || data.ends.length > 1;
@@ -1807,6 +1809,8 @@ async function generate(how = {}) {
 /// Brings the maze into view (under the action bar) unless its top is on screen already:
 /// after a Generate asked for low in the form, or on a phone, where the maze is above it.
 function showStage() {
+  // The status line may have wrapped onto another line since: the bar's height anew.
+  barHeight();
   const top = $('stage').getBoundingClientRect().top;
   const bar = document.querySelector('header.bar').getBoundingClientRect().bottom;
   if (top < bar || top > window.innerHeight * 0.6) $('stage').scrollIntoView({ block: 'start' });
@@ -1902,7 +1906,9 @@ function updateDownloads() {
       a.setAttribute('aria-describedby', note.id);
       a.title = why;
     } else {
-      a.href = a.dataset.href;
+      // A static site has no /api/ to link to: the link is then only the button that asks
+      // the module (a copied or middle-clicked link would find nothing).
+      a.href = engine === 'server' ? a.dataset.href : '#download-' + a.dataset.format;
       a.removeAttribute('aria-disabled');
       a.removeAttribute('aria-describedby');
       a.removeAttribute('title');
@@ -1985,7 +1991,7 @@ async function download(ev) {
   const a = ev.currentTarget;
   ev.preventDefault();
   if (a.getAttribute('aria-disabled') === 'true') return;
-  const url = a.href;
+  const url = a.dataset.href;
   // The menu closes at once: the outcome is told in the status line beside it.
   $('download-menu').open = false;
   status(`Preparing the ${a.dataset.format.toUpperCase()} download…`);
