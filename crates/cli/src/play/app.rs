@@ -14,9 +14,9 @@ use maze::masks::{EndSpec, Picture};
 pub enum Field {
     /// Cell shape.
     Shape,
-    /// Which borders are joined (square and hex cells): none, x, y or xy.
+    /// Which borders are joined (square, hex and sigma cells): none, x, y or xy.
     Wrap,
-    /// Levels stacked with stairs between them (square and hex cells).
+    /// Levels stacked with stairs between them (square, hex and sigma cells).
     Levels,
     /// Weave (square cells): the share of inner cells offered as crossings, in percent.
     Weave,
@@ -50,9 +50,9 @@ pub const MENU_LEVELS: u32 = 9;
 pub const WRAPS: [Wrap; 4] =
     [Wrap::NONE, Wrap { x: true, y: false }, Wrap { x: false, y: true }, Wrap { x: true, y: true }];
 
-/// Whether `kind` can wrap and stack levels (square and hex cells).
+/// Whether `kind` can wrap and stack levels (square, hex and sigma cells).
 pub fn has_topologies(kind: ShapeKind) -> bool {
-    matches!(kind, ShapeKind::Square | ShapeKind::Hex)
+    matches!(kind, ShapeKind::Square | ShapeKind::Hex | ShapeKind::Sigma)
 }
 
 /// Whether `kind` can be woven (square cells).
@@ -96,9 +96,9 @@ pub struct App {
     pub field: usize,
     /// Shape index into `PLAY_SHAPES`.
     pub shape: usize,
-    /// Which borders are joined (used for square and hex cells).
+    /// Which borders are joined (used for square, hex and sigma cells).
     pub wrap: Wrap,
-    /// Levels stacked with stairs (used for square and hex cells).
+    /// Levels stacked with stairs (used for square, hex and sigma cells).
     pub levels: u32,
     /// Weave, in percent of the inner cells offered as crossings (0: not woven; used for
     /// square cells). The menu steps by 10; the command line may give any share.
@@ -373,7 +373,7 @@ impl App {
     }
 
     /// The wrap, levels and weave share that apply to the chosen shape: those of the menu
-    /// for square and hex cells (weave for square cells only), none for the others (the menu
+    /// for square, hex and sigma cells (weave for square cells only), none for the others (the menu
     /// shows them as not available).
     pub fn topology(&self) -> (Wrap, u32, Option<f64>) {
         let kind = self.shape_kind();
@@ -405,10 +405,13 @@ impl App {
             KeyCode::Down | KeyCode::Char('s' | 'j') => h(0.0, 1.0),
             KeyCode::Left | KeyCode::Char('a' | 'h') => h(-1.0, 0.0),
             KeyCode::Right | KeyCode::Char('d' | 'l') => h(1.0, 0.0),
-            KeyCode::Char('y') | KeyCode::Home => h(-0.5, -0.87),
-            KeyCode::Char('u') | KeyCode::PageUp => h(0.5, -0.87),
-            KeyCode::Char('b') | KeyCode::End => h(-0.5, 0.87),
-            KeyCode::Char('n') | KeyCode::PageDown => h(0.5, 0.87),
+            // Diagonals 50° from the horizontal: nearest to the slanted doors of both
+            // hexagons (pointy-top hex at 60°, flat-top sigma at 30°) and of octagons (45°),
+            // and still nearer north and south than east and west on squares.
+            KeyCode::Char('y') | KeyCode::Home => h(-0.64, -0.77),
+            KeyCode::Char('u') | KeyCode::PageUp => h(0.64, -0.77),
+            KeyCode::Char('b') | KeyCode::End => h(-0.64, 0.77),
+            KeyCode::Char('n') | KeyCode::PageDown => h(0.64, 0.77),
             _ => None,
         }
     }
