@@ -895,7 +895,7 @@ impl<D> Grid<D> {
 
 #[cfg(test)]
 mod tests {
-    use super::{CellId, FastDiv, Hex, Point, Shape, Square, Triangle};
+    use super::{CellId, FastDiv, Hex, Point, Shape, Sigma, Square, Triangle};
 
     fn close(a: Point, b: Point) -> bool {
         (a.x - b.x).abs() < 1e-9 && (a.y - b.y).abs() < 1e-9
@@ -937,6 +937,7 @@ mod tests {
         for (w, h) in [(1, 1), (1, 2), (3, 1), (4, 3), (5, 6)] {
             geometry_laws(Square::new(w, h));
             geometry_laws(Hex::new(w, h));
+            geometry_laws(Sigma::new(w, h));
             if w >= 2 || h <= 2 {
                 geometry_laws(Triangle::new(w, h));
             }
