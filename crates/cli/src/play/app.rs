@@ -624,3 +624,46 @@ fn fresh_seed(now: Duration) -> u64 {
     let mut s = (nanos as u64) ^ now.as_nanos() as u64;
     maze_core::random::splitmix64(&mut s) % 1_000_000_000
 }
+
+#[cfg(test)]
+mod tests {
+    use maze_core::{CellId, Door, Hex, Shape, Sigma, Square, Upsilon};
+    use ratatui::crossterm::event::KeyCode;
+
+    use super::App;
+
+    /// The door of `cell` whose wall lies nearest the key's heading (the game's rule,
+    /// walls open or not).
+    fn door_for<S: Shape>(shape: &S, cell: CellId, key: char) -> &'static str {
+        let h = App::heading(KeyCode::Char(key)).expect("a moving key");
+        let c = shape.centre(cell);
+        let mut best = (f64::NEG_INFINITY, "");
+        for d in shape.doors(cell).iter() {
+            let [p, q] = shape.wall_segment(cell, d);
+            let (x, y) = ((p.x + q.x) / 2.0 - c.x, (p.y + q.y) / 2.0 - c.y);
+            let cos = (x * h.dx + y * h.dy) / (x.hypot(y) * h.dx.hypot(h.dy));
+            if cos > best.0 + 1e-9 {
+                best = (cos, d.name());
+            }
+        }
+        best.1
+    }
+
+    #[test]
+    fn diagonal_keys_pick_the_slanted_doors_of_both_hexagons() {
+        let middle = |w: u32| CellId(w + 1);
+        for (key, door) in
+            [('y', "north-west"), ('u', "north-east"), ('b', "south-west"), ('n', "south-east")]
+        {
+            assert_eq!(door_for(&Hex::new(3, 3), middle(3), key), door, "hex {key}");
+            assert_eq!(door_for(&Sigma::new(3, 3), middle(3), key), door, "sigma {key}");
+        }
+        // Octagons keep their diagonals; squares, which have none, go north and south.
+        assert_eq!(door_for(&Upsilon::new(3, 3), CellId(4), 'u'), "north-east");
+        assert_eq!(door_for(&Square::new(3, 3), CellId(4), 'u'), "north");
+        assert_eq!(door_for(&Square::new(3, 3), CellId(4), 'n'), "south");
+        // Straight up and down are the flat sides of a sigma cell.
+        assert_eq!(door_for(&Sigma::new(3, 3), middle(3), 'w'), "north");
+        assert_eq!(door_for(&Sigma::new(3, 3), middle(3), 's'), "south");
+    }
+}

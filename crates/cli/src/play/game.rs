@@ -645,6 +645,41 @@ mod tests {
         panic!("did not finish");
     }
 
+    /// Right on a sigma cell lies between its north-east and south-east doors: the key
+    /// takes whichever of the two is open (and, with both open, one of them).
+    #[test]
+    fn sideways_on_sigma_cells_takes_whichever_right_hand_door_is_open() {
+        use maze_core::{Sigma, SigmaDoor};
+        let shape = Sigma::new(6, 5);
+        let play = Play::new(shape, setup(ShapeKind::Sigma, 6, 5, Algorithm::Kruskal)).expect("game");
+        let (mut one, mut none) = (0, 0);
+        for (dx, doors) in [
+            (1.0, [SigmaDoor::NorthEast, SigmaDoor::SouthEast]),
+            (-1.0, [SigmaDoor::NorthWest, SigmaDoor::SouthWest]),
+        ] {
+            for c in 0..shape.cell_count() {
+                let cell = CellId(c);
+                let open: Vec<SigmaDoor> = doors
+                    .into_iter()
+                    .filter(|&d| shape.neighbour(cell, d).is_some() && play.maze.is_open(cell, d))
+                    .collect();
+                let got = play.door_towards(cell, Heading { dx, dy: 0.0 }).map(|(d, _)| d);
+                match open.len() {
+                    0 => {
+                        assert_eq!(got, None, "cell {c}");
+                        none += 1;
+                    }
+                    1 => {
+                        assert_eq!(got, Some(open[0]), "cell {c}");
+                        one += 1;
+                    }
+                    _ => assert!(got.is_some_and(|d| open.contains(&d)), "cell {c}"),
+                }
+            }
+        }
+        assert!(one > 0 && none > 0, "{one} {none}");
+    }
+
     #[test]
     fn every_shape_can_be_walked_to_the_exit() {
         for &kind in ShapeKind::ALL {
