@@ -672,15 +672,20 @@ fn hex(
 
 /// Flat-top hexagons (sigma cells) in `w` offset columns of `h`, perhaps masked (as for
 /// [`hex`]). Each cell is four characters wide and three lines tall, sharing its sides with
-/// its neighbours; columns are three characters apart and odd columns a line lower:
+/// its neighbours; columns are three characters apart and odd columns a line lower. A
+/// closed 4 × 2 block:
 ///
 /// ```text
 ///  __    __
-/// /S \__/  \__
-/// \** **\__/  \
-/// /  \** ** E/
-/// \__/  \__/
+/// /  \__/  \__
+/// \__/  \__/  \
+/// /  \__/  \__/
+/// \__/  \__/  \
+///    \__/  \__/
 /// ```
+///
+/// The mark fills the two characters inside the cell's upper line (`S `, `**`); the line
+/// below holds its floor, `__`, or a gap where the south side is open.
 fn sigma(
     (w, h): (u32, u32),
     at: impl Fn(CellId) -> Option<CellId>,

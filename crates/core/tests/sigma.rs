@@ -16,9 +16,12 @@ fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-9
 }
 
+/// A (column, row) step.
+type Step = (i64, i64);
+
 /// Doors in index order and the (column, row) step each takes from an even and an odd
 /// column: the documented layout (docs/FORMAT.md).
-const STEPS: [(SigmaDoor, (i64, i64), (i64, i64)); 6] = [
+const STEPS: [(SigmaDoor, Step, Step); 6] = [
     (SigmaDoor::North, (0, -1), (0, -1)),
     (SigmaDoor::NorthEast, (1, -1), (1, 0)),
     (SigmaDoor::SouthEast, (1, 0), (1, 1)),
