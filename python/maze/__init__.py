@@ -635,7 +635,7 @@ def read(path: str | os.PathLike, mmap: bool = False, max_bytes: int = MAX_READ)
     else:
         records = np.fromfile(path, dtype=dtype, offset=offset, count=count)
     ends = np.stack([records["entrance"], records["exit"]], axis=1).astype(np.int64)
-    if ends.size and ends.max() >= width * height and kind in ("square", "hex", "triangle"):
+    if ends.size and ends.max() >= width * height and kind in ("square", "hex", "triangle", "sigma"):
         raise ValueError(f"{path}: an entrance or exit beyond the {width * height} cells")
     data = {"kind": kind, "width": width, "height": height, "seeds": records["seed"], "ends": ends}
     if square:

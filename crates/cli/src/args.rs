@@ -79,7 +79,7 @@ share of the cells; hardness compares bands (hardness>=hard).")]
   maze play --shape hex --difficulty 4 --no-menu straight into a 16x16 beehive
   maze play --width 30 --height 15 --seed 42 --no-auto
 
-Keys: arrows/WASD/hjkl move (y u b n diagonals on hex), m auto-move, p show the route,
+Keys: arrows/WASD/hjkl move (y u b n diagonals on hex and sigma), m auto-move, p show the route,
 o change solver, g watch the generator, v watch the solver, r restart, N next maze,
 Esc menu, Ctrl-C quit.")]
     Play(PlayArgs),
@@ -104,7 +104,9 @@ The API is described in docs/API.md.")]
 /// Options describing the maze to build (shared by `generate` and `bench`).
 #[derive(Debug, Args, Clone)]
 pub struct ShapeArgs {
-    /// Cell shape: square, hex, triangle, polar (circular) or upsilon (octagons and squares).
+    /// Cell shape: square, hex (pointy-top hexagons in offset rows), triangle, polar
+    /// (circular), upsilon (octagons and squares) or sigma (flat-top hexagons in offset
+    /// columns).
     #[arg(long, short = 's', default_value = "square", value_parser = parse_with::<ShapeKind>)]
     pub shape: ShapeKind,
     /// Cells per row; polar: cells in the innermost ring [default: 20, polar 6, or
@@ -134,12 +136,12 @@ pub struct ShapeArgs {
     /// Document 001's difficulty 1-7: a 2^k x 2^k maze (overridden by --width/--height).
     #[arg(long, short = 'd', value_parser = clap::value_parser!(u8).range(1..=7))]
     pub difficulty: Option<u8>,
-    /// Join the borders (square and hex cells): `x` the east edge to the west (a cylinder),
+    /// Join the borders (square, hex and sigma cells): `x` the east edge to the west (a cylinder),
     /// `y` the bottom to the top, `xy` both (a torus). Pictures mark open passages through a
     /// border with short walls leaving it.
     #[arg(long, value_name = "x|y|xy", default_value = "none", value_parser = parse_with::<maze_core::Wrap>)]
     pub wrap: maze_core::Wrap,
-    /// Stack this many levels joined by stairs (square and hex cells, 1-64): the maze starts
+    /// Stack this many levels joined by stairs (square, hex and sigma cells, 1-64): the maze starts
     /// on the bottom level and ends on the top one; pictures draw the levels side by side,
     /// an open stair as an arrow (up ^, down v in text).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(maze_core::shape::levels::MAX_LEVELS)))]

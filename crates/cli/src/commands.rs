@@ -28,7 +28,7 @@ pub fn list(as_json: bool) -> Result<()> {
         for k in ShapeKind::ALL {
             out.push_str(&format!("  {:<22} {}\n", k.name(), k.about()));
         }
-        out.push_str("\nTOPOLOGIES (square and hex; the row generators refuse them)\n");
+        out.push_str("\nTOPOLOGIES (square, hex and sigma; the row generators refuse them)\n");
         out.push_str(&format!(
             "  {:<22} {}\n",
             "--wrap x|y|xy",

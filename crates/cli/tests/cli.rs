@@ -76,7 +76,10 @@ fn list_json_names_everything() {
     let names = |key: &str| -> BTreeSet<String> {
         v[key].as_array().expect(key).iter().map(|x| x["name"].as_str().expect("name").to_string()).collect()
     };
-    assert_eq!(names("shapes"), ["square", "hex", "triangle", "polar", "upsilon"].map(String::from).into());
+    assert_eq!(
+        names("shapes"),
+        ["square", "hex", "triangle", "polar", "upsilon", "sigma"].map(String::from).into()
+    );
     let gens = names("generators");
     for g in [
         "kruskal",

@@ -21,7 +21,7 @@ fn fill_path<'a>(svg: &'a str, colour: &str) -> Option<&'a str> {
 
 #[test]
 fn document_style_fills_the_path_black_and_explored_cells_grey_without_a_line() {
-    for shape in ["square", "hex", "triangle", "polar", "upsilon"] {
+    for shape in ["square", "hex", "triangle", "polar", "upsilon", "sigma"] {
         let base = ["generate", "--shape", shape, "-W", "9", "-H", "7", "--seed", "4", "--solve", "dfs"];
         let json: Value =
             serde_json::from_slice(&maze(&[&base[..], &["-f", "json"]].concat())).expect("json");
@@ -179,7 +179,7 @@ fn the_parametric_openscad_program_builds_a_new_maze_from_its_parameters() {
 /// in the GIF the first frame shows many zone colours and the frame before the last one.
 #[test]
 fn zones_animation_shows_every_cell_in_its_zone_colour_until_one_zone_is_left() {
-    for shape in ["square", "hex", "triangle", "polar", "upsilon"] {
+    for shape in ["square", "hex", "triangle", "polar", "upsilon", "sigma"] {
         let base = ["generate", "--shape", shape, "-W", "10", "-H", "8", "--seed", "2", "-a", "kruskal"];
         let json: Value =
             serde_json::from_slice(&maze(&[&base[..], &["-f", "json"]].concat())).expect("json");

@@ -2,7 +2,7 @@
 //!
 //! The cases below run the built binary (`generate`, `solve`, `render`, `stats`) with fixed
 //! seeds over every shape, every generator on every shape it supports, every solver, every
-//! format that applies (text and unicode only for square, hex and triangle cells), the
+//! format that applies (text and unicode only for square, hex, triangle and sigma cells), the
 //! topologies (wrap, levels, weave, masks), the picture options, MultiMaze, batches,
 //! `--where` filters, streaming and animations. Each output is hashed: the file of `-o`, or
 //! else standard output; standard output beside an `-o` file, and standard error, are
@@ -130,7 +130,7 @@ const DRAWINGS: [&str; 9] = ["json", "maze", "svg", "png", "pdf", "tex", "scad",
 /// have one.
 fn formats_of(shape: &str) -> Vec<&'static str> {
     let mut all = Vec::new();
-    if matches!(shape, "square" | "hex" | "triangle") {
+    if matches!(shape, "square" | "hex" | "triangle" | "sigma") {
         all.extend(["text", "unicode"]);
     }
     all.extend(DRAWINGS);
@@ -163,12 +163,13 @@ const SOLVERS: [&str; 9] = [
     "pledge",
 ];
 
-const SHAPES: [(&str, &str); 5] = [
+const SHAPES: [(&str, &str); 6] = [
     ("square", "-W 12 -H 9"),
     ("hex", "-s hex -W 10 -H 8"),
     ("triangle", "-s triangle -W 12 -H 8"),
     ("polar", "-s polar -W 6 -H 8"),
     ("upsilon", "-s upsilon -W 9 -H 7"),
+    ("sigma", "-s sigma -W 10 -H 7"),
 ];
 
 fn cases() -> Vec<Case> {
@@ -187,7 +188,7 @@ fn cases() -> Vec<Case> {
     }
     for (shape, size) in &SHAPES[1..] {
         for (i, g) in GENERATORS.iter().enumerate() {
-            let format = if matches!(*shape, "hex" | "triangle") { "text" } else { "json" };
+            let format = if matches!(*shape, "hex" | "triangle" | "sigma") { "text" } else { "json" };
             c.formats(
                 &format!("{shape}-{g}"),
                 &format!("generate {size} --seed {} -a {g}", 40 + i),
@@ -213,6 +214,10 @@ fn cases() -> Vec<Case> {
         let args = format!("generate -s hex -W 8 -H 6 --wrap {wrap} --seed 9 --solve -a wilson");
         c.formats(&format!("hex-wrap-{wrap}"), &args, &["text", "svg"]);
     }
+    for wrap in ["x", "y", "xy"] {
+        let args = format!("generate -s sigma -W 8 -H 6 --wrap {wrap} --seed 9 --solve -a wilson");
+        c.formats(&format!("sigma-wrap-{wrap}"), &args, &["text", "svg"]);
+    }
     c.formats(
         "square-wrap-xy-kruskal",
         "generate -W 9 -H 6 --wrap xy --seed 4 -a kruskal --solve",
@@ -226,6 +231,11 @@ fn cases() -> Vec<Case> {
     c.formats(
         "hex-levels-3",
         "generate -s hex -W 5 -H 4 --levels 3 --seed 9 --solve -a prim",
+        &["text", "json", "svg"],
+    );
+    c.formats(
+        "sigma-levels-3",
+        "generate -s sigma -W 5 -H 4 --levels 3 --seed 9 --solve -a prim",
         &["text", "json", "svg"],
     );
     c.formats(
@@ -246,6 +256,11 @@ fn cases() -> Vec<Case> {
     c.formats(
         "hex-mask-text",
         "generate -s hex --mask-text Go --seed 13 --solve -a kruskal",
+        &["text", "svg"],
+    );
+    c.formats(
+        "sigma-mask-text",
+        "generate -s sigma --mask-text Go --seed 13 --solve -a kruskal",
         &["text", "svg"],
     );
     c.formats(
@@ -414,6 +429,7 @@ fn cases() -> Vec<Case> {
         ("square-kruskal-large", "-W 60 -H 40 --seed 15 --solve -a kruskal"),
         ("triangle-hunt-and-kill-large", "-s triangle -W 30 -H 20 --seed 16 -a hunt-and-kill"),
         ("polar-large", "-s polar -W 8 -H 16 --seed 17 --solve"),
+        ("sigma-solve", "-s sigma -W 10 -H 8 --seed 18 --solve"),
     ];
     for (name, args) in script {
         let text = !name.starts_with("polar") && !name.starts_with("upsilon");
@@ -430,6 +446,7 @@ fn cases() -> Vec<Case> {
         "generate -W 12 -H 9 --seed 41 --braid 0.3 --solve -f json -o {dir}/square.json",
     );
     c.add("saved-hex.json", "generate -s hex -W 8 -H 6 --seed 42 --solve -f json -o {dir}/hex.json");
+    c.add("saved-sigma.json", "generate -s sigma -W 8 -H 6 --seed 44 --solve -f json -o {dir}/sigma.json");
     c.add("saved-polar.json", "generate -s polar -W 5 -H 5 --seed 43 -f json -o {dir}/polar.json");
     c.add(
         "saved-square.maze",
@@ -447,6 +464,7 @@ fn cases() -> Vec<Case> {
     c.add("solve-square-bfs-animate.svg", "solve {dir}/square.json --animate --frames 10 -f svg");
     c.add("solve-square-maze.text", "solve {dir}/square.maze -a backtracker");
     c.add("solve-hex.text", "solve {dir}/hex.json -a a-star");
+    c.add("solve-sigma-pledge.text", "solve {dir}/sigma.json -a pledge");
     c.add("solve-polar.svg", "solve {dir}/polar.json -a bfs -f svg");
     c.add("render-square.text", "render {dir}/square.json");
     c.add("render-square.unicode", "render {dir}/square.json -f unicode");
@@ -457,6 +475,7 @@ fn cases() -> Vec<Case> {
     c.add("render-square-no-solution.svg", "render {dir}/square.json --no-solution -f svg");
     c.add("render-square-maze.json", "render {dir}/square.maze -f json");
     c.add("render-hex.tex", "render {dir}/hex.json -f tex");
+    c.add("render-sigma.png", "render {dir}/sigma.json -f png");
     c.add("render-polar.scad", "render {dir}/polar.json -f scad");
     c.add("stats-square.text", "stats {dir}/square.json");
     c.add("stats-batch.json", "stats {dir}/stats-batch.json --json");

@@ -50,7 +50,7 @@ fn pdfinfo_answers_are_read_or_refused() {
 #[test]
 fn every_shape_in_every_drawing_format() {
     let dir = tempdir("all");
-    for shape in ["square", "hex", "triangle", "polar", "upsilon"] {
+    for shape in ["square", "hex", "triangle", "polar", "upsilon", "sigma"] {
         for format in ["svg", "png", "pdf", "tex", "scad", "stl"] {
             let path = dir.join(format!("{shape}.{format}"));
             let p = path.to_str().expect("utf-8");

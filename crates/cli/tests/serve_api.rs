@@ -710,13 +710,13 @@ fn wrapped_and_multi_level_mazes_through_the_api() {
     // Bad values are refused with one line, as the command line refuses them.
     for (q, status, needle) in [
         ("wrap=q", 400, "unknown wrap 'q'"),
-        ("wrap=x&shape=polar", 400, "square and hex"),
+        ("wrap=x&shape=polar", 400, "square, hex and sigma"),
         ("wrap=y&shape=hex&height=5", 400, "even number of rows"),
         ("wrap=x&width=2", 400, "at least 3"),
         ("levels=0", 400, "levels"),
         ("levels=abc", 400, "levels"),
         ("levels=65", 400, "levels"),
-        ("levels=2&shape=triangle", 400, "square and hex"),
+        ("levels=2&shape=triangle", 400, "square, hex and sigma"),
         ("levels=2&wrap=x", 400, "together"),
         ("levels=2&mask-text=A", 400, "mask"),
         ("wrap=x&algorithm=eller", 400, "does not support"),

@@ -426,3 +426,56 @@ fn multimaze_dots_stay_distinct_when_the_ends_move() {
         }
     }
 }
+
+/// Sigma cells (issue 31): flat-top hexagons in offset columns. Inner cells have six
+/// neighbours, every non-row generator makes a spanning tree, the text picture draws flat
+/// tops, and what sigma cells cannot do is refused in one line.
+#[test]
+fn sigma_cells_from_the_command_line() {
+    let v = json_of(&["generate", "--shape", "sigma", "-W", "7", "-H", "5", "--seed", "2", "-a", "wilson"]);
+    assert_eq!(v["shape"]["kind"], "sigma");
+    assert_eq!(v["cells"], 35);
+    assert_perfect(&v, "sigma");
+    let mut pairs = v["passages"].as_array().expect("passages").clone();
+    pairs.extend(v["walls"].as_array().expect("walls").iter().cloned());
+    let mut degree = [0u32; 35];
+    for p in &pairs {
+        degree[p[0].as_u64().expect("a") as usize] += 1;
+        degree[p[1].as_u64().expect("b") as usize] += 1;
+    }
+    // Inner cells touch six others; on the top row an odd column (shifted down) has only
+    // its north side outside, an even column its north, north-east and north-west sides.
+    assert_eq!(degree[2 * 7 + 3], 6);
+    assert_eq!(degree[3], 5, "odd column, top row: only north is outside");
+    assert_eq!(degree[2], 3, "even column, top row: north, north-east and north-west are outside");
+    for alg in ["kruskal", "aldous-broder", "recursive-backtracker", "prim", "hunt-and-kill", "growing-tree"]
+    {
+        let v = json_of(&["generate", "--shape", "flat-hex", "-W", "6", "-H", "6", "--seed", "1", "-a", alg]);
+        assert_perfect(&v, alg);
+    }
+    let text = stdout_of(&["generate", "--shape", "sigma", "-W", "6", "-H", "4", "--seed", "3", "--solve"]);
+    assert!(text.contains("__") && text.contains('/') && text.contains('\\'), "{text}");
+    assert!(text.contains('S') && text.contains('E') && text.contains('*'), "{text}");
+    // Wrapped and stacked sigma mazes are trees too.
+    for extra in [&["--wrap", "xy"][..], &["--levels", "3"][..]] {
+        let mut args = vec!["generate", "--shape", "sigma", "-W", "6", "-H", "5", "--seed", "4"];
+        args.extend(extra);
+        let v = json_of(&args);
+        assert_perfect(&v, &format!("{extra:?}"));
+    }
+    let m = bin();
+    assert_fails(
+        &m,
+        &["generate", "--shape", "sigma", "--weave", "0.3"],
+        2,
+        "weave works on square cells, not on sigma cells",
+    );
+    assert_fails(&m, &["generate", "--shape", "sigma", "-a", "eller"], 2, "does not support the sigma shape");
+    assert_fails(
+        &m,
+        &["generate", "--shape", "sigma", "-W", "7", "--wrap", "x"],
+        2,
+        "even number of columns",
+    );
+    assert_fails(&m, &["generate", "--shape", "sigma", "--mask-text", "OK", "--levels", "2"], 2, "mask");
+}

@@ -259,12 +259,12 @@ fn a_route_through_a_seam_is_drawn_in_two_pieces() {
 fn bad_topology_options_get_one_line_errors() {
     let m = bin();
     assert_fails(&m, &["generate", "--wrap", "diagonal"], 2, "unknown wrap");
-    assert_fails(&m, &["generate", "--shape", "polar", "--wrap", "x"], 2, "square and hex");
+    assert_fails(&m, &["generate", "--shape", "polar", "--wrap", "x"], 2, "square, hex and sigma");
     assert_fails(&m, &["generate", "--shape", "hex", "--wrap", "y", "-H", "5"], 2, "even number of rows");
     assert_fails(&m, &["generate", "--wrap", "x", "-W", "2"], 2, "at least 3");
     assert_fails(&m, &["generate", "--levels", "0"], 2, "levels");
     assert_fails(&m, &["generate", "--levels", "65"], 2, "levels");
-    assert_fails(&m, &["generate", "--shape", "triangle", "--levels", "2"], 2, "square and hex");
+    assert_fails(&m, &["generate", "--shape", "triangle", "--levels", "2"], 2, "square, hex and sigma");
     assert_fails(&m, &["generate", "--levels", "2", "--wrap", "x"], 2, "together");
     assert_fails(&m, &["generate", "--wrap", "x", "--mask-text", "A"], 2, "mask");
     assert_fails(&m, &["generate", "--levels", "3", "-a", "sidewinder", "--seed", "1"], 2, "multi-level");

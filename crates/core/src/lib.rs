@@ -2,7 +2,7 @@
 //!
 //! Perfect (and braided) mazes on any cell shape: every generator and solver is written once
 //! over the [`Shape`] trait, as document 000's OCaml functor does, and runs on square,
-//! hexagonal and triangular cells alike.
+//! hexagonal (pointy-top and flat-top), triangular, circular and octagonal cells alike.
 //!
 //! ```
 //! use maze_core::{Algorithm, Hex, Maze, Solver, Xoshiro, text};
@@ -50,9 +50,9 @@ pub use observe::{Event, Observer, Trace};
 pub use random::{Random, Xoshiro};
 pub use shape::{
     Adjacent, Bitmap, CellCursor, CellId, Cursor, Door, DoorKind, DoorSet, Hex, HexDoor, LevelDoor, Levels,
-    Mask, Masked, Outline, Point, Polar, PolarDoor, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Square,
-    SquareDoor, Triangle, TriangleDoor, Upsilon, UpsilonDoor, WallId, Weave, WeaveLayout, Wrap, WrapHex,
-    WrapSquare,
+    Mask, Masked, Outline, Point, Polar, PolarDoor, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Sigma,
+    SigmaDoor, Square, SquareDoor, Triangle, TriangleDoor, Upsilon, UpsilonDoor, WallId, Weave, WeaveLayout,
+    Wrap, WrapHex, WrapSigma, WrapSquare,
 };
 pub use solve::{Solution, Solver};
 pub use stats::{Hardness, Stats};

@@ -1,15 +1,15 @@
 //! Text pictures of mazes: document 004's picture with S, E and the path.
 //!
 //! Square mazes are drawn with `+--+` and `|` ([`Style::Ascii`]) or box-drawing characters
-//! ([`Style::Unicode`]); hexagons and triangles get ASCII art of their own (`/ \ |` and
-//! `/\_`). Marks: `S` start, `E` end, the path (`*` or `█`) and the other cells the solver
+//! ([`Style::Unicode`]); hexagons and triangles get ASCII art of their own (`/ \ |` for
+//! pointy-top hexagons, `/ \ __` for flat-top sigma cells, `/\_` for triangles). Marks: `S` start, `E` end, the path (`*` or `█`) and the other cells the solver
 //! explored (`.` or `░`) — document 000's black path and grey traversed cells.
 
 use crate::math;
 use crate::maze::Maze;
 use crate::shape::{
-    CellId, Crossings, Door, DoorKind, HexDoor, Over, Point, Shape, SquareDoor, TextGrid, TextLattice,
-    TextLevels, Triangle, TriangleDoor,
+    CellId, Crossings, Door, DoorKind, HexDoor, Over, Point, Shape, SigmaDoor, SquareDoor, TextGrid,
+    TextLattice, TextLevels, Triangle, TriangleDoor,
 };
 use crate::solve::Solution;
 
@@ -125,14 +125,25 @@ fn picture<S: Shape>(maze: &Maze<S>, grid: &TextGrid<S::Door>, marks: &[Mark], s
     };
     // In each cell, the stairs' mark goes in the last column of its inside, which square
     // and hexagon pictures leave blank off the path (triangles have no such column).
-    let (width, hexagons) = match grid.lattice {
-        TextLattice::Square { width, .. } => (width, false),
-        TextLattice::Hex { width, .. } => (width, true),
+    #[derive(Clone, Copy)]
+    enum Cells {
+        Square,
+        Hex,
+        Sigma,
+    }
+    let (width, cells) = match grid.lattice {
+        TextLattice::Square { width, .. } => (width, Cells::Square),
+        TextLattice::Hex { width, .. } => (width, Cells::Hex),
+        TextLattice::Sigma { width, .. } => (width, Cells::Sigma),
         TextLattice::Triangle { .. } => return drawing(maze, marks, style),
     };
     let stair_at = |b: u32| {
         let (x, y) = ((b % width) as usize, (b / width) as usize);
-        if hexagons { (2 * y + 1, 4 * x + 2 * (y % 2) + 3) } else { (2 * y + 1, 3 * x + 2) }
+        match cells {
+            Cells::Square => (2 * y + 1, 3 * x + 2),
+            Cells::Hex => (2 * y + 1, 4 * x + 2 * (y % 2) + 3),
+            Cells::Sigma => (2 * y + x % 2 + 1, 3 * x + 2),
+        }
     };
     let per_level = maze.cell_count() / stack.count.max(1);
     let at = |l: u32, b: u32| place(b).map(|c| CellId(l * per_level + c.0));
@@ -160,6 +171,10 @@ fn lattice<S: Shape>(
         &TextLattice::Hex { width, height, ref doors } => {
             let open = |c, d: HexDoor| maze.is_open(c, doors[usize::from(d.index())]);
             hex((width, height), |c| at(c.0), open, marks, style)
+        }
+        &TextLattice::Sigma { width, height, ref doors } => {
+            let open = |c, d: SigmaDoor| maze.is_open(c, doors[usize::from(d.index())]);
+            sigma((width, height), |c| at(c.0), open, marks, style)
         }
         TextLattice::Triangle { shape, doors } => {
             let open = |c, d: TriangleDoor| maze.is_open(c, doors[usize::from(d.index())]);
@@ -653,6 +668,54 @@ fn hex(
             canvas.put(r, k, if open(cell, door) { ' ' } else { ch });
         }
         canvas.text(row + 1, col + 1, &fill(marks[cell.index()], style, 3));
+    }
+    canvas.finish()
+}
+
+/// Flat-top hexagons (sigma cells) in `w` offset columns of `h`, perhaps masked (as for
+/// [`hex`]). Each cell is four characters wide and three lines tall, sharing its sides with
+/// its neighbours; columns are three characters apart and odd columns a line lower. A
+/// closed 4 × 2 block:
+///
+/// ```text
+///  __    __
+/// /  \__/  \__
+/// \__/  \__/  \
+/// /  \__/  \__/
+/// \__/  \__/  \
+///    \__/  \__/
+/// ```
+///
+/// The mark fills the two characters inside the cell's upper line (`S `, `**`); the line
+/// below holds its floor, `__`, or a gap where the south side is open.
+fn sigma(
+    (w, h): (u32, u32),
+    at: impl Fn(CellId) -> Option<CellId>,
+    open: impl Fn(CellId, SigmaDoor) -> bool,
+    marks: &[Mark],
+    style: Style,
+) -> String {
+    let lines = 2 * h as usize + 1 + usize::from(w > 1);
+    let mut canvas = Canvas::new(3 * w as usize + 1, lines);
+    for b in 0..w * h {
+        let Some(cell) = at(CellId(b)) else { continue };
+        let (x, y) = ((b % w) as usize, (b / w) as usize);
+        let (row, col) = (2 * y + x % 2, 3 * x);
+        let edges = [
+            (SigmaDoor::NorthWest, row + 1, col, '/'),
+            (SigmaDoor::NorthEast, row + 1, col + 3, '\\'),
+            (SigmaDoor::SouthWest, row + 2, col, '\\'),
+            (SigmaDoor::SouthEast, row + 2, col + 3, '/'),
+        ];
+        for (door, r, k, ch) in edges {
+            canvas.put(r, k, if open(cell, door) { ' ' } else { ch });
+        }
+        for (door, r) in [(SigmaDoor::North, row), (SigmaDoor::South, row + 2)] {
+            let ch = if open(cell, door) { ' ' } else { '_' };
+            canvas.put(r, col + 1, ch);
+            canvas.put(r, col + 2, ch);
+        }
+        canvas.text(row + 1, col + 1, &fill(marks[cell.index()], style, 2));
     }
     canvas.finish()
 }

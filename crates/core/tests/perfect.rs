@@ -257,19 +257,25 @@ kruskal hex 9b2049f7887cf23c
 kruskal triangle 8ce805f2d9d0cadb
 kruskal polar 6b803023e96c1a47
 kruskal upsilon 83d0c3ab99b0cca0
+kruskal sigma 6d7f9d7c7df76938
 kruskal square 0686c44c410ff0b9
 kruskal hex cd40d0631faccabb
 kruskal polar 0f14c60171559bf0
 kruskal upsilon 00abf3e459b1a97e
+kruskal sigma 871ba9691f5865f8
 kruskal square wrap-x 9cebaa553f2820a0
 kruskal hex wrap-x 4d67f334416fbdea
+kruskal sigma wrap-x 5fe096527b69742f
 kruskal square wrap-y bc2e1b6978262946
 kruskal hex wrap-y d56a2bf140633aae
+kruskal sigma wrap-y c019c7f4e02df9e0
 kruskal square wrap-xy c52e6ba8bda7c752
 kruskal hex wrap-xy 03b9ebb324090798
+kruskal sigma wrap-xy 19af9a83f23a0597
 kruskal square weave 890ece790ea36bcf
 kruskal square levels-3 fe8d574ec79aceab
 kruskal hex levels-2 c34b559af5eac1a1
+kruskal sigma levels-2 9580f35da34b706d
 quad-division square 5050da8f4274654f
 binary-tree square e75a987cf927553b
 aldous-broder square 34d5b1812ec825d2
@@ -277,109 +283,145 @@ aldous-broder hex 9fb9e422e492f47a
 aldous-broder triangle 82d0b3882e82b454
 aldous-broder polar 18cdca0f20ebc417
 aldous-broder upsilon c8672cbd38e87d6e
+aldous-broder sigma 9c0cf0e36ec84cf9
 aldous-broder square acdd6cf361654603
 aldous-broder hex 0fc32e4285b1984e
 aldous-broder polar 2dab7a6dd7635385
 aldous-broder upsilon 631248c712c264bd
+aldous-broder sigma f2199469d6aae226
 aldous-broder square wrap-x 25a7fe463f102a49
 aldous-broder hex wrap-x 05619d1d935c486a
+aldous-broder sigma wrap-x 8aac148a47c600af
 aldous-broder square wrap-y 05a6380f6bf724cd
 aldous-broder hex wrap-y 974203fbe25cb5d1
+aldous-broder sigma wrap-y 381190f5b4635efe
 aldous-broder square wrap-xy 97caf75977430449
 aldous-broder hex wrap-xy ed5978179625f37a
+aldous-broder sigma wrap-xy a58cda6df6871660
 aldous-broder square weave d66aff755d191c1b
 aldous-broder square levels-3 203f810dba0e1b70
 aldous-broder hex levels-2 a545aeed03dcc338
+aldous-broder sigma levels-2 cb5ee4140ba0baf5
 recursive-backtracker square 8066ac1b7f67c3a9
 recursive-backtracker hex 60fd737226ea93f0
 recursive-backtracker triangle 228d0865c88fbda6
 recursive-backtracker polar 3ccf8dc3c47664c2
 recursive-backtracker upsilon 9daded730fd83613
+recursive-backtracker sigma b17fd9090926310c
 recursive-backtracker square 588494c9dcd8de68
 recursive-backtracker hex 5a2e572527a52db4
 recursive-backtracker polar a531b7e3eab53bc0
 recursive-backtracker upsilon a2e0abd4a7faa641
+recursive-backtracker sigma ca98dff973b158b4
 recursive-backtracker square wrap-x d74f1b539b7afe59
 recursive-backtracker hex wrap-x d4d7a267c409dd48
+recursive-backtracker sigma wrap-x e25c881cf0f23ccb
 recursive-backtracker square wrap-y f1d6a7d63a3b4082
 recursive-backtracker hex wrap-y eed80eb5961b1478
+recursive-backtracker sigma wrap-y 9428939c866be10e
 recursive-backtracker square wrap-xy 7a1221eeff2c1522
 recursive-backtracker hex wrap-xy fbcd6828395e780a
+recursive-backtracker sigma wrap-xy 0b71a6e812e6fd32
 recursive-backtracker square weave a531c484dc600ffc
 recursive-backtracker square levels-3 0bc2c790337c9bb6
 recursive-backtracker hex levels-2 d1d2d2874a025386
+recursive-backtracker sigma levels-2 511e0e47670db8d6
 wilson square 50460465d5127769
 wilson hex f824161e891d5be6
 wilson triangle dc7ad62a4806549b
 wilson polar ce6254c144cc3d3c
 wilson upsilon cb7303bb95bd62c4
+wilson sigma 129c230fd4898a45
 wilson square 6f33dd29ed3bb4d5
 wilson hex 83eb57c1fc068d14
 wilson polar f296155b7b0f17e3
 wilson upsilon 0d0e12d5ca82410a
+wilson sigma f10f5d51e9676c68
 wilson square wrap-x 02cbcfc5b04e7752
 wilson hex wrap-x 6b2a84b9fd4e72f5
+wilson sigma wrap-x b565e157a52c62b5
 wilson square wrap-y 73a473dc971671e4
 wilson hex wrap-y 3674fd49db50f507
+wilson sigma wrap-y 003c41c5c339fd2a
 wilson square wrap-xy 6718e0fecb5f14e9
 wilson hex wrap-xy 042161f666db2ed3
+wilson sigma wrap-xy d25be926b89bcd6d
 wilson square weave b41c66b6e28a2135
 wilson square levels-3 0619b3848b4607f0
 wilson hex levels-2 8949bf4fbb9611e5
+wilson sigma levels-2 1aa43669ec7cdf2b
 prim square 76e3b6d79b3c88c9
 prim hex 93bf0fbcae8b08f1
 prim triangle 827359111f960fc9
 prim polar e8414ef8e7f894b3
 prim upsilon e42428c15e519797
+prim sigma 52d1b31d8a27f489
 prim square 77c9c714f1b447ee
 prim hex 6512b09a620d74c2
 prim polar 80805dd7f0c56be3
 prim upsilon 4168f45e495772d5
+prim sigma f7fd64a36bf37a42
 prim square wrap-x 38e9ccf8afae82ef
 prim hex wrap-x 4e1a1f31a1592395
+prim sigma wrap-x 472aa405a1253a14
 prim square wrap-y 807547d094860a6d
 prim hex wrap-y 0fcbed00d5275cfc
+prim sigma wrap-y fe9d2e2c7a7cac70
 prim square wrap-xy 4457c2c7ce296e82
 prim hex wrap-xy 96695227d919d762
+prim sigma wrap-xy cb796c18ec65c031
 prim square weave 02e7fc17843076fc
 prim square levels-3 379a94756259c1dc
 prim hex levels-2 ae3580cdc5ab8932
+prim sigma levels-2 a2b051cd031e93bb
 prim-true square e6d16236d0806cf4
 prim-true hex 13de0bdd5421990d
 prim-true triangle 8be1871b3f7061d4
 prim-true polar 9ffeff8cd2745f89
 prim-true upsilon 584859c05e28e72a
+prim-true sigma 937d5cbb6b823118
 prim-true square 44f84d0d02b5dda6
 prim-true hex 56e871bd0b32d05c
 prim-true polar 0d7aa79f9aaf93b3
 prim-true upsilon a6c3bb9fe03acb25
+prim-true sigma 038727e4137f2f58
 prim-true square wrap-x d1293894eae053c6
 prim-true hex wrap-x 6c36f55d22b8e030
+prim-true sigma wrap-x d1d3ce2cdbdc8c57
 prim-true square wrap-y 11efe070f88ca349
 prim-true hex wrap-y 946d304f48a5d101
+prim-true sigma wrap-y e1862247e09b8be7
 prim-true square wrap-xy c1917d9e0b1f1a10
 prim-true hex wrap-xy e192033bc2242f20
+prim-true sigma wrap-xy f72005cb3de76f6d
 prim-true square weave 110d9da53b7ad5b4
 prim-true square levels-3 2ba3dff985d126c2
 prim-true hex levels-2 3bc5a4ca6a88ad28
+prim-true sigma levels-2 f6626001617d5752
 prim-modified square 7d171ea30a2ffb0b
 prim-modified hex 14813b20a872cb1a
 prim-modified triangle 84745f31b4f001b0
 prim-modified polar 7fe10cd9f2288ec1
 prim-modified upsilon 0ab646b29807816a
+prim-modified sigma 702de758ef683bf6
 prim-modified square 67be1365ff0d950f
 prim-modified hex 2da0d619e69c2829
 prim-modified polar bc6934814d59a9c0
 prim-modified upsilon 016f2aa221924b8a
+prim-modified sigma ee527a0578f8a9de
 prim-modified square wrap-x bdfd0c017b57f42d
 prim-modified hex wrap-x 9ba4a539c6403a43
+prim-modified sigma wrap-x 7154618e5ea4f558
 prim-modified square wrap-y d51ad049f8ca0589
 prim-modified hex wrap-y 6dcfc7302e777520
+prim-modified sigma wrap-y 6b13f0e062abd7d8
 prim-modified square wrap-xy ddf3f7304346dc9b
 prim-modified hex wrap-xy 9b863f95fe755051
+prim-modified sigma wrap-xy 4e638b8ded1af497
 prim-modified square weave fc574d3cb7fd1ebc
 prim-modified square levels-3 3382b66a2ee38729
 prim-modified hex levels-2 66e586269139b908
+prim-modified sigma levels-2 e19023b200aacdf1
 eller square 61fbfff822a82d74
 sidewinder square 6246cadaca547624
 hunt-and-kill square b2ad465e4156af0b
@@ -387,37 +429,49 @@ hunt-and-kill hex 17769b898305dd74
 hunt-and-kill triangle 197d4d6cb36be95b
 hunt-and-kill polar 630231fe2a2071ed
 hunt-and-kill upsilon b442b2157947b333
+hunt-and-kill sigma 9104331e714dd5cb
 hunt-and-kill square bb0a90917999e271
 hunt-and-kill hex 5d328c09b465d02b
 hunt-and-kill polar 78909764f9fee826
 hunt-and-kill upsilon 0a025f493abe77a9
+hunt-and-kill sigma 363f384e0e61da28
 hunt-and-kill square wrap-x 996790aeb39fc152
 hunt-and-kill hex wrap-x 919efd1c738a2cdf
+hunt-and-kill sigma wrap-x 3812cad79d0597f7
 hunt-and-kill square wrap-y ee812c9eaed5f780
 hunt-and-kill hex wrap-y c351b5d33997ceb0
+hunt-and-kill sigma wrap-y 8db70f93e6417caa
 hunt-and-kill square wrap-xy 42b4a9bd53ea2990
 hunt-and-kill hex wrap-xy f8d701e4c230c308
+hunt-and-kill sigma wrap-xy f649c104715e7fbe
 hunt-and-kill square weave abebd98f511b590d
 hunt-and-kill square levels-3 893667a331373f3b
 hunt-and-kill hex levels-2 5912f501577e2691
+hunt-and-kill sigma levels-2 abddcce7f5b2816c
 growing-tree square e5c91f9a807a9e12
 growing-tree hex eabbfa3f85fe39d7
 growing-tree triangle 36a0416a6d4bd8df
 growing-tree polar 1a50878316fa4ee3
 growing-tree upsilon 1649e9303625dfaa
+growing-tree sigma 87e32f5834eb392c
 growing-tree square 6f380f3f6a5acb94
 growing-tree hex 007b4ebf4351e6a9
 growing-tree polar 0471904cf8e86cdc
 growing-tree upsilon 02511cf3212f2be2
+growing-tree sigma 8d3c26f3e5b080a7
 growing-tree square wrap-x 1b448a470c010fa6
 growing-tree hex wrap-x 22f563445d9093ce
+growing-tree sigma wrap-x a2e4d5174c5033c5
 growing-tree square wrap-y 965ffcf13c3ef559
 growing-tree hex wrap-y e12fc4a11454557a
+growing-tree sigma wrap-y 7bc04fa8b3b33e36
 growing-tree square wrap-xy 62b82fb626313ecb
 growing-tree hex wrap-xy cba155701fb1866d
+growing-tree sigma wrap-xy 4c74a7a03b235aff
 growing-tree square weave 881365798a54ed3d
 growing-tree square levels-3 00d612d75599de2f
 growing-tree hex levels-2 f6645f1cd4068acb
+growing-tree sigma levels-2 ef8136c34db63b7c
 recursive-division square 3378fa0fb8f9e882
 ";
 

@@ -322,10 +322,10 @@ fn every_shape_obeys_the_laws_at_every_size() {
             checked += 1;
         });
     }
-    // Every size for square, hex and upsilon; the triangle skips the one-wide strips taller
-    // than 2 and polar the sizes under 3 cells wide; masks come on top.
+    // Every size for square, hex, upsilon and sigma; the triangle skips the one-wide strips
+    // taller than 2 and polar the sizes under 3 cells wide; masks come on top.
     let polar = SIZES.iter().filter(|&&(w, _)| w >= 3).count();
-    assert!(checked > 4 * SIZES.len() - 1 + polar, "{checked}");
+    assert!(checked > 5 * SIZES.len() - 1 + polar, "{checked}");
 }
 
 #[test]
@@ -392,6 +392,7 @@ fn wall_counts_match_the_documented_layouts() {
     assert_eq!(maze_core::Square::new(5, 7).wall_count(), 2 * 35 + 5 + 7);
     // Hex: six per cell. Triangle: two per cell plus one per row.
     assert_eq!(maze_core::Hex::new(5, 7).wall_count(), 6 * 35);
+    assert_eq!(maze_core::Sigma::new(5, 7).wall_count(), 6 * 35);
     assert_eq!(maze_core::Triangle::new(5, 7).wall_count(), 2 * 35 + 7);
 }
 
@@ -426,6 +427,7 @@ fn extents_are_the_boxes_around_the_cells() {
     for &(w, h) in SIZES {
         tight(&maze_core::Square::new(w, h));
         tight(&maze_core::Hex::new(w, h));
+        tight(&maze_core::Sigma::new(w, h));
         // Upsilon: an octagon in every row and column reaches every side; a strip of one
         // row or column may end in a smaller square, but the extent still leaves an
         // octagon's room (its apothem, 1/sqrt(2)) around every cell centre.
@@ -466,6 +468,12 @@ fn extents_are_the_boxes_around_the_cells() {
     assert_eq!(size(maze_core::Hex::new(3, 1).extent()), rounded(3.0, r));
     assert_eq!(size(maze_core::Hex::new(3, 2).extent()), rounded(3.5, r + step));
     assert_eq!(size(maze_core::Hex::new(1, 3).extent()), rounded(1.5, r + 2.0 * step));
+    // Sigma: the same hexagon turned a quarter, columns sqrt(3)/2 apart, and a block with a
+    // second column half a cell taller (odd columns are shifted down).
+    assert_eq!(size(maze_core::Sigma::new(1, 1).extent()), rounded(r, 1.0));
+    assert_eq!(size(maze_core::Sigma::new(1, 3).extent()), rounded(r, 3.0));
+    assert_eq!(size(maze_core::Sigma::new(2, 3).extent()), rounded(r + step, 3.5));
+    assert_eq!(size(maze_core::Sigma::new(3, 1).extent()), rounded(r + 2.0 * step, 1.5));
     assert_eq!(size(maze_core::Triangle::new(5, 2).extent()), rounded(3.0, 2.0 * step));
     assert_eq!(size(maze_core::Square::new(5, 7).extent()), (5.0, 7.0));
     // Upsilon: octagons one unit apart, each sqrt(2) across.

@@ -391,9 +391,9 @@ fn over_memory(e: maze_core::Error, format: Format) -> Error {
     }
 }
 
-/// Whether text formats draw this shape (square, hex and triangle cells, masked or not).
+/// Whether text formats draw this shape (square, hex, sigma and triangle cells, masked or not).
 pub fn text_pictured(spec: &ShapeSpec) -> bool {
-    matches!(spec.kind, ShapeKind::Square | ShapeKind::Hex | ShapeKind::Triangle)
+    matches!(spec.kind, ShapeKind::Square | ShapeKind::Hex | ShapeKind::Sigma | ShapeKind::Triangle)
 }
 
 /// The refusal for a text picture of a shape text cannot draw honestly.

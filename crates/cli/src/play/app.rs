@@ -14,9 +14,9 @@ use maze::masks::{EndSpec, Picture};
 pub enum Field {
     /// Cell shape.
     Shape,
-    /// Which borders are joined (square and hex cells): none, x, y or xy.
+    /// Which borders are joined (square, hex and sigma cells): none, x, y or xy.
     Wrap,
-    /// Levels stacked with stairs between them (square and hex cells).
+    /// Levels stacked with stairs between them (square, hex and sigma cells).
     Levels,
     /// Weave (square cells): the share of inner cells offered as crossings, in percent.
     Weave,
@@ -50,9 +50,9 @@ pub const MENU_LEVELS: u32 = 9;
 pub const WRAPS: [Wrap; 4] =
     [Wrap::NONE, Wrap { x: true, y: false }, Wrap { x: false, y: true }, Wrap { x: true, y: true }];
 
-/// Whether `kind` can wrap and stack levels (square and hex cells).
+/// Whether `kind` can wrap and stack levels (square, hex and sigma cells).
 pub fn has_topologies(kind: ShapeKind) -> bool {
-    matches!(kind, ShapeKind::Square | ShapeKind::Hex)
+    matches!(kind, ShapeKind::Square | ShapeKind::Hex | ShapeKind::Sigma)
 }
 
 /// Whether `kind` can be woven (square cells).
@@ -96,9 +96,9 @@ pub struct App {
     pub field: usize,
     /// Shape index into `PLAY_SHAPES`.
     pub shape: usize,
-    /// Which borders are joined (used for square and hex cells).
+    /// Which borders are joined (used for square, hex and sigma cells).
     pub wrap: Wrap,
-    /// Levels stacked with stairs (used for square and hex cells).
+    /// Levels stacked with stairs (used for square, hex and sigma cells).
     pub levels: u32,
     /// Weave, in percent of the inner cells offered as crossings (0: not woven; used for
     /// square cells). The menu steps by 10; the command line may give any share.
@@ -373,7 +373,7 @@ impl App {
     }
 
     /// The wrap, levels and weave share that apply to the chosen shape: those of the menu
-    /// for square and hex cells (weave for square cells only), none for the others (the menu
+    /// for square, hex and sigma cells (weave for square cells only), none for the others (the menu
     /// shows them as not available).
     pub fn topology(&self) -> (Wrap, u32, Option<f64>) {
         let kind = self.shape_kind();
@@ -405,10 +405,13 @@ impl App {
             KeyCode::Down | KeyCode::Char('s' | 'j') => h(0.0, 1.0),
             KeyCode::Left | KeyCode::Char('a' | 'h') => h(-1.0, 0.0),
             KeyCode::Right | KeyCode::Char('d' | 'l') => h(1.0, 0.0),
-            KeyCode::Char('y') | KeyCode::Home => h(-0.5, -0.87),
-            KeyCode::Char('u') | KeyCode::PageUp => h(0.5, -0.87),
-            KeyCode::Char('b') | KeyCode::End => h(-0.5, 0.87),
-            KeyCode::Char('n') | KeyCode::PageDown => h(0.5, 0.87),
+            // Diagonals 50° from the horizontal: nearest to the slanted doors of both
+            // hexagons (pointy-top hex at 60°, flat-top sigma at 30°) and of octagons (45°),
+            // and still nearer north and south than east and west on squares.
+            KeyCode::Char('y') | KeyCode::Home => h(-0.64, -0.77),
+            KeyCode::Char('u') | KeyCode::PageUp => h(0.64, -0.77),
+            KeyCode::Char('b') | KeyCode::End => h(-0.64, 0.77),
+            KeyCode::Char('n') | KeyCode::PageDown => h(0.64, 0.77),
             _ => None,
         }
     }
@@ -620,4 +623,47 @@ fn fresh_seed(now: Duration) -> u64 {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     let mut s = (nanos as u64) ^ now.as_nanos() as u64;
     maze_core::random::splitmix64(&mut s) % 1_000_000_000
+}
+
+#[cfg(test)]
+mod tests {
+    use maze_core::{CellId, Door, Hex, Shape, Sigma, Square, Upsilon};
+    use ratatui::crossterm::event::KeyCode;
+
+    use super::App;
+
+    /// The door of `cell` whose wall lies nearest the key's heading (the game's rule,
+    /// walls open or not).
+    fn door_for<S: Shape>(shape: &S, cell: CellId, key: char) -> &'static str {
+        let h = App::heading(KeyCode::Char(key)).expect("a moving key");
+        let c = shape.centre(cell);
+        let mut best = (f64::NEG_INFINITY, "");
+        for d in shape.doors(cell).iter() {
+            let [p, q] = shape.wall_segment(cell, d);
+            let (x, y) = ((p.x + q.x) / 2.0 - c.x, (p.y + q.y) / 2.0 - c.y);
+            let cos = (x * h.dx + y * h.dy) / (x.hypot(y) * h.dx.hypot(h.dy));
+            if cos > best.0 + 1e-9 {
+                best = (cos, d.name());
+            }
+        }
+        best.1
+    }
+
+    #[test]
+    fn diagonal_keys_pick_the_slanted_doors_of_both_hexagons() {
+        let middle = |w: u32| CellId(w + 1);
+        for (key, door) in
+            [('y', "north-west"), ('u', "north-east"), ('b', "south-west"), ('n', "south-east")]
+        {
+            assert_eq!(door_for(&Hex::new(3, 3), middle(3), key), door, "hex {key}");
+            assert_eq!(door_for(&Sigma::new(3, 3), middle(3), key), door, "sigma {key}");
+        }
+        // Octagons keep their diagonals; squares, which have none, go north and south.
+        assert_eq!(door_for(&Upsilon::new(3, 3), CellId(4), 'u'), "north-east");
+        assert_eq!(door_for(&Square::new(3, 3), CellId(4), 'u'), "north");
+        assert_eq!(door_for(&Square::new(3, 3), CellId(4), 'n'), "south");
+        // Straight up and down are the flat sides of a sigma cell.
+        assert_eq!(door_for(&Sigma::new(3, 3), middle(3), 'w'), "north");
+        assert_eq!(door_for(&Sigma::new(3, 3), middle(3), 's'), "south");
+    }
 }

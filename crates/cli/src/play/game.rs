@@ -241,7 +241,10 @@ impl<S: Shape> Play<S> {
         None
     }
 
-    /// The open door of the player's cell that best matches the heading (within 60°).
+    /// The open door of the player's cell that best matches the heading (within 60°). When
+    /// two doors match it equally well (up between the two upper doors of a pointy-top
+    /// hexagon, right between the two right-hand doors of a flat-top one), the open one
+    /// wins, so the key moves the player whichever of the two is open.
     fn door_towards(&self, cell: CellId, h: Heading) -> Option<(S::Door, CellId)> {
         let shape = self.maze.shape();
         let c = shape.centre(cell);
@@ -254,7 +257,11 @@ impl<S: Shape> Play<S> {
             let [p, q] = shape.wall_segment(cell, d);
             let mid = Point { x: (p.x + q.x) / 2.0 - c.x, y: (p.y + q.y) / 2.0 - c.y };
             let cos = (mid.x * h.dx + mid.y * h.dy) / (mid.x.hypot(mid.y) * len);
-            if cos > 0.5 && best.is_none_or(|(bc, _, _)| cos > bc) {
+            let better = |(bc, bd, _): (f64, S::Door, CellId)| {
+                cos > bc + 1e-9
+                    || (cos > bc - 1e-9 && self.maze.is_open(cell, d) && !self.maze.is_open(cell, bd))
+            };
+            if cos > 0.5 && best.is_none_or(better) {
                 best = Some((cos, d, b));
             }
         }
@@ -638,6 +645,41 @@ mod tests {
         panic!("did not finish");
     }
 
+    /// Right on a sigma cell lies between its north-east and south-east doors: the key
+    /// takes whichever of the two is open (and, with both open, one of them).
+    #[test]
+    fn sideways_on_sigma_cells_takes_whichever_right_hand_door_is_open() {
+        use maze_core::{Sigma, SigmaDoor};
+        let shape = Sigma::new(6, 5);
+        let play = Play::new(shape, setup(ShapeKind::Sigma, 6, 5, Algorithm::Kruskal)).expect("game");
+        let (mut one, mut none) = (0, 0);
+        for (dx, doors) in [
+            (1.0, [SigmaDoor::NorthEast, SigmaDoor::SouthEast]),
+            (-1.0, [SigmaDoor::NorthWest, SigmaDoor::SouthWest]),
+        ] {
+            for c in 0..shape.cell_count() {
+                let cell = CellId(c);
+                let open: Vec<SigmaDoor> = doors
+                    .into_iter()
+                    .filter(|&d| shape.neighbour(cell, d).is_some() && play.maze.is_open(cell, d))
+                    .collect();
+                let got = play.door_towards(cell, Heading { dx, dy: 0.0 }).map(|(d, _)| d);
+                match open.len() {
+                    0 => {
+                        assert_eq!(got, None, "cell {c}");
+                        none += 1;
+                    }
+                    1 => {
+                        assert_eq!(got, Some(open[0]), "cell {c}");
+                        one += 1;
+                    }
+                    _ => assert!(got.is_some_and(|d| open.contains(&d)), "cell {c}"),
+                }
+            }
+        }
+        assert!(one > 0 && none > 0, "{one} {none}");
+    }
+
     #[test]
     fn every_shape_can_be_walked_to_the_exit() {
         for &kind in ShapeKind::ALL {
@@ -796,7 +838,7 @@ mod tests {
             let (_, stairs) = walk_route(&mut game, |_, _, d| d.base().map(arrow));
             assert!(stairs >= 2, "from the bottom level to the top one: {stairs} stairs");
         }
-        // Hint steps (`i`) climb too, on square and hex levels.
+        // Hint steps (`i`) climb too, on square, hex and sigma levels.
         for kind in [ShapeKind::Square, ShapeKind::Hex] {
             let mut game = new_game(topology_setup(kind, 5, 4, maze_core::Wrap::NONE, 3, 2)).expect("game");
             assert!(game.has_stairs());

@@ -57,7 +57,7 @@ impl<'a, R: BufRead, W: Write> Dialogue<'a, R, W> {
         let plan = maze::Plan::new(&first).map_err(|e| UsageError(e.to_string()))?;
         if !maze::text_pictured(plan.spec()) {
             anyhow::bail!(UsageError(format!(
-                "maze play --lines prints text pictures, and text cannot draw {} mazes; use --shape square, hex or triangle (or play it in a terminal)",
+                "maze play --lines prints text pictures, and text cannot draw {} mazes; use --shape square, hex, sigma or triangle (or play it in a terminal)",
                 plan.spec().kind
             )));
         }

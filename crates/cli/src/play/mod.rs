@@ -407,8 +407,8 @@ mod tests {
         }
         // Refused on the command line as `maze generate` refuses them.
         for (extra, needle) in [
-            (&["--shape", "polar", "--wrap", "x"][..], "square and hex"),
-            (&["--shape", "triangle", "--levels", "2"][..], "square and hex"),
+            (&["--shape", "polar", "--wrap", "x"][..], "square, hex and sigma"),
+            (&["--shape", "triangle", "--levels", "2"][..], "square, hex and sigma"),
             (&["--wrap", "x", "--levels", "2"][..], "do not work together"),
             (&["--mask-text", "A", "--levels", "2"][..], "mask"),
         ] {

@@ -36,7 +36,7 @@ fn menu(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
             Field::Wrap => (
                 "wrap",
                 if !has_topologies(app.shape_kind()) {
-                    "- (square and hex cells only)".to_string()
+                    "- (square, hex and sigma cells only)".to_string()
                 } else {
                     match (app.wrap.x, app.wrap.y) {
                         (false, false) => "none".to_string(),
@@ -49,7 +49,7 @@ fn menu(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
             Field::Levels => (
                 "levels",
                 if !has_topologies(app.shape_kind()) {
-                    "- (square and hex cells only)".to_string()
+                    "- (square, hex and sigma cells only)".to_string()
                 } else if app.levels == 1 {
                     "1 (flat)".to_string()
                 } else {

@@ -317,13 +317,14 @@ impl<S: Shape> Shape for Levels<S> {
         ShapeSpec { levels: self.levels, ..self.base.spec() }
     }
 
-    /// The base's picture once per level, side by side, for square and hexagonal cells
-    /// (whose pictures leave a blank in each cell for the stairs' marks).
+    /// The base's picture once per level, side by side, for square and hexagonal (hex and
+    /// sigma) cells (whose pictures leave a blank in each cell for the stairs' marks).
     fn text_grid(&self) -> Option<super::TextGrid<Self::Door>> {
         let grid = self.base.text_grid()?;
         let stairs = match &grid.lattice {
             super::TextLattice::Square { crossings, .. } => crossings.is_none(),
             super::TextLattice::Hex { .. } => true,
+            super::TextLattice::Sigma { .. } => true,
             super::TextLattice::Triangle { .. } => false,
         };
         if !stairs || grid.levels.is_some() {

@@ -15,6 +15,7 @@ pub mod levels;
 pub mod mask;
 pub mod polar;
 mod registry;
+pub mod sigma;
 pub mod square;
 pub mod triangle;
 pub mod upsilon;
@@ -31,11 +32,12 @@ pub use levels::{LevelDoor, Levels};
 pub use mask::{Mask, Masked};
 pub use polar::{Polar, PolarCursor, PolarDoor};
 pub use registry::{ShapeKind, ShapeSpec, ShapeVisitor};
+pub use sigma::{Sigma, SigmaDoor};
 pub use square::{Square, SquareCursor, SquareDoor};
 pub use triangle::{Triangle, TriangleDoor};
 pub use upsilon::{Upsilon, UpsilonCursor, UpsilonDoor};
 pub use weave::{Crossings, Over, Weave, WeaveLayout};
-pub use wrap::{Wrap, WrapHex, WrapSquare};
+pub use wrap::{Wrap, WrapHex, WrapSigma, WrapSquare};
 
 /// A cell, numbered densely from 0 to `cell_count() - 1`, so side tables are plain vectors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -723,6 +725,15 @@ pub enum TextLattice<D> {
         /// The shape's door for each [`HexDoor`], by its index.
         doors: [D; 6],
     },
+    /// Flat-top hexagons in offset columns (sigma cells), drawn with `/ \ __`.
+    Sigma {
+        /// Cells per row (columns).
+        width: u32,
+        /// Rows.
+        height: u32,
+        /// The shape's door for each [`SigmaDoor`], by its index.
+        doors: [D; 6],
+    },
     /// Triangles pointing up and down in rows, drawn with `/ \ _`.
     Triangle {
         /// The triangles' layout.
@@ -734,7 +745,7 @@ pub enum TextLattice<D> {
 
 impl<D: Door> TextLattice<D> {
     /// `D`'s doors in index order: the door array of a lattice whose doors are the shape's
-    /// own ([`SquareDoor`]s, [`HexDoor`]s or [`TriangleDoor`]s).
+    /// own ([`SquareDoor`]s, [`HexDoor`]s, [`SigmaDoor`]s or [`TriangleDoor`]s).
     fn doors<const N: usize>() -> [D; N] {
         std::array::from_fn(|i| D::from_index(i as u8))
     }
@@ -748,6 +759,9 @@ impl<D: Door> TextLattice<D> {
             TextLattice::Hex { width, height, doors } => {
                 TextLattice::Hex { width, height, doors: doors.map(map) }
             }
+            TextLattice::Sigma { width, height, doors } => {
+                TextLattice::Sigma { width, height, doors: doors.map(map) }
+            }
             TextLattice::Triangle { shape, doors } => TextLattice::Triangle { shape, doors: doors.map(map) },
         }
     }
@@ -755,9 +769,9 @@ impl<D: Door> TextLattice<D> {
     /// How many places the lattice has.
     pub fn places(&self) -> u32 {
         match self {
-            TextLattice::Square { width, height, .. } | TextLattice::Hex { width, height, .. } => {
-                width * height
-            }
+            TextLattice::Square { width, height, .. }
+            | TextLattice::Hex { width, height, .. }
+            | TextLattice::Sigma { width, height, .. } => width * height,
             TextLattice::Triangle { shape, .. } => shape.cell_count(),
         }
     }
@@ -779,6 +793,13 @@ impl TextLattice<HexDoor> {
     /// Hexagons `width × height`, with the hexagonal doors.
     pub fn hex(width: u32, height: u32) -> Self {
         TextLattice::Hex { width, height, doors: Self::doors() }
+    }
+}
+
+impl TextLattice<SigmaDoor> {
+    /// Sigma cells `width × height`, with the sigma doors.
+    pub fn sigma(width: u32, height: u32) -> Self {
+        TextLattice::Sigma { width, height, doors: Self::doors() }
     }
 }
 
@@ -874,7 +895,7 @@ impl<D> Grid<D> {
 
 #[cfg(test)]
 mod tests {
-    use super::{CellId, FastDiv, Hex, Point, Shape, Square, Triangle};
+    use super::{CellId, FastDiv, Hex, Point, Shape, Sigma, Square, Triangle};
 
     fn close(a: Point, b: Point) -> bool {
         (a.x - b.x).abs() < 1e-9 && (a.y - b.y).abs() < 1e-9
@@ -916,6 +937,7 @@ mod tests {
         for (w, h) in [(1, 1), (1, 2), (3, 1), (4, 3), (5, 6)] {
             geometry_laws(Square::new(w, h));
             geometry_laws(Hex::new(w, h));
+            geometry_laws(Sigma::new(w, h));
             if w >= 2 || h <= 2 {
                 geometry_laws(Triangle::new(w, h));
             }

@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use super::{
-    Hex, Levels, Mask, Masked, Polar, Shape, Square, Triangle, Upsilon, Weave, WeaveLayout, Wrap, WrapHex,
-    WrapSquare,
+    Hex, Levels, Mask, Masked, Polar, Shape, Sigma, Square, Triangle, Upsilon, Weave, WeaveLayout, Wrap,
+    WrapHex, WrapSigma, WrapSquare,
 };
 use crate::Error;
 
@@ -29,10 +29,10 @@ pub struct ShapeSpec {
     pub height: u32,
     /// The cells that exist, if not all of them.
     pub mask: Option<Arc<Mask>>,
-    /// Which borders are joined (square and hex cells only; not with a mask or levels).
+    /// Which borders are joined (square, hex and sigma cells only; not with a mask or levels).
     pub wrap: Wrap,
     /// Number of levels stacked with stairs between them (1: a flat maze; more only for
-    /// square and hex cells without a mask or wrapping).
+    /// square, hex and sigma cells without a mask or wrapping).
     pub levels: u32,
     /// The crossings of a woven maze (square cells only; not with a mask, wrap or levels),
     /// placed or still to be drawn from the seed.
@@ -92,6 +92,7 @@ shapes! {
     Triangle => Triangle, "triangle", "alternating up and down triangles in rows (3 doors)";
     Polar => Polar, "polar", "circular: rings around an open centre, doubling outwards (4-5 doors; --rings)";
     Upsilon => Upsilon, "upsilon", "octagons and small squares alternating (8 and 4 doors)";
+    Sigma => Sigma, "sigma", "flat-top hexagons in offset columns, hex turned a quarter (6 doors)";
 }
 
 impl std::str::FromStr for ShapeKind {
@@ -100,6 +101,7 @@ impl std::str::FromStr for ShapeKind {
         let s = s.trim().to_ascii_lowercase();
         let alias = match s.as_str() {
             "hexagon" | "hexagonal" | "beehive" => "hex",
+            "flat-hex" | "flathex" | "flat-hexagon" | "hex-columns" => "sigma",
             "triangular" | "tri" => "triangle",
             "grid" | "orthogonal" => "square",
             "circular" | "circle" | "theta" | "round" => "polar",
@@ -176,8 +178,10 @@ impl ShapeSpec {
         match (self.kind, self.wrap.any(), self.levels > 1) {
             (ShapeKind::Square, true, _) => visitor.visit(WrapSquare::new(w, h, self.wrap)),
             (ShapeKind::Hex, true, _) => visitor.visit(WrapHex::new(w, h, self.wrap)),
+            (ShapeKind::Sigma, true, _) => visitor.visit(WrapSigma::new(w, h, self.wrap)),
             (ShapeKind::Square, false, true) => visitor.visit(Levels::new(Square::new(w, h), self.levels)),
             (ShapeKind::Hex, false, true) => visitor.visit(Levels::new(Hex::new(w, h), self.levels)),
+            (ShapeKind::Sigma, false, true) => visitor.visit(Levels::new(Sigma::new(w, h), self.levels)),
             _ => self.visit_flat(visitor),
         }
     }
@@ -218,7 +222,7 @@ impl ShapeSpec {
         Ok(self)
     }
 
-    /// This spec stacked in `levels` levels, checked: square and hex cells only, without a
+    /// This spec stacked in `levels` levels, checked: square, hex and sigma cells only, without a
     /// mask or wrapping, and the cells of all levels within `max_cells`.
     ///
     /// # Errors
@@ -236,9 +240,9 @@ impl ShapeSpec {
         if levels == 1 {
             return Ok(self);
         }
-        if !matches!(self.kind, ShapeKind::Square | ShapeKind::Hex) {
+        if !matches!(self.kind, ShapeKind::Square | ShapeKind::Hex | ShapeKind::Sigma) {
             return Err(Error::Parameter(format!(
-                "--levels works on square and hex cells, not on {} cells",
+                "--levels works on square, hex and sigma cells, not on {} cells",
                 self.kind
             )));
         }

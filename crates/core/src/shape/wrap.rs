@@ -1,9 +1,11 @@
-//! Wrap-around mazes: square and hexagonal cells on a cylinder or a torus (`--wrap x|y|xy`).
+//! Wrap-around mazes: square and hexagonal (hex and sigma) cells on a cylinder or a torus
+//! (`--wrap x|y|xy`).
 //!
 //! The east edge joins the west edge (`x`), the top joins the bottom (`y`), or both (`xy`, a
-//! torus). Cells and walls are numbered as for the flat [`Square`](super::Square) and
-//! [`Hex`](super::Hex) shapes (ids `y * width + x`; a square cell owns its east and south
-//! walls, a hexagon its east, south-east and south-west walls), so a seam wall simply takes
+//! torus). Cells and walls are numbered as for the flat [`Square`](super::Square),
+//! [`Hex`](super::Hex) and [`Sigma`](super::Sigma) shapes (ids `y * width + x`; a square
+//! cell owns its east and south walls, a hexagon its east, south-east and south-west walls,
+//! a sigma cell its south, south-east and north-east walls), so a seam wall simply takes
 //! the id the flat shape gives that border wall; the border ids that a wrapped side no
 //! longer needs stay unused. Doors through a seam are [`DoorKind::Seam`]: the pictures draw
 //! such a wall on both borders and mark an open one with a short passage leaving the border.
@@ -15,7 +17,7 @@
 use super::hex::HEX_ROW_STEP;
 use super::{
     CellId, Door, DoorKind, DoorSet, FastDiv, HexDoor, Outline, Point, Shape, ShapeKind, ShapeSpec,
-    SquareDoor, WallId,
+    SigmaDoor, SquareDoor, WallId,
 };
 use crate::Error;
 
@@ -52,9 +54,10 @@ impl Wrap {
     }
 
     /// Checks that a `width × height` shape of `kind` can wrap this way: only square and
-    /// hexagonal cells wrap; a wrapped side needs at least 3 cells across (fewer would make
-    /// a cell its own neighbour, or two cells neighbours twice), and hexagonal rows wrap
-    /// top to bottom only in an even number of rows, at least 4 (the rows' offsets must
+    /// hexagonal (hex and sigma) cells wrap; a wrapped side needs at least 3 cells across
+    /// (fewer would make a cell its own neighbour, or two cells neighbours twice), hex rows
+    /// wrap top to bottom only in an even number of rows, at least 4, and sigma columns
+    /// wrap east to west only in an even number of columns, at least 4 (the offsets must
     /// alternate across the seam).
     ///
     /// # Errors
@@ -63,9 +66,9 @@ impl Wrap {
         if !self.any() {
             return Ok(());
         }
-        if !matches!(kind, ShapeKind::Square | ShapeKind::Hex) {
+        if !matches!(kind, ShapeKind::Square | ShapeKind::Hex | ShapeKind::Sigma) {
             return Err(Error::Parameter(format!(
-                "--wrap works on square and hex cells, not on {kind} cells"
+                "--wrap works on square, hex and sigma cells, not on {kind} cells"
             )));
         }
         if self.x && width < 3 {
@@ -83,6 +86,11 @@ impl Wrap {
         if self.y && kind == ShapeKind::Hex && (height % 2 == 1 || height < 4) {
             return Err(Error::Parameter(format!(
                 "hexagons wrap top to bottom only in an even number of rows, at least 4 (got --height {height})"
+            )));
+        }
+        if self.x && kind == ShapeKind::Sigma && (width % 2 == 1 || width < 4) {
+            return Err(Error::Parameter(format!(
+                "sigma cells wrap east to west only in an even number of columns, at least 4 (got --width {width})"
             )));
         }
         Ok(())
@@ -475,6 +483,153 @@ impl Shape for WrapHex {
                 let (bq, br) = axial(i64::from(bx) + kx * w, i64::from(by) + ky * h);
                 let (dq, dr) = (aq - bq, ar - br);
                 best = best.min((dq.abs() + dr.abs() + (dq + dr).abs()) / 2);
+            }
+        }
+        best as u32
+    }
+}
+
+/// Flat-top hexagons in offset columns on a cylinder or torus: the flat
+/// [`Sigma`](super::Sigma) numbering, with the wrapped borders joined (east to west only in
+/// an even number of columns, so odd columns stay shifted down all round).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrapSigma {
+    grid: Lattice,
+}
+
+impl WrapSigma {
+    /// A `width × height` block of sigma cells with the borders `wrap` joins.
+    ///
+    /// # Panics
+    /// Panics on sizes [`Wrap::check`] refuses or too large (the registry checks first).
+    pub fn new(width: u32, height: u32, wrap: Wrap) -> Self {
+        WrapSigma { grid: Lattice::new(ShapeKind::Sigma, width, height, wrap, u32::MAX / 2) }
+    }
+
+    /// Which borders are joined.
+    pub fn wrap(&self) -> Wrap {
+        self.grid.wrap
+    }
+
+    /// Cells per row (the number of columns).
+    pub fn width(&self) -> u32 {
+        self.grid.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> u32 {
+        self.grid.height
+    }
+
+    /// Column and row of a cell.
+    #[inline]
+    pub fn xy(&self, cell: CellId) -> (u32, u32) {
+        self.grid.xy(cell)
+    }
+
+    /// The neighbour behind `door`, and whether the step crosses a seam.
+    fn beyond(&self, cell: CellId, door: SigmaDoor) -> Option<(CellId, bool)> {
+        let (x, y) = self.xy(cell);
+        self.grid.beyond((x, y), super::sigma::step(door, i64::from(x & 1)))
+    }
+}
+
+impl Shape for WrapSigma {
+    type Door = SigmaDoor;
+    type Cursor = super::CellCursor;
+
+    fn cell_count(&self) -> u32 {
+        self.grid.cells()
+    }
+
+    fn doors(&self, _cell: CellId) -> DoorSet<SigmaDoor> {
+        DoorSet::from_bits(0b11_1111)
+    }
+
+    fn neighbour(&self, cell: CellId, door: SigmaDoor) -> Option<CellId> {
+        self.beyond(cell, door).map(|(b, _)| b)
+    }
+
+    fn opposite(&self, _cell: CellId, door: SigmaDoor) -> SigmaDoor {
+        SigmaDoor::from_index((door as u8 + 3) % 6)
+    }
+
+    fn wall(&self, cell: CellId, door: SigmaDoor) -> WallId {
+        let id = u64::from(cell.0);
+        let n = u64::from(self.cell_count());
+        // The owner of a north, north-west or south-west wall is the neighbour (its south,
+        // south-east or north-east wall); on the outer border the ids after the cells'.
+        let owned = |k: u64| match self.neighbour(cell, door) {
+            Some(c) => 3 * u64::from(c.0) + k,
+            None => 3 * n + 3 * id + k,
+        };
+        WallId(match door {
+            SigmaDoor::South => 3 * id,
+            SigmaDoor::SouthEast => 3 * id + 1,
+            SigmaDoor::NorthEast => 3 * id + 2,
+            SigmaDoor::North => owned(0),
+            SigmaDoor::NorthWest => owned(1),
+            SigmaDoor::SouthWest => owned(2),
+        })
+    }
+
+    fn wall_count(&self) -> u64 {
+        6 * u64::from(self.cell_count())
+    }
+
+    fn door_kind(&self, cell: CellId, door: SigmaDoor) -> DoorKind {
+        self.grid.kind(self.beyond(cell, door))
+    }
+
+    fn centre(&self, cell: CellId) -> Point {
+        let m = self.grid.margin();
+        let (x, y) = self.xy(cell);
+        let c = super::sigma::centre_at(x, y);
+        Point { x: c.x + m.x, y: c.y + m.y }
+    }
+
+    fn extent(&self) -> Point {
+        let m = self.grid.margin();
+        let e = super::sigma::extent_of(self.width(), self.height());
+        Point { x: e.x + 2.0 * m.x, y: e.y + 2.0 * m.y }
+    }
+
+    fn outline(&self, cell: CellId) -> Outline {
+        super::sigma::outline_around(self.centre(cell))
+    }
+
+    fn wall_segment(&self, cell: CellId, door: SigmaDoor) -> [Point; 2] {
+        let o = self.outline(cell);
+        let p = o.points();
+        let i = door as usize;
+        [p[i], p[(i + 1) % 6]]
+    }
+
+    fn spec(&self) -> ShapeSpec {
+        self.grid.spec(ShapeKind::Sigma)
+    }
+
+    /// The flat sigma picture: an open seam leaves a gap in both borders.
+    fn text_grid(&self) -> Option<super::TextGrid<SigmaDoor>> {
+        Some(super::TextGrid::flat(super::TextLattice::sigma(self.grid.width, self.grid.height)))
+    }
+
+    fn min_steps(&self, a: CellId, b: CellId) -> u32 {
+        // The flat distance to the nearest copy of `b` in the tiling the seams make
+        // (shifting by an even number of columns, or a whole height, keeps the offset rule).
+        let (ax, ay) = self.xy(a);
+        let (bx, by) = self.xy(b);
+        let (w, h) = (i64::from(self.width()), i64::from(self.height()));
+        let xs: &[i64] = if self.grid.wrap.x { &[-1, 0, 1] } else { &[0] };
+        let ys: &[i64] = if self.grid.wrap.y { &[-1, 0, 1] } else { &[0] };
+        let mut best = i64::MAX;
+        for &kx in xs {
+            for &ky in ys {
+                let d = super::sigma::distance(
+                    (i64::from(ax), i64::from(ay)),
+                    (i64::from(bx) + kx * w, i64::from(by) + ky * h),
+                );
+                best = best.min(d);
             }
         }
         best as u32

@@ -32,6 +32,10 @@ macro_rules! for_each_shape {
             let $s = maze_core::Upsilon::new(w, h);
             $body;
         }
+        if common::valid(maze_core::ShapeKind::Sigma, w, h) {
+            let $s = maze_core::Sigma::new(w, h);
+            $body;
+        }
         // Masks: the same shapes with about a quarter of their cells removed.
         if let Some($s) = common::masked(maze_core::Square::new(w, h)) {
             $body;
@@ -47,6 +51,9 @@ macro_rules! for_each_shape {
         if let Some($s) = common::masked(maze_core::Upsilon::new(w, h)) {
             $body;
         }
+        if let Some($s) = common::masked(maze_core::Sigma::new(w, h)) {
+            $body;
+        }
         // Wrap-around (cylinders and tori) and multi-level mazes.
         for wrap in ["x", "y", "xy"] {
             let wrap: maze_core::Wrap = wrap.parse().unwrap();
@@ -58,6 +65,10 @@ macro_rules! for_each_shape {
                 let $s = maze_core::WrapHex::new(w, h, wrap);
                 $body;
             }
+            if wrap.check(maze_core::ShapeKind::Sigma, w, h).is_ok() {
+                let $s = maze_core::WrapSigma::new(w, h, wrap);
+                $body;
+            }
         }
         // Woven: crossings on about a third of the inner cells, laid out once for the size.
         if let Some($s) = common::woven(w, h) {
@@ -67,6 +78,8 @@ macro_rules! for_each_shape {
             let $s = maze_core::Levels::new(maze_core::Square::new(w, h), 3);
             $body;
             let $s = maze_core::Levels::new(maze_core::Hex::new(w, h), 2);
+            $body;
+            let $s = maze_core::Levels::new(maze_core::Sigma::new(w, h), 2);
             $body;
         }
     }};

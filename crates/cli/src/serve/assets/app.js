@@ -2350,8 +2350,10 @@ const KEYS = {
   ArrowDown: [0, 1], s: [0, 1], j: [0, 1],
   ArrowLeft: [-1, 0], a: [-1, 0], h: [-1, 0],
   ArrowRight: [1, 0], d: [1, 0], l: [1, 0],
-  q: [-0.5, -0.87], y: [-0.5, -0.87], e: [0.5, -0.87], u: [0.5, -0.87],
-  z: [-0.5, 0.87], b: [-0.5, 0.87], c: [0.5, 0.87], n: [0.5, 0.87],
+  // Diagonals 50° from the horizontal, as in `maze play`: nearest to the slanted doors of
+  // pointy-top hexagons (60°), flat-top sigma cells (30°) and octagons (45°).
+  q: [-0.64, -0.77], y: [-0.64, -0.77], e: [0.64, -0.77], u: [0.64, -0.77],
+  z: [-0.64, 0.77], b: [-0.64, 0.77], c: [0.64, 0.77], n: [0.64, 0.77],
 };
 
 function onKey(ev) {
