@@ -24,7 +24,7 @@ fail() {
 #    its toolchain is enough: steps 1 and 2 are skipped. Here the download fails at once
 #    (no route to static.rust-lang.org) and the Debian route follows.
 if [ "$WASM_ROUTE" != rustup ] && [ "${MAZE_WASM_ROUTE:-}" != debian ] && command -v rustup > /dev/null 2>&1; then
-    if timeout 300 rustup target add "$WASM_TARGET" > /dev/null 2>&1; then
+    if timeout 120 rustup target add "$WASM_TARGET" > /dev/null 2>&1; then
         . scripts/wasm-env.sh
     else
         echo "rustup cannot add $WASM_TARGET here: taking the Debian route"

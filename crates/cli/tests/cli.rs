@@ -539,6 +539,31 @@ fn a_closed_pipe_is_not_an_error() {
     assert!(status.success(), "maze should exit 0 when its reader goes away");
 }
 
+/// The README's opening picture (docs/images/montage.svg) is what scripts/montage.py makes
+/// from today's command line (`UPDATE_GOLDEN=1` rewrites it).
+#[test]
+fn readme_montage_is_true() {
+    // python3 is on every machine the project builds on (scripts/install-python.sh needs it).
+    let bin = assert_cmd::cargo::cargo_bin("maze");
+    let made = maze_testkit::tempdir("montage").join("montage.svg");
+    let status = std::process::Command::new("python3")
+        .arg(root().join("scripts/montage.py"))
+        .arg(&bin)
+        .arg(&made)
+        .status()
+        .expect("python3 runs");
+    assert!(status.success(), "scripts/montage.py failed");
+    let want = root().join("docs/images/montage.svg");
+    let made = fs::read(&made).expect("montage written");
+    if maze_testkit::updating_golden() {
+        fs::write(&want, &made).expect("write montage");
+    }
+    assert!(
+        fs::read(&want).expect("docs/images/montage.svg") == made,
+        "docs/images/montage.svg is stale: run python3 scripts/montage.py (or UPDATE_GOLDEN=1 cargo test -p maze-cli)"
+    );
+}
+
 /// The README's example pictures (```text blocks starting with `$ maze …`) are what those
 /// commands print today.
 #[test]
