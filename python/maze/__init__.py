@@ -44,7 +44,7 @@ _NOT_FOR_BATCHES = {
 # Options that change which maze is made (refused by `Maze.draw`, which draws this maze).
 _SHAPING = {
     "shape", "width", "height", "mask", "mask_text", "mask_data", "mask_connect", "difficulty",
-    "wrap", "levels", "weave", "algorithm", "seed", "braid", "starts", "ends", "entrance", "exit",
+    "wrap", "levels", "weave", "algorithm", "seed", "braid", "unicursal", "starts", "ends", "entrance", "exit",
     "count", "stream", "threads", "format", "bias", "policy", "stats", "where", "hardness",
     "parametric", "max_tries",
 }

@@ -327,3 +327,16 @@ def test_files_their_seeds_do_not_make_again_keep_their_arrays(cli, tmp_path):
     (tmp_path / "junk.maze").write_bytes(b"MAZB\x01\x00")
     with pytest.raises(ValueError, match="junk.maze"):
         maze.read(tmp_path / "junk.maze")
+
+
+def test_unicursal_labyrinths_walk_every_cell():
+    batch = maze.generate(4, width=10, height=6, seed=5, unicursal=True, solve="bfs")
+    assert batch.stats["junctions"].max() == 0 and (batch.stats["dead_ends"] == 2).all()
+    for m in batch:
+        degrees = np.bincount(m.passages.ravel(), minlength=m.cells)
+        assert degrees.max() == 2 and (degrees == 1).sum() == 2 and len(m.passages) == m.cells - 1
+    assert all(len(route) == 60 for route in batch.solutions)
+    with pytest.raises(ValueError, match="even"):
+        maze.generate(1, width=9, height=6, unicursal=True)
+    with pytest.raises(ValueError, match="square cells"):
+        maze.generate(1, shape="hex", unicursal=True)

@@ -41,6 +41,7 @@ pub enum Command {
   maze generate --difficulty 5 --solve backtracker         (a 32x32 maze, document 001's scale)
   maze generate --starts 3 --ends 3                        (document 003's MultiMaze)
   maze generate --braid 0.5 --solve tremaux                (half the dead ends removed: loops)
+  maze generate --unicursal --width 24 --height 16 --solve (a labyrinth: one path, no choices)
   maze generate --count 10 --seed 100 --format json -o mazes.jsonl")]
     #[command(allow_negative_numbers = true)]
     Generate(GenerateArgs),
@@ -169,6 +170,13 @@ pub struct GenerateArgs {
     /// Remove this fraction (0 to 1) of dead ends, adding loops.
     #[arg(long, value_parser = parse_fraction)]
     pub braid: Option<f64>,
+    /// A unicursal labyrinth: one path through every cell with no choice anywhere, entrance
+    /// and exit side by side on the outer wall. It keeps the -W/-H asked for: the
+    /// generator makes a perfect maze of half the width and height, and each of its
+    /// passages is split down the middle (each of its cells becomes 2 x 2 cells), so the
+    /// generator's bias shapes the labyrinth. Square cells, even width and height.
+    #[arg(long)]
+    pub unicursal: bool,
     /// MultiMaze (document 003): number of start cells (green dots); the first cell is one.
     #[arg(long, requires = "ends", value_parser = clap::value_parser!(u32).range(1..))]
     pub starts: Option<u32>,
@@ -389,6 +397,13 @@ pub struct PlayArgs {
     /// octagon and masked hexagon or triangle mazes).
     #[arg(long)]
     pub ascii: bool,
+    /// Fog of war: only what the player has seen is drawn, and the rest appears as it is
+    /// explored (the ends too; a solution asked for shows). `--fog` alone: line of sight
+    /// along corridors, as far as they run straight; `--fog N`: every cell within N steps
+    /// along the passages. Full-screen game only; not on woven mazes.
+    #[arg(long, num_args = 0..=1, default_missing_value = "0", value_name = "N",
+          value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub fog: Option<u32>,
     /// Where the player starts: as `maze generate --entrance`.
     #[arg(long, value_parser = parse_with::<maze::masks::EndSpec>)]
     pub entrance: Option<maze::masks::EndSpec>,
@@ -739,6 +754,7 @@ impl GenerateArgs {
             algorithm: self.algorithm,
             seed: self.seed,
             braid: self.braid,
+            unicursal: self.unicursal,
             starts: self.starts,
             ends: self.ends,
             entrance: self.entrance,

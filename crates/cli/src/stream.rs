@@ -39,6 +39,7 @@ fn check(args: &GenerateArgs) -> Result<(u32, u32)> {
     let unsupported = [
         (args.solve.is_some(), "--solve"),
         (args.braid.is_some(), "--braid"),
+        (args.unicursal, "--unicursal"),
         (args.starts.is_some() || args.ends.is_some(), "--starts/--ends"),
         (args.entrance.is_some() || args.exit.is_some(), "--entrance/--exit"),
         (args.count > 1, "--count"),
@@ -74,8 +75,7 @@ fn stdout_is_file() -> bool {
 /// `maze generate --stream`.
 pub fn run(args: &GenerateArgs) -> Result<()> {
     let (w, h) = check(args)?;
-    let extent = maze_core::Point { x: f64::from(w), y: f64::from(h) };
-    let picture = maze::Picture { extent, ..maze::Picture::default() };
+    let picture = maze::Picture::of_extent(maze_core::Point { x: f64::from(w), y: f64::from(h) });
     let style = maze::draw_style(&args.draw.draw(), args.format, false, &picture);
     let bands = if args.format == Format::Png { Some(WallBands::new(w, h, &style)?) } else { None };
     // The output's size: the text exactly, a png's raw pixels (deflate only shrinks them).

@@ -42,6 +42,7 @@ pub mod solve;
 pub mod spanning;
 pub mod stats;
 pub mod text;
+pub mod unicursal;
 
 pub use error::Error;
 pub use generate::{Algorithm, Options};

@@ -98,15 +98,23 @@ pub fn spanning_trees_within<S: Shape>(shape: &S, work: u64) -> SpanningTrees {
 /// [`spanning_trees`], remembering the last few shapes (by their [`ShapeSpec`], a woven
 /// one by its plain grid): a batch of mazes on one shape counts once.
 pub fn spanning_trees_cached<S: Shape>(shape: &S) -> SpanningTrees {
-    static CACHE: Mutex<Vec<(ShapeSpec, SpanningTrees)>> = Mutex::new(Vec::new());
-    let mut key = shape.spec();
-    key.weave = None;
+    spanning_trees_cached_within(shape, WORK_LIMIT)
+}
+
+/// [`spanning_trees_within`], remembering the last few answers by shape and budget: the
+/// statistics of a batch and the page's status line each count a shape once. An answer
+/// within a smaller budget is kept apart from the full one (it may be "too much work").
+pub fn spanning_trees_cached_within<S: Shape>(shape: &S, work: u64) -> SpanningTrees {
+    static CACHE: Mutex<Vec<((ShapeSpec, u64), SpanningTrees)>> = Mutex::new(Vec::new());
+    let mut spec = shape.spec();
+    spec.weave = None;
+    let key = (spec, work.min(WORK_LIMIT));
     if let Ok(cache) = CACHE.lock()
         && let Some((_, found)) = cache.iter().find(|(k, _)| *k == key)
     {
         return *found;
     }
-    let count = spanning_trees(shape);
+    let count = spanning_trees_within(shape, key.1);
     if let Ok(mut cache) = CACHE.lock() {
         if cache.len() >= 8 {
             cache.remove(0);

@@ -46,6 +46,9 @@ pub enum Mark {
     Start,
     /// The player (`@`).
     Player,
+    /// Not seen yet (a game's fog of war): the cell is drawn blank, and so are its walls
+    /// but those it shares with a cell in view.
+    Hidden,
 }
 
 /// The marks of every cell for a maze and solution: start/end dots, path, explored cells.
@@ -79,7 +82,7 @@ fn fill(mark: Mark, style: Style, width: usize) -> String {
         s
     };
     match mark {
-        Mark::Empty => " ".repeat(width),
+        Mark::Empty | Mark::Hidden => " ".repeat(width),
         Mark::Start => centred('S'),
         Mark::End => centred('E'),
         Mark::Player => centred('@'),
@@ -160,6 +163,8 @@ fn lattice<S: Shape>(
     marks: &[Mark],
     style: Style,
 ) -> String {
+    // A hidden cell is drawn as no cell: blank, walled only where a cell in view has a wall.
+    let at = |place: u32| at(place).filter(|c| marks[c.index()] != Mark::Hidden);
     match lattice {
         &TextLattice::Square { width: w, height: h, ref doors, ref crossings } => match crossings {
             None => {
@@ -256,6 +261,10 @@ fn drawing<S: Shape>(maze: &Maze<S>, marks: &[Mark], style: Style) -> String {
             if !shape.draws_wall(cell, d) || maze.is_open(cell, d) {
                 continue;
             }
+            let hidden = |c: CellId| marks[c.index()] == Mark::Hidden;
+            if hidden(cell) && shape.neighbour(cell, d).is_none_or(hidden) {
+                continue;
+            }
             let wall = shape.wall(cell, d).0;
             let [a, b] = shape.wall_segment(cell, d);
             match shape.wall_arc(cell, d) {
@@ -302,7 +311,7 @@ fn drawing<S: Shape>(maze: &Maze<S>, marks: &[Mark], style: Style) -> String {
         .collect();
     for c in 0..n {
         let mark = marks[c as usize];
-        if mark == Mark::Empty {
+        if matches!(mark, Mark::Empty | Mark::Hidden) {
             continue;
         }
         let cell = CellId(c);
@@ -842,6 +851,32 @@ mod tests {
         assert!(Masked::new(Levels::new(square, 2), full(12)).text_grid().is_none());
         assert!(Masked::new(woven_3x3(), full(10)).text_grid().is_none());
         assert!(woven_3x3().text_grid().is_some());
+    }
+
+    #[test]
+    fn hidden_cells_and_their_walls_are_not_drawn() {
+        let mut maze = Maze::new(crate::shape::Square::new(4, 3));
+        maze.open_all_inner();
+        let mut marks = vec![Mark::Hidden; 12];
+        // (ASCII pictures keep their `+` corners, which say nothing of the walls.)
+        let all = render_marks(&maze, &marks, Style::Ascii);
+        assert!(!all.contains(['-', '|']), "all hidden: no wall drawn\n{all}");
+        let boxes = render_marks(&maze, &marks, Style::Unicode);
+        assert!(boxes.chars().all(char::is_whitespace), "all hidden: nothing drawn\n{boxes}");
+        marks[0] = Mark::Player;
+        let one = render_marks(&maze, &marks, Style::Ascii);
+        assert!(one.contains('@') && one.contains('+'), "{one}");
+        assert!(
+            one.lines().nth(1).is_some_and(|l| l.trim_end().len() <= 4),
+            "only the first cell's walls\n{one}"
+        );
+        // A dot drawing too: a hidden cell's own walls are left out.
+        let polar = Maze::new(Polar::new(6, 3));
+        let n = polar.cell_count() as usize;
+        let shown = render_marks(&polar, &vec![Mark::Empty; n], Style::Ascii);
+        let hidden = render_marks(&polar, &vec![Mark::Hidden; n], Style::Ascii);
+        assert!(hidden.chars().all(char::is_whitespace), "{hidden}");
+        assert!(!shown.chars().all(char::is_whitespace), "{shown}");
     }
 
     #[test]

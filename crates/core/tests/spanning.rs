@@ -144,3 +144,18 @@ fn large_grids_give_a_logarithm_and_huge_ones_are_skipped() {
     assert!((log10 / wide - 2.0).abs() < 0.02, "{log10} vs {wide}");
     assert_eq!(spanning_trees(&Square::new(1000, 1000)), SpanningTrees { exact: None, log10: None });
 }
+
+/// One cache serves the full count and the quick one: an answer cut short by a small
+/// budget is kept apart from the full answer for the same shape, in either order.
+#[test]
+fn the_cache_keeps_budgets_apart() {
+    use maze_core::spanning::{spanning_trees_cached, spanning_trees_cached_within};
+    let shape = Square::new(30, 30);
+    let quick = spanning_trees_cached_within(&shape, 10);
+    assert_eq!(quick, SpanningTrees { exact: None, log10: None }, "too much work for a budget of 10");
+    let full = spanning_trees_cached(&shape);
+    assert!(full.log10.is_some_and(|l| l > 100.0), "{full:?}");
+    assert_eq!(spanning_trees_cached_within(&shape, 10), quick, "the quick answer again");
+    assert_eq!(spanning_trees_cached(&shape), full);
+    assert_eq!(full, spanning_trees(&shape), "the cache gives the count itself");
+}

@@ -8,7 +8,7 @@
 //! mazes grow) and 25% to spare. The samples take about a millisecond; the estimate errs
 //! high (a test checks it stays within 4x of the truth on every shape and format).
 
-use maze_core::{Point, Shape, ShapeSpec, ShapeVisitor};
+use maze_core::{Point, ShapeSpec};
 use maze_render::Format;
 use maze_render::scene::Scene;
 
@@ -19,16 +19,6 @@ use crate::request::{Limits, MazeRequest};
 /// The most mazes one PDF book holds: the pages are kept in memory until the end (puzzles
 /// first, solutions at the back), about 6 KB each for a small maze.
 pub const MAX_PDF_MAZES: u32 = 10_000;
-
-/// A shape's drawing extent, in cell units.
-struct Extent;
-
-impl ShapeVisitor for Extent {
-    type Output = Point;
-    fn visit<S: Shape>(self, shape: S) -> Point {
-        shape.extent()
-    }
-}
 
 /// Checks `args` (one maze or a batch of `args.count`, of shape `spec`) against `limits`
 /// before anything is generated or read: pixels for png, the estimated bytes for every
@@ -49,9 +39,9 @@ pub fn check(args: &MazeRequest, spec: &ShapeSpec, limits: &Limits) -> Result<()
         )));
     }
     let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
-    let extent = spec.visit(Extent);
+    let picture = crate::Picture::of_spec(spec);
+    let extent = picture.extent;
     if format == Format::Png {
-        let picture = crate::Picture { extent, woven: spec.weave.is_some(), ..crate::Picture::default() };
         let style = draw_style(&args.draw(), format, multi, &picture);
         let scene = Scene { width: extent.x, height: extent.y, ..Scene::default() };
         let (w, h) = maze_render::png::image_size(&scene, &style);
@@ -88,7 +78,7 @@ pub fn estimate_bytes(args: &MazeRequest, spec: &ShapeSpec, extent: Point) -> Re
     let fixed = (small as f64 - per_cell * c_small).max(0.0);
     // Numbers grow: cell ids up to `cells`, coordinates up to the extent times the cell size.
     let scale = args.cell_size.map_or(16.0, |l| l.px()).max(1.0);
-    let sample_extent = spec_with(spec, LARGE).visit(Extent);
+    let sample_extent = crate::Picture::of_spec(&spec_with(spec, LARGE)).extent;
     let biggest = |cells: f64, e: Point| cells.max(e.x.max(e.y) * scale);
     let digits = |x: f64| maze_core::math::log10(x.max(1.0)).floor() + 1.0;
     let growth = (digits(biggest(spec.cells() as f64, extent)) + 2.0)
@@ -180,7 +170,7 @@ mod tests {
                         }
                         let a = args(&words);
                         let spec = crate::Plan::new(&a).expect("plans").spec().clone();
-                        let estimate = estimate_bytes(&a, &spec, spec.visit(Extent)).expect("estimates");
+                        let estimate = estimate_bytes(&a, &spec, crate::Picture::of_spec(&spec).extent).expect("estimates");
                         let real = actual(&a);
                         assert!(estimate >= real, "{words:?}: estimate {estimate} below the real {real}");
                         assert!(
@@ -199,8 +189,8 @@ mod tests {
         let mut many = one.clone();
         many.count = 10;
         let spec = crate::Plan::new(&one).expect("plans").spec().clone();
-        let e1 = estimate_bytes(&one, &spec, spec.visit(Extent)).expect("estimates");
-        let e10 = estimate_bytes(&many, &spec, spec.visit(Extent)).expect("estimates");
+        let e1 = estimate_bytes(&one, &spec, crate::Picture::of_spec(&spec).extent).expect("estimates");
+        let e10 = estimate_bytes(&many, &spec, crate::Picture::of_spec(&spec).extent).expect("estimates");
         assert!(e10.abs_diff(10 * e1) <= 10, "{e10} is not 10 x {e1}");
         assert!(actual(&many) <= e10);
     }

@@ -6,7 +6,7 @@
 use maze_core::{Algorithm, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solver, WeaveLayout, Wrap};
 use maze_render::Format;
 
-use crate::job::{supports, text_pictured};
+use crate::job::{halves, supports, text_pictured};
 
 /// Whether `algorithm` runs on the shape `spec` lays out (wrapped, levelled, ...).
 fn runs_on(algorithm: Algorithm, spec: &ShapeSpec) -> bool {
@@ -58,7 +58,8 @@ fn size_names(kind: ShapeKind) -> (&'static str, &'static str) {
 /// `maze list --json` prints and `maze serve` answers at `/api/list`.
 ///
 /// Shapes: `name`, `about`, `width`/`height` (what the two sizes count), `wrap`, `levels`,
-/// `weave`, `mask`, `text` (a text picture), `generators` (those that run on it).
+/// `weave`, `mask`, `text` (a text picture), `unicursal` (labyrinths, at even sizes),
+/// `generators` (those that run on it).
 /// Generators: `name`, `about`, `shapes`, `mask` (follows a mask), `stream` (row by row),
 /// `wrap`, `levels` and `weave` (the shapes it runs on wrapped, levelled or woven). Solvers: `name`,
 /// `about`, `shortest`. Formats: `name`, `about`, `binary`, `extension`. `instructions`:
@@ -78,6 +79,7 @@ pub fn capabilities() -> serde_json::Value {
             "weave": woven(k).is_some(),
             "mask": true,
             "text": text_pictured(&ShapeSpec::plain(k, 3, 3)),
+            "unicursal": halves(&ShapeSpec::plain(k, 6, 6)),
             "generators": generators,
         })
     };
@@ -123,7 +125,11 @@ mod tests {
         let caps = capabilities();
         for shape in caps["shapes"].as_array().expect("shapes") {
             let kind: ShapeKind = shape["name"].as_str().expect("name").parse().expect("a shape");
-            for (key, words) in [("wrap", vec!["--wrap", "xy"]), ("levels", vec!["--levels", "2"])] {
+            for (key, words) in [
+                ("wrap", vec!["--wrap", "xy"]),
+                ("levels", vec!["--levels", "2"]),
+                ("unicursal", vec!["--unicursal"]),
+            ] {
                 let mut w = vec!["-s", kind.name(), "-W", "6", "-H", "6", "-a", "kruskal", "-f", "json"];
                 w.extend(words);
                 let ok = crate::Plan::new(&crate::testing::request(&w)).is_ok();

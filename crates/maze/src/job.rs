@@ -107,16 +107,28 @@ pub struct Built<S: Shape> {
 /// entrance and exit, solution), recording up to `record` steps of the generator and the
 /// solver when asked. `maze generate` and `maze serve` both build their mazes here.
 pub fn build<S: Shape>(shape: S, a: &MazeRequest, seed: u64, record: Option<usize>) -> Result<Built<S>> {
-    let mut maze = Maze::new(shape);
     // One stream, in a fixed order: generation, braiding, MultiMaze dots.
     let mut rng = Xoshiro::seed_from_u64(seed);
     let options = a.generator_options();
     // Recording is a separate instantiation: plain generation observes nothing, for free.
-    let mut trace = record.map(Trace::with_limit);
-    match trace.as_mut() {
-        Some(t) => a.algorithm.generate(&mut maze, &options, &mut rng, t)?,
-        None => a.algorithm.generate(&mut maze, &options, &mut rng, &mut Quiet::default())?,
-    }
+    // A labyrinth has no steps of its own to record (its generator's are on the half-size
+    // maze), so none are: front ends say there is nothing to replay.
+    let mut trace = record.filter(|_| !a.unicursal).map(Trace::with_limit);
+    let mut maze = if a.unicursal {
+        // The plan refused what a labyrinth cannot have (loops, dots, chosen ends, a
+        // recording of the half-size maze's steps).
+        let half = shape.halved().ok_or_else(|| Error::Request(unicursal_refusal(&shape.spec())))?;
+        let mut perfect = Maze::new(half);
+        a.algorithm.generate(&mut perfect, &options, &mut rng, &mut Quiet::default())?;
+        maze_core::unicursal::unicursal(&perfect, shape)?
+    } else {
+        let mut maze = Maze::new(shape);
+        match trace.as_mut() {
+            Some(t) => a.algorithm.generate(&mut maze, &options, &mut rng, t)?,
+            None => a.algorithm.generate(&mut maze, &options, &mut rng, &mut Quiet::default())?,
+        }
+        maze
+    };
     // The recording starts from every wall closed on the maze's final shape (a woven maze's
     // crossings are laid out and settled by the generator; its steps name those cells).
     let start = trace.as_ref().map(|_| Maze::new(maze.shape().clone()));
@@ -152,8 +164,12 @@ pub fn build<S: Shape>(shape: S, a: &MazeRequest, seed: u64, record: Option<usiz
         )),
         None => None,
     };
-    let provenance =
-        Provenance { algorithm: Some(a.algorithm.name().into()), seed: Some(seed), braid: a.braid };
+    let provenance = Provenance {
+        algorithm: Some(a.algorithm.name().into()),
+        seed: Some(seed),
+        braid: a.braid,
+        unicursal: a.unicursal,
+    };
     Ok(Built { maze, provenance, solution, recording: start.zip(trace), solve_trace })
 }
 
@@ -396,6 +412,44 @@ pub fn text_pictured(spec: &ShapeSpec) -> bool {
     matches!(spec.kind, ShapeKind::Square | ShapeKind::Hex | ShapeKind::Sigma | ShapeKind::Triangle)
 }
 
+/// Whether a unicursal labyrinth can be made on the shape `spec` lays out (it halves into
+/// blocks of four cells: [`Shape::halved`]).
+pub(crate) fn halves(spec: &ShapeSpec) -> bool {
+    struct Halves;
+    impl ShapeVisitor for Halves {
+        type Output = bool;
+        fn visit<S: Shape>(self, shape: S) -> bool {
+            shape.halved().is_some()
+        }
+    }
+    spec.visit(Halves)
+}
+
+/// Why `--unicursal` is refused on the shape `spec` lays out, in one line.
+pub(crate) fn unicursal_refusal(spec: &ShapeSpec) -> String {
+    let topology = [
+        (spec.mask.is_some(), "a mask"),
+        (spec.wrap.any(), "--wrap"),
+        (spec.levels > 1, "--levels"),
+        (spec.weave.is_some(), "--weave"),
+    ];
+    if let Some((_, what)) = topology.iter().find(|(given, _)| *given) {
+        return format!(
+            "--unicursal cannot be used with {what} (a labyrinth's blocks of 2 x 2 cells need a plain rectangle)"
+        );
+    }
+    if !halves(&ShapeSpec::plain(spec.kind, 6, 6)) {
+        return format!(
+            "--unicursal is made on square cells, not {} (its path runs through blocks of 2 x 2 cells; see `maze list`)",
+            spec.kind
+        );
+    }
+    format!(
+        "--unicursal needs an even --width and --height, not {} x {} (each cell of the perfect maze it is made from becomes 2 x 2 cells)",
+        spec.width, spec.height
+    )
+}
+
 /// The refusal for a text picture of a shape text cannot draw honestly.
 pub(crate) fn no_text_picture(spec: &ShapeSpec) -> String {
     let what = format!("{}{} mazes", if spec.mask.is_some() { "masked " } else { "" }, spec.kind);
@@ -431,6 +485,24 @@ impl Picture {
     /// A still picture of `shape`.
     pub fn of<S: Shape>(shape: &S) -> Self {
         Picture { extent: shape.extent(), woven: S::WOVEN, max_pixels: png::MAX_PIXELS }
+    }
+
+    /// A still picture of the shape `spec` lays out (it is built to be measured).
+    pub fn of_spec(spec: &ShapeSpec) -> Self {
+        struct Of;
+        impl ShapeVisitor for Of {
+            type Output = Picture;
+            fn visit<S: Shape>(self, shape: S) -> Picture {
+                Picture::of(&shape)
+            }
+        }
+        spec.visit(Of)
+    }
+
+    /// A still picture of a flat drawing `extent` cell units across, for a maze too big
+    /// to lay out as a shape (one made row by row).
+    pub fn of_extent(extent: Point) -> Self {
+        Picture { extent, ..Picture::default() }
     }
 
     /// This picture as `frames` frames of an animation: each frame's pixels are also bound
@@ -1067,6 +1139,7 @@ impl ShapeVisitor for FileJob<'_> {
             algorithm: self.file.algorithm.clone(),
             seed: self.file.seed,
             braid: self.file.braid,
+            unicursal: self.file.unicursal,
         };
         let multi = maze.is_multi();
         let fresh;

@@ -96,6 +96,7 @@ mod testing {
             "tex-fragment",
             "animate",
             "zones",
+            "unicursal",
         ];
         let mut map = serde_json::Map::new();
         let mut i = 0;

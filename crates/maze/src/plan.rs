@@ -13,7 +13,8 @@ use crate::budget;
 use crate::error::{Error, Result};
 use crate::job::{
     AnimationSize, Keep, Kept, animation_options, check_page, check_parametric, collect_mazes, collect_seeds,
-    memory_note, no_text_picture, parametric_program, supports, text_pictured, write_mazes,
+    halves, memory_note, no_text_picture, parametric_program, supports, text_pictured, unicursal_refusal,
+    write_mazes,
 };
 use crate::masks::Picture;
 use crate::request::MazeRequest;
@@ -167,7 +168,40 @@ pub fn check_applies(r: &MazeRequest) -> Result<()> {
     if r.frames.is_some() && !r.animated() {
         return refuse("--frames applies to an animation (add --animate, or use --format gif)".into());
     }
+    if r.unicursal {
+        check_unicursal(r)?;
+    }
     Ok(())
+}
+
+/// Refuses what a unicursal labyrinth cannot have: loops (`--braid`), MultiMaze dots, ends
+/// chosen elsewhere than the path's two ends, an animation (the generator's steps are on
+/// the half-size maze), rows made one at a time, a parametric program.
+fn check_unicursal(r: &MazeRequest) -> Result<()> {
+    let ends = "a labyrinth's entrance and exit are its path's two ends, side by side on the outer wall";
+    let conflicts = [
+        (r.braid.is_some(), "--braid", "it adds loops; a labyrinth has one path"),
+        (
+            r.starts.is_some() || r.ends.is_some(),
+            "--starts/--ends",
+            "a MultiMaze has many routes; a labyrinth has one",
+        ),
+        (r.entrance.is_some(), "--entrance", ends),
+        (r.exit.is_some(), "--exit", ends),
+        (
+            r.animated(),
+            "--animate/--zones/gif",
+            "the steps would be those of the half-size maze it is made from; draw svg or png",
+        ),
+        (r.stream, "--stream", "rows are made one at a time; a labyrinth is made whole"),
+        (r.parametric, "--parametric", "the program makes binary-tree mazes of its own"),
+    ];
+    match conflicts.iter().find(|(given, _, _)| *given) {
+        Some((_, flag, why)) => {
+            Err(Error::Request(format!("--unicursal cannot be used with {flag} ({why})")))
+        }
+        None => Ok(()),
+    }
 }
 
 /// Checks the 3D model's sizes: `--base` above 0, `--wall-height` above 0, or 0 for
@@ -296,6 +330,9 @@ fn plan(request: &MazeRequest, picture: Option<Option<Picture>>) -> Result<Plan>
     // here, before any work, as they would when run.
     if args.algorithm.needs_grid() {
         crate::capabilities::check_runs_on(args.algorithm, &spec)?;
+    }
+    if args.unicursal && !halves(&spec) {
+        return Err(Error::Request(unicursal_refusal(&spec)));
     }
     if let (Some(s), Some(e)) = (args.starts, args.ends)
         && u64::from(s) + u64::from(e) > spec.cells()

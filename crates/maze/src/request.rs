@@ -37,6 +37,7 @@ pub const FIELDS: &[&str] = &[
     "algorithm",
     "seed",
     "braid",
+    "unicursal",
     "starts",
     "ends",
     "entrance",
@@ -160,6 +161,10 @@ pub struct MazeRequest {
     pub seed: Option<u64>,
     /// The share (0-1) of dead ends removed.
     pub braid: Option<f64>,
+    /// A unicursal labyrinth: one path through every cell, no choices, made by splitting
+    /// the passages of a perfect maze of half the width and height down the middle
+    /// ([`maze_core::unicursal`]); square cells of even width and height.
+    pub unicursal: bool,
     /// MultiMaze: start dots.
     pub starts: Option<u32>,
     /// MultiMaze: end dots.
@@ -282,6 +287,7 @@ impl Default for MazeRequest {
             algorithm: Algorithm::RecursiveBacktracker,
             seed: None,
             braid: None,
+            unicursal: false,
             starts: None,
             ends: None,
             entrance: None,

@@ -76,6 +76,9 @@ pub struct MazeFile {
     /// The braid fraction (informative).
     #[serde(default)]
     pub braid: Option<f64>,
+    /// Whether the maze is a unicursal labyrinth (informative).
+    #[serde(default)]
+    pub unicursal: bool,
     /// Number of cells (checked against the shape).
     pub cells: u64,
     /// Open passages, as pairs of adjacent cell ids.
@@ -132,6 +135,9 @@ pub struct Provenance {
     pub seed: Option<u64>,
     /// The braid fraction, if any.
     pub braid: Option<f64>,
+    /// Whether the maze is a unicursal labyrinth made from a perfect maze by `algorithm`
+    /// (written only when it is).
+    pub unicursal: bool,
 }
 
 impl MazeFile {
@@ -400,6 +406,9 @@ pub(crate) fn header_fields<S: Shape>(
     }
     if let Some(b) = provenance.braid {
         fields.push(("braid", serde_json::to_string(&b).unwrap_or_else(|_| "0".into())));
+    }
+    if provenance.unicursal {
+        fields.push(("unicursal", "true".into()));
     }
     fields.push(("cells", maze.cell_count().to_string()));
     fields.push(("entrance", maze.entrance().0.to_string()));

@@ -56,6 +56,41 @@ pub enum Replay {
     Solving(Solver),
 }
 
+/// What the player sees of the maze (`maze play --fog`): the fog of war. Cells seen stay
+/// seen; the rest is drawn blank until the player comes near.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Fog {
+    /// The whole maze is in view.
+    #[default]
+    Off,
+    /// Line of sight: from the player's cell, along each open passage for as long as the
+    /// corridor runs straight on (through the door facing the one it came in by).
+    Sight,
+    /// The cells at most this many steps away along the passages.
+    Near(u32),
+}
+
+impl Fog {
+    /// The fog for `maze play --fog [N]`: none without the option, line of sight with no
+    /// number (or 0), within N steps otherwise.
+    pub fn from_option(fog: Option<u32>) -> Fog {
+        match fog {
+            None => Fog::Off,
+            Some(0) => Fog::Sight,
+            Some(n) => Fog::Near(n),
+        }
+    }
+
+    /// The menu's words for it.
+    pub fn words(self) -> String {
+        match self {
+            Fog::Off => "off (the whole maze in view)".into(),
+            Fog::Sight => "line of sight along corridors".into(),
+            Fog::Near(n) => format!("within {n} step{}", if n == 1 { "" } else { "s" }),
+        }
+    }
+}
+
 /// What the player asked for when starting a maze.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Setup {
@@ -73,6 +108,8 @@ pub struct Setup {
     pub ends: u32,
     /// The entrance and exit asked for (`--entrance`, `--exit`), if any.
     pub doors: (Option<EndSpec>, Option<EndSpec>),
+    /// The fog of war.
+    pub fog: Fog,
 }
 
 /// The playing state of one maze, whatever its shape.
@@ -149,6 +186,8 @@ struct Play<S: Shape> {
     shortest: u32,
     solution: Option<(Solver, Solution)>,
     replay: Option<ReplayState<S>>,
+    /// Under a fog of war, the cells seen so far (empty without fog).
+    seen: Vec<bool>,
 }
 
 /// A replay: the events, the position, and the maze and marks at that position.
@@ -207,9 +246,87 @@ impl<S: Shape> Play<S> {
             shortest,
             solution: None,
             replay: None,
+            seen: Vec::new(),
         };
         game.breadcrumbs.insert(game.player);
+        game.look();
         Ok(game)
+    }
+
+    /// Under a fog of war, adds what the player sees from where they stand to the cells
+    /// seen. Time: the cells seen from here.
+    fn look(&mut self) {
+        if self.setup.fog == Fog::Off {
+            return;
+        }
+        let n = self.maze.cell_count() as usize;
+        if self.seen.len() != n {
+            self.seen = vec![false; n];
+        }
+        if let Fog::Near(steps) = self.setup.fog {
+            self.near(steps);
+            return;
+        }
+        let (maze, player) = (&self.maze, self.player);
+        let shape = maze.shape();
+        self.seen[player.index()] = true;
+        match self.setup.fog {
+            Fog::Off => {}
+            Fog::Sight => {
+                for (door, next) in maze.open_adjacent(player).iter() {
+                    // Straight on: the door of the next cell that faces the one it was
+                    // entered by (within about 37 degrees), while it is open.
+                    let (mut cell, mut back, mut next) = (player, shape.opposite(player, door), next);
+                    for _ in 0..n {
+                        self.seen[next.index()] = true;
+                        let centre = shape.centre(next);
+                        let towards = |d: S::Door| {
+                            let [p, q] = shape.wall_segment(next, d);
+                            Point { x: (p.x + q.x) / 2.0 - centre.x, y: (p.y + q.y) / 2.0 - centre.y }
+                        };
+                        let b = towards(back);
+                        let straight = shape
+                            .doors(next)
+                            .iter()
+                            .filter(|&d| d != back)
+                            .map(|d| {
+                                let v = towards(d);
+                                (d, (v.x * b.x + v.y * b.y) / (v.x.hypot(v.y) * b.x.hypot(b.y)).max(1e-12))
+                            })
+                            .min_by(|x, y| x.1.total_cmp(&y.1));
+                        let Some((d, cos)) = straight else { break };
+                        let Some(after) = shape.neighbour(next, d) else { break };
+                        if cos > -0.8 || !maze.is_open(next, d) || after == cell {
+                            break;
+                        }
+                        (cell, back, next) = (next, shape.opposite(next, d), after);
+                    }
+                }
+            }
+            // Handled above.
+            Fog::Near(_) => {}
+        }
+    }
+
+    /// For [`Fog::Near`]: marks every cell within `steps` passages of the player as seen
+    /// (a breadth-first walk from the player, depth `steps`).
+    fn near(&mut self, steps: u32) {
+        let mut depth = std::collections::HashMap::new();
+        depth.insert(self.player, 0u32);
+        let mut queue = std::collections::VecDeque::from([self.player]);
+        while let Some(c) = queue.pop_front() {
+            let d = depth[&c];
+            self.seen[c.index()] = true;
+            if d == steps {
+                continue;
+            }
+            for b in self.maze.open_neighbours(c) {
+                if let std::collections::hash_map::Entry::Vacant(e) = depth.entry(b) {
+                    e.insert(d + 1);
+                    queue.push_back(b);
+                }
+            }
+        }
     }
 
     fn starts_of(maze: &Maze<S>) -> Vec<CellId> {
@@ -227,6 +344,7 @@ impl<S: Shape> Play<S> {
         self.player = next;
         self.moves += 1;
         self.breadcrumbs.insert(next);
+        self.look();
         if let Some(i) = self.at_unmatched_end() {
             self.matched[i] = true;
             let starts = Self::starts_of(&self.maze);
@@ -237,6 +355,7 @@ impl<S: Shape> Play<S> {
             }
             self.player = starts[self.start_index];
             self.breadcrumbs.insert(self.player);
+            self.look();
         }
         None
     }
@@ -310,6 +429,13 @@ impl<S: Shape> Play<S> {
             }
         }
         marks[self.player.index()] = Mark::Player;
+        // Under a fog of war, what was not seen is hidden (the ends too), but a solution
+        // asked for; once the maze is solved, all of it shows.
+        if !self.seen.is_empty() && !self.finished() {
+            for (m, _) in marks.iter_mut().zip(&self.seen).filter(|(m, seen)| !**seen && **m != Mark::Path) {
+                *m = Mark::Hidden;
+            }
+        }
         marks
     }
 }
@@ -486,6 +612,8 @@ impl<S: Shape> Game for Play<S> {
         self.breadcrumbs.insert(self.player);
         self.moves = 0;
         self.solution = None;
+        self.seen.fill(false);
+        self.look();
     }
 
     fn moves(&self) -> u32 {
@@ -613,6 +741,7 @@ mod tests {
             starts: 1,
             ends: 1,
             doors: (None, None),
+            fog: Fog::Off,
         }
     }
 
@@ -1027,6 +1156,105 @@ mod tests {
         assert_eq!(game.connected(), (0, 2));
         solve_by_keys(game.as_mut());
         assert_eq!(game.connected(), (2, 2));
+    }
+
+    /// The cells a fogged game hides, by id.
+    fn hidden(game: &Play<impl Shape>) -> Vec<bool> {
+        game.marks().iter().map(|&m| m == Mark::Hidden).collect()
+    }
+
+    #[test]
+    fn fog_of_war_shows_what_was_seen_and_keeps_it() {
+        for &kind in ShapeKind::ALL {
+            for fog in [Fog::Sight, Fog::Near(1), Fog::Near(3)] {
+                struct Check(Fog);
+                impl ShapeVisitor for Check {
+                    type Output = ();
+                    fn visit<S: Shape>(self, shape: S) {
+                        let kind = shape.spec().kind;
+                        let mut plain = setup(kind, 8, 6, Algorithm::Kruskal);
+                        plain.fog = self.0;
+                        let mut game = Play::new(shape, plain).expect("game");
+                        let n = game.maze.cell_count() as usize;
+                        let first = hidden(&game);
+                        let hid = first.iter().filter(|&&h| h).count();
+                        assert!(
+                            hid > 0 && hid < n,
+                            "{kind} {:?}: some hidden, some seen ({hid} of {n})",
+                            self.0
+                        );
+                        assert!(!first[game.player.index()], "the player is seen");
+                        // Every cell next to the player through an open door is seen; with
+                        // Near(k), nothing farther than k steps is.
+                        for b in game.maze.open_neighbours(game.player) {
+                            assert!(!first[b.index()], "{kind} {:?}: open neighbour hidden", self.0);
+                        }
+                        if let Fog::Near(k) = self.0 {
+                            let d = maze_core::analyze::distances(&game.maze, game.player);
+                            for c in 0..n {
+                                assert_eq!(first[c], d[c] > k, "{kind} {:?}: cell {c} at {}", self.0, d[c]);
+                            }
+                        }
+                        // The solution is hidden until asked; asked, it shows.
+                        assert!(!game.marks().contains(&Mark::Path));
+                        game.show_solution(Some(Solver::Bfs)).expect("solvable");
+                        let path = game.solution.as_ref().expect("shown").1.path.clone();
+                        let marks = game.marks();
+                        assert!(
+                            path.iter()
+                                .skip(1)
+                                .all(|c| marks[c.index()] == Mark::Path || marks[c.index()] >= Mark::End)
+                        );
+                        game.show_solution(None).expect("hidden again");
+                        // Walking reveals, and what was seen stays seen.
+                        let mut before = first;
+                        for _ in 0..40 {
+                            if game.finished() {
+                                break;
+                            }
+                            game.show_solution(Some(Solver::Bfs)).expect("solvable");
+                            let Some(Hint::Towards(h)) = game.hint() else { break };
+                            game.show_solution(None).expect("hidden");
+                            game.step(h, false);
+                            let now = hidden(&game);
+                            assert!(
+                                now.iter().zip(&before).all(|(n, b)| !n || *b),
+                                "{kind}: a seen cell hid again"
+                            );
+                            before = now;
+                        }
+                        // Solved, all of it shows.
+                        solve_by_keys(&mut game);
+                        assert!(!hidden(&game).contains(&true), "{kind}: the solved maze shows whole");
+                    }
+                }
+                let spec = ShapeSpec::new(kind, 8, 6, 1 << 20).expect("valid");
+                spec.visit(Check(fog));
+            }
+        }
+    }
+
+    #[test]
+    fn line_of_sight_runs_down_straight_corridors_only() {
+        // An open field: from the middle, the player sees its row and column, not the rest.
+        let mut maze_setup = setup(ShapeKind::Square, 7, 7, Algorithm::Kruskal);
+        maze_setup.fog = Fog::Sight;
+        let mut game = Play::new(maze_core::Square::new(7, 7), maze_setup).expect("game");
+        game.maze.open_all_inner();
+        game.player = CellId(24);
+        game.seen.fill(false);
+        game.look();
+        for c in 0..49u32 {
+            let (x, y) = (c % 7, c / 7);
+            assert_eq!(game.seen[c as usize], x == 3 || y == 3, "cell {x},{y}");
+        }
+        // A picture under fog draws fewer walls than the whole maze.
+        let fogged = game.picture(false).join("\n");
+        game.seen.fill(true);
+        let whole = game.picture(false).join("\n");
+        let walls = |p: &str| p.matches(['-', '|']).count();
+        assert!(walls(&fogged) < walls(&whole), "{fogged}\n{whole}");
+        assert!(!fogged.contains('S') && !fogged.contains('E'), "the ends are out of sight\n{fogged}");
     }
 
     #[test]

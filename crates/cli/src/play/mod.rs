@@ -93,6 +93,7 @@ pub fn app_from_args(args: &PlayArgs) -> Result<App> {
         app.seed = seed;
     }
     app.doors = (args.entrance, args.exit);
+    app.fog = game::Fog::from_option(args.fog);
     app.auto = !args.no_auto;
     app.unicode = !args.ascii;
     Ok(app)
@@ -103,6 +104,12 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let mut app = app_from_args(&args)?;
     let (tty_in, tty_out) = (std::io::stdin().is_terminal(), std::io::stdout().is_terminal());
     if args.lines || !tty_in || !tty_out {
+        if args.fog.is_some() {
+            anyhow::bail!(UsageError(
+                "--fog needs the full-screen game on a terminal (the line-by-line game shows the whole maze)"
+                    .into()
+            ));
+        }
         let mut out = std::io::stdout().lock();
         // Box-drawing characters only on a terminal that asked for them; pipes get ASCII.
         let unicode = tty_out && !args.ascii;
@@ -177,9 +184,47 @@ mod tests {
     }
 
     #[test]
+    fn fog_of_war_from_the_menu_and_the_command_line() {
+        use clap::Parser;
+        let mut a = app();
+        // Up from the first field reaches the last: the fog.
+        press(&mut a, KeyCode::Up);
+        assert!(screen(&a, 80, 20).contains("> fog of war off"));
+        press(&mut a, KeyCode::Right);
+        assert_eq!(a.fog, super::game::Fog::Sight);
+        assert!(screen(&a, 80, 20).contains("line of sight"));
+        press(&mut a, KeyCode::Right);
+        press(&mut a, KeyCode::Right);
+        assert!(screen(&a, 80, 20).contains("within 2 steps"));
+        press(&mut a, KeyCode::Enter);
+        assert_eq!(a.screen, Screen::Playing, "{}", a.message);
+        let fogged = screen(&a, 80, 24);
+        let rows: Vec<&str> = fogged.lines().filter(|l| l.starts_with(['+', '|', ' '])).collect();
+        assert!(rows.iter().any(|l| l.contains('@')), "{fogged}");
+        assert!(!rows.iter().any(|l| l.contains('E')), "the exit is out of sight:\n{fogged}");
+        for (words, fog) in [
+            (&["maze", "play", "--fog"][..], super::game::Fog::Sight),
+            (&["maze", "play", "--fog", "3"], super::game::Fog::Near(3)),
+            (&["maze", "play"], super::game::Fog::Off),
+        ] {
+            let cli = crate::args::Cli::try_parse_from(words).expect("arguments");
+            let crate::args::Command::Play(args) = cli.command else { panic!("not play") };
+            assert_eq!(super::app_from_args(&args).expect("app").fog, fog, "{words:?}");
+        }
+        assert!(crate::args::Cli::try_parse_from(["maze", "play", "--fog", "x"]).is_err());
+        // A woven maze is not fogged: said in one line, no game.
+        let mut woven = app();
+        woven.fog = super::game::Fog::Sight;
+        woven.weave = 30;
+        press(&mut woven, KeyCode::Enter);
+        assert_eq!(woven.screen, Screen::Menu);
+        assert!(woven.message.contains("fog of war is not drawn on woven mazes"), "{}", woven.message);
+    }
+
+    #[test]
     fn menu_screen() {
         let mut a = app();
-        golden("play-menu.txt", &screen(&a, 80, 18));
+        golden("play-menu.txt", &screen(&a, 80, 20));
         // Moving through the fields and changing the shape shows on screen.
         press(&mut a, KeyCode::Right);
         assert!(screen(&a, 80, 16).contains("> shape      hex"));

@@ -85,6 +85,7 @@ fn menu(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
             ),
             Field::Seed => ("seed", app.seed.to_string()),
             Field::Braid => ("braid", format!("{}% of dead ends removed", app.braid * 10)),
+            Field::Fog => ("fog of war", app.fog.words()),
             Field::Dots => (
                 "multimaze",
                 if app.dots == 1 {

@@ -1147,6 +1147,77 @@ await check('Wrap, Levels and Weave are offered for the shapes whose capabilitie
   await q.close();
 });
 
+await check('a labyrinth (unicursal) from the form: offered where /api/list says, one path through every cell', async () => {
+  const p = await screen('desktop');
+  await p.click('#more > summary');
+  const shapes = await p.evaluate(async () => (await (await fetch('/api/list')).json()).shapes);
+  expect(shapes.some((s) => s.unicursal) && shapes.some((s) => !s.unicursal), 'the table says which shapes make labyrinths');
+  for (const s of shapes) {
+    await p.selectOption(testid('shape'), s.name);
+    expect((await p.isVisible(testid('unicursal'))) === s.unicursal, `${s.name}: labyrinth ${s.unicursal ? 'not offered' : 'offered'}`);
+  }
+  await p.selectOption(testid('shape'), 'square');
+  await p.fill(testid('width'), '12');
+  await p.fill(testid('height'), '8');
+  await p.fill(testid('seed'), '3');
+  await p.check(testid('unicursal'));
+  await regenerateOn(p, 'desktop');
+  expect(p.url().includes('unicursal=1'), `the link keeps it: ${p.url()}`);
+  const one = await p.evaluate(() => ({ cells: maze.cells, path: maze.sec.path ? maze.sec.path.length : 0 }));
+  expect(one.cells === 96 && one.path === 96, `the solution walks every cell: ${JSON.stringify(one)}`);
+  // Its steps are those of a half-size maze: nothing of its own to replay, said plainly.
+  await p.click(testid('animate-generation'));
+  const said = await p.textContent(testid('status'));
+  expect(said.includes('labyrinth'), `status: ${said}`);
+  // An odd width is refused at the field, in the page's words.
+  await p.fill(testid('width'), '13');
+  await p.click(testid('generate'));
+  await p.waitForSelector('#status.error');
+  const error = await p.textContent(testid('status'));
+  expect(/even/.test(error) && !error.includes('--'), `status: ${error}`);
+  const note = await p.evaluate(() => document.getElementById('width-error')?.textContent || '');
+  expect(/even/.test(note), `the note at the width field: ${note}`);
+  await p.close();
+});
+
+await check('fog of war: Play shows what the player has seen, the rest appears as they go, solved shows all', async () => {
+  const p = await screen('desktop', 'shape=square&width=10&height=8&seed=4&solve=bfs');
+  const cells = 80;
+  await p.selectOption(testid('fog'), 'sight');
+  await p.click(testid('play'));
+  const hidden = async () => Number(await p.evaluate(() => document.body.dataset.fog));
+  const first = await hidden();
+  expect(first > 0 && first < cells, `fogged at the start: ${first} of ${cells} hidden`);
+  const drawn = await p.evaluate(() => (document.querySelector('[data-testid="fog-layer"]').getAttribute('d') || '').split('Z').length - 1);
+  expect(drawn === first, `the fog covers the hidden cells: ${drawn} drawn, ${first} hidden`);
+  // Asking for the solution shows it through the fog.
+  await p.click(testid('solve'));
+  const withRoute = await hidden();
+  expect(withRoute < first, `the route shows through the fog: ${withRoute} hidden, ${first} before`);
+  await p.click(testid('solve'));
+  // Walking the route: never more hidden than before; solved, nothing is.
+  const data = await p.evaluate(async () => (await fetch('/api/generate?shape=square&width=10&height=8&seed=4&solve=bfs&geometry=1')).json());
+  const c = data.geometry.centres;
+  const path = data.solution.path;
+  let before = await hidden();
+  for (let i = 1; i < path.length; i++) {
+    const dx = c[path[i]][0] - c[path[i - 1]][0];
+    const dy = c[path[i]][1] - c[path[i - 1]][1];
+    await p.keyboard.press(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'ArrowRight' : 'ArrowLeft') : (dy > 0 ? 'ArrowDown' : 'ArrowUp'));
+    const now = await hidden();
+    expect(now <= before, `a seen cell hid again (${before} -> ${now})`);
+    before = now;
+  }
+  await p.waitForSelector('body[data-playing="done"]');
+  expect((await hidden()) === 0, 'the solved maze shows whole');
+  // Within 1 step: the player's cell and its open neighbours only.
+  await p.selectOption(testid('fog'), '1');
+  await p.click(testid('play'));
+  const near = await p.evaluate(() => ({ hidden: Number(document.body.dataset.fog), around: openNeighbours(play.cell).length }));
+  expect(near.hidden === cells - 1 - near.around, `within 1 step: ${JSON.stringify(near)}`);
+  await p.close();
+});
+
 await check('accessibility on the touch phone: no serious or critical problem, with More options and Download open', async () => {
   const p = await screen('phone', 'shape=square&width=8&height=8&seed=5&solve=bfs');
   await p.evaluate(() => { document.getElementById('more').open = true; document.getElementById('download-menu').open = true; });

@@ -277,6 +277,8 @@ mod tests {
         "text_grid",
         "spec",
         "door_between",
+        "halved",
+        "quarters",
     ];
 
     /// The names of the methods the trait [`Shape`] declares, read from its source.
@@ -345,6 +347,8 @@ mod tests {
             mine == theirs
         });
         same("text_grid", w.text_grid().is_some() == inner.text_grid().is_some());
+        same("halved", w.halved().map(|h| h.cell_count()) == inner.halved().map(|h| h.cell_count()));
+        same("quarters", w.quarters(CellId(0)) == inner.quarters(CellId(0)));
         same("text picture", {
             let style = crate::text::Style::Ascii;
             crate::text::render(&Maze::new(w.clone()), None, style)
@@ -434,15 +438,16 @@ mod tests {
 
     /// What a mask keeping every cell answers otherwise than its base, by design: it
     /// renumbers cells (so it offers none of the lattice fast paths, nor maze-dataset's
-    /// connection array), and a door to a
+    /// connection array, nor a halving for unicursal labyrinths), and a door to a
     /// removed cell is a boundary, so `outer_door` is the trait's own, not the base's.
-    const MASK_DIFFERS: &[&str] = &["grid", "square_lattice", "door_steps", "grid_connections"];
+    const MASK_DIFFERS: &[&str] =
+        &["grid", "square_lattice", "door_steps", "grid_connections", "halved", "quarters"];
 
     /// What one level answers otherwise than its base, by design: stair walls are
     /// numbered after the base walls even with one level, a cell's name says its level, the
     /// drawing is one plate as wide as the levels side by side (with one level the base's
     /// width, up to rounding), the text picture has a heading per level, and the levels
-    /// offer no row layout (nor maze-dataset's connection array).
+    /// offer no row layout (nor maze-dataset's connection array, nor a halving).
     const LEVELS_DIFFER: &[&str] = &[
         "wall_count",
         "cell_name",
@@ -453,11 +458,15 @@ mod tests {
         "square_lattice",
         "door_steps",
         "grid_connections",
+        "halved",
+        "quarters",
     ];
 
     /// What a woven square maze without crossings answers otherwise than its square: it
-    /// offers no lattice fast paths and no connection array (crossings add cells).
-    const WEAVE_DIFFERS: &[&str] = &["grid", "square_lattice", "door_steps", "grid_connections"];
+    /// offers no lattice fast paths, no connection array and no halving (crossings add
+    /// cells).
+    const WEAVE_DIFFERS: &[&str] =
+        &["grid", "square_lattice", "door_steps", "grid_connections", "halved", "quarters"];
 
     fn full_mask<S: Shape>(s: S) -> Masked<S> {
         let mask = Mask::from_fn(s.cell_count(), |_| true);

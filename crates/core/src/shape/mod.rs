@@ -669,6 +669,24 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
     fn door_between(&self, a: CellId, b: CellId) -> Option<Self::Door> {
         self.doors(a).iter().find(|&d| self.neighbour(a, d) == Some(b))
     }
+
+    /// For a unicursal labyrinth ([`crate::unicursal`]): this shape at half the size, each
+    /// of whose cells (a *block*) stands for four cells of this one, given by
+    /// [`quarters`](Shape::quarters). `None`, the default, when the shape cannot be halved
+    /// so (an odd size, a mask, wrapping, levels, crossings, or cells that do not split in
+    /// four).
+    fn halved(&self) -> Option<Self> {
+        None
+    }
+
+    /// The four cells of this shape that cell `block` of [`halved`](Shape::halved) stands
+    /// for, in order around the block: each is adjacent to the next and the last to the
+    /// first, and a block adjacent to another meets it along two cells of each, next to
+    /// each other in this order. `None` when the shape has no halving (the default).
+    fn quarters(&self, block: CellId) -> Option<[CellId; 4]> {
+        let _ = block;
+        None
+    }
 }
 
 /// How a shape with a character picture lies on it (see [`Shape::text_grid`]): a lattice

@@ -273,6 +273,30 @@ impl Shape for Square {
         ShapeSpec::plain(ShapeKind::Square, self.width, self.height)
     }
 
+    /// The rectangle of half the width and height (both even): block `(x, y)` is the 2 x 2
+    /// square of cells from `(2x, 2y)`.
+    fn halved(&self) -> Option<Self> {
+        let even = |n: u32| n >= 2 && n % 2 == 0;
+        (even(self.width) && even(self.height)).then(|| Square::new(self.width / 2, self.height / 2))
+    }
+
+    /// The 2 x 2 square of block `(x, y)`, clockwise from its top-left cell.
+    fn quarters(&self, block: CellId) -> Option<[CellId; 4]> {
+        let even = self.width % 2 == 0 && self.height % 2 == 0;
+        let half = self.width / 2;
+        if !even || half == 0 || block.0 >= half * (self.height / 2) {
+            return None;
+        }
+        let (x, y) = (block.0 % half, block.0 / half);
+        let top_left = 2 * y * self.width + 2 * x;
+        Some([
+            CellId(top_left),
+            CellId(top_left + 1),
+            CellId(top_left + self.width + 1),
+            CellId(top_left + self.width),
+        ])
+    }
+
     fn text_grid(&self) -> Option<super::TextGrid<SquareDoor>> {
         Some(super::TextGrid::flat(super::TextLattice::square(self.width, self.height)))
     }

@@ -63,9 +63,9 @@ pub const GENERATE_KEYS: &[&str] = &[
     "levels",
     "weave",
 ];
-/// Switches of a generation (`--mask-connect`). `mask` (a file on the server) is not
+/// Switches of a generation (`--mask-connect`, `--unicursal`). `mask` (a file on the server) is not
 /// accepted: pictures arrive as `mask-data` rows, converted by the page.
-pub const GENERATE_FLAGS: &[&str] = &["mask-connect"];
+pub const GENERATE_FLAGS: &[&str] = &["mask-connect", "unicursal"];
 /// Drawing and animation parameters with a value.
 pub const DRAW_KEYS: &[&str] = &[
     "cell-size",

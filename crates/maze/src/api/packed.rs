@@ -260,7 +260,7 @@ pub fn page<S: Shape>(maze: &Maze<S>, head: &Head<'_>) -> Vec<u8> {
     let _ = write!(header, ",\"extent\":[{},{}],\"quantum\":{QUANTUM}", ext.x, ext.y);
     // How many perfect mazes the shape has (its spanning trees), when that is quick to count.
     if n <= POSSIBLE_MOST_CELLS {
-        let count = maze_core::spanning::spanning_trees_within(shape, POSSIBLE_WORK);
+        let count = maze_core::spanning::spanning_trees_cached_within(shape, POSSIBLE_WORK);
         if let Some(exact) = count.exact {
             let _ = write!(header, ",\"possible\":{exact}");
         }

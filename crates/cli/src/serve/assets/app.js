@@ -28,7 +28,7 @@ let shownLink = null;
 const DEFAULTS = {
   shape: 'square', width: '16', height: '10', algorithm: 'recursive-backtracker', seed: '', braid: '0',
   starts: '1', ends: '1', 'mask-text': '', entrance: '', exit: '', solver: 'bfs', wrap: '', levels: '1',
-  weave: '',
+  weave: '', unicursal: '',
 };
 // Zones while a generation replays: cells joined so far (union-find), each zone in its
 // own colour; the larger of two merging zones keeps its colour.
@@ -177,6 +177,7 @@ function settings() {
     wrap: $('wrap').value,
     levels: $('levels').value.trim(),
     weave: $('weave').value.trim(),
+    unicursal: $('unicursal').checked ? '1' : '',
   };
   return s;
 }
@@ -189,7 +190,7 @@ function query(s, extra) {
     q.set('starts', s.starts || '1');
     q.set('ends', s.ends || '1');
   }
-  for (const k of ['mask-text', 'mask-data', 'mask-connect', 'entrance', 'exit', 'wrap']) if (s[k]) q.set(k, s[k]);
+  for (const k of ['mask-text', 'mask-data', 'mask-connect', 'entrance', 'exit', 'wrap', 'unicursal']) if (s[k]) q.set(k, s[k]);
   if ((Number(s.levels) || 1) !== 1) q.set('levels', s.levels);
   if (s.weave && Number(s.weave) > 0) q.set('weave', s.weave);
   q.set('solve', s.solve || 'off');
@@ -199,7 +200,7 @@ function query(s, extra) {
 
 // The parameters a link may hold (as query() writes them) besides the fields' own.
 const LINK_KEYS = ['shape', 'width', 'height', 'algorithm', 'seed', 'braid', 'starts', 'ends', 'mask-text',
-  'mask-data', 'mask-connect', 'entrance', 'exit', 'wrap', 'levels', 'weave', 'solve'];
+  'mask-data', 'mask-connect', 'entrance', 'exit', 'wrap', 'levels', 'weave', 'unicursal', 'solve'];
 
 /// Sets the form from the address (a link resets every field). What the page cannot use,
 /// an unknown parameter or a value no list offers, is told in a note over the maze
@@ -228,6 +229,7 @@ function fromUrl() {
   set('wrap', 'wrap');
   set('levels', 'levels');
   set('weave', 'weave');
+  $('unicursal').checked = q.get('unicursal') === '1';
   unknown.push(...topologyFields(true));
   fillAlgorithms();
   for (const k of ['width', 'height', 'algorithm', 'seed', 'braid', 'starts', 'ends', 'mask-text', 'entrance', 'exit']) set(k, k);
@@ -241,7 +243,7 @@ function fromUrl() {
   linkNote(unknown);
   // A link that sets one of the further options shows them.
   const further = ['algorithm', 'solver', 'wrap', 'levels', 'weave', 'braid', 'starts', 'ends', 'entrance', 'exit', 'mask-text'];
-  if (further.some((id) => $(id).value !== DEFAULTS[id]) || q.has('mask-data') || q.has('mask-connect')) $('more').open = true;
+  if (further.some((id) => $(id).value !== DEFAULTS[id]) || q.has('mask-data') || q.has('mask-connect') || $('unicursal').checked) $('more').open = true;
   $('mask-connect').checked = q.get('mask-connect') === '1';
   maskData = q.get('mask-data') || '';
   maskName = maskData ? 'the picture in the link' : '';
@@ -287,6 +289,14 @@ function topologyFields(fromLink) {
       if (fromLink) dropped.push(`${id}=${$(id).value} does not work on ${shape.name || 'this shape'} cells (left out)`);
       $(id).value = off;
     }
+  }
+  // A labyrinth: offered for the shapes that split into blocks of 2 x 2 cells.
+  const labyrinth = !!shape.unicursal;
+  $('unicursal-field').hidden = !labyrinth;
+  $('unicursal').disabled = !labyrinth;
+  if (!labyrinth && $('unicursal').checked) {
+    if (fromLink) dropped.push(`unicursal=1 (a labyrinth) does not work on ${shape.name || 'this shape'} cells (left out)`);
+    $('unicursal').checked = false;
   }
   const missing = ['wrap', 'levels', 'weave'].filter((k) => !shape[k]).map((k) => fieldName(k));
   $('topology-note').textContent = missing.length === 3 ? `${fieldName('wrap')}, ${fieldName('levels')} and ${fieldName('weave')} are not offered for ${shape.name} cells.`
@@ -864,6 +874,8 @@ function buildSvg() {
     if (cls === 'end') el('rect', { class: cls, x: x - 0.2, y: y - 0.2, width: 0.4, height: 0.4 }, svg);
     else el('circle', { class: cls, cx: x, cy: y, r: 0.22 }, svg);
   }
+  // The fog of war (Play with fog): over the walls and the ends, under the player.
+  layer.fog = el('path', { class: 'fog', d: '', 'data-testid': 'fog-layer' }, svg);
   layer.player = el('circle', { class: 'player', r: 0.3, 'stroke-width': 0.06, 'data-testid': 'player', visibility: 'hidden' }, svg);
 }
 
@@ -1580,10 +1592,23 @@ function paintOverlay() {
     ctx.strokeStyle = colour;
     ctx.stroke();
   };
+  if (fogOn()) {
+    ctx.beginPath();
+    visibleCells((c) => {
+      if (!fogHides(c)) return;
+      const p = outlinePoints(c);
+      ctx.moveTo(p[0], p[1]);
+      for (let i = 2; i < p.length; i += 2) ctx.lineTo(p[i], p[i + 1]);
+      ctx.closePath();
+    });
+    ctx.fillStyle = FOG;
+    ctx.fill();
+  }
   if (showSolution && maze.sec.path) polyline(maze.sec.path, 0.18, '#d62828');
   if (play) polyline(play.trail, 0.22, 'rgba(44,107,237,0.55)');
   const r = Math.max(0.22, (3 * dpr) / v.s);
   for (const [c, cls] of ends()) {
+    if (fogOn() && fogHides(c)) continue;
     const [x, y] = centre(c);
     ctx.beginPath();
     if (cls === 'end') ctx.rect(x - r, y - r, 2 * r, 2 * r);
@@ -1702,6 +1727,7 @@ function drawSolution() {
     layer.solution.setAttribute('visibility', visible ? 'visible' : 'hidden');
     svgFills();
   }
+  drawFog();
   $('solve').setAttribute('aria-pressed', String(showSolution));
   $('solve').textContent = showSolution ? 'Hide solution' : 'Show solution';
 }
@@ -1852,7 +1878,7 @@ function fieldOf(message) {
     [/cells exceeds the limit|maze too large/, $('mask-text').value || maskData ? 'mask-text' : 'width'],
     [/^invalid value '[^']*' for '([a-z-]+)'/, null],
     [/^weave|weave works/, 'weave'], [/^wrap|wrap works/, 'wrap'], [/^levels/, 'levels'],
-    [/^braid/, 'braid'], [/^starts|starts and ends/, 'starts'], [/^ends/, 'ends'],
+    [/^unicursal needs an even/, 'width'], [/^unicursal/, 'unicursal'], [/^braid/, 'braid'], [/^starts|starts and ends/, 'starts'], [/^ends/, 'ends'],
     [/algorithm/, 'algorithm'], [/^width/, 'width'], [/^height/, 'height'], [/^mask|word/, 'mask-text'],
   ];
   for (const [re, id] of rules) {
@@ -2038,7 +2064,9 @@ function animate(kind) {
   const steps = kind === 'generation' ? maze.sec.events : maze.sec.solve_events;
   const info = kind === 'generation' ? maze.events : maze.solve_events;
   if (!steps || !info) {
-    status('nothing recorded to replay', true);
+    const labyrinth = kind === 'generation' && drawn && drawn.unicursal;
+    status(labyrinth ? 'A labyrinth is made from a maze of half its size: it has no steps of its own to replay.'
+      : 'nothing recorded to replay', true);
     return;
   }
   showSolution = false;
@@ -2179,6 +2207,7 @@ function stopPlay() {
   if ($('stairs')) $('stairs').toggleAttribute('hidden', true);
   if (layer.player) layer.player.setAttribute('visibility', 'hidden');
   if (layer.trail) layer.trail.setAttribute('d', '');
+  drawFog();
   if (canvasMode) repaint(false);
   $('play').textContent = 'Play';
   delete document.body.dataset.playing;
@@ -2191,6 +2220,12 @@ function startPlay() {
   stopPlay();
   drawFinal();
   play = { cell: maze.entrance, moves: 0, start: 0, trail: [maze.entrance], done: false, timer: 0 };
+  // The fog of war: the cells seen so far (none without fog).
+  const fog = $('fog').value;
+  play.fog = fog === 'sight' ? 'sight' : Number(fog) || 0;
+  play.seen = play.fog ? new Uint8Array(model.n) : null;
+  look();
+  drawFog();
   play.timer = setInterval(showStats, 200);
   $('play').textContent = 'Restart';
   $('result').textContent = '';
@@ -2248,6 +2283,95 @@ function drawPlayer() {
   layer.trail.setAttribute('d', line(play.trail));
 }
 
+// ---- the fog of war -------------------------------------------------------------------
+const FOG = '#c3c9d3';
+
+/// Whether Play hides what the player has not seen (until the maze is solved).
+function fogOn() {
+  return !!(play && play.seen && !play.done);
+}
+
+/// Whether the fog hides cell c: not seen yet, and not on a solution the player asked for.
+function fogHides(c) {
+  if (play.seen[c]) return false;
+  if (!showSolution || !maze.sec.path) return true;
+  if (!play.onPath || play.onPath.source !== maze.sec.path) {
+    play.onPath = { source: maze.sec.path, cells: new Set(maze.sec.path) };
+  }
+  return !play.onPath.cells.has(c);
+}
+
+/// Adds what the player sees from their cell to the cells seen: along each open passage
+/// for as long as it runs straight on ('sight'), or every cell within play.fog steps.
+function look() {
+  if (!play || !play.seen) return;
+  const seen = play.seen;
+  const from = play.cell;
+  seen[from] = 1;
+  if (play.fog === 'sight') {
+    for (const first of openNeighbours(from)) {
+      let prev = from;
+      let cur = first;
+      for (let k = 0; k < model.n; k++) {
+        seen[cur] = 1;
+        if (jumps(prev, cur)) break;
+        const [px, py] = centre(prev);
+        const [x, y] = centre(cur);
+        const dx = x - px;
+        const dy = y - py;
+        const len = Math.hypot(dx, dy);
+        let next = -1;
+        let best = 0.8; // straight on: within about 37 degrees
+        for (const m of openNeighbours(cur)) {
+          if (m === prev || jumps(cur, m)) continue;
+          const [mx, my] = centre(m);
+          const ex = mx - x;
+          const ey = my - y;
+          const cos = (dx * ex + dy * ey) / (len * Math.hypot(ex, ey) || 1);
+          if (cos > best) {
+            best = cos;
+            next = m;
+          }
+        }
+        if (next < 0) break;
+        prev = cur;
+        cur = next;
+      }
+    }
+    return;
+  }
+  let frontier = [from];
+  const depth = new Map([[from, 0]]);
+  for (let d = 0; d < play.fog && frontier.length; d++) {
+    const further = [];
+    for (const c of frontier) {
+      for (const m of openNeighbours(c)) {
+        if (depth.has(m)) continue;
+        depth.set(m, d + 1);
+        seen[m] = 1;
+        further.push(m);
+      }
+    }
+    frontier = further;
+  }
+}
+
+/// Draws the fog over the cells it hides (none when Play has no fog), and says on the page
+/// how many cells it hides.
+function drawFog() {
+  let hidden = 0;
+  if (fogOn()) for (let c = 0; c < model.n; c++) if (fogHides(c)) hidden++;
+  document.body.dataset.fog = String(hidden);
+  if (canvasMode) {
+    repaint(false);
+    return;
+  }
+  if (!layer.fog) return;
+  let d = '';
+  if (fogOn()) for (let c = 0; c < model.n; c++) if (fogHides(c)) d += outlinePath(c);
+  layer.fog.setAttribute('d', d);
+}
+
 /// Where the player is in a woven maze: 'over' (on a bridge), 'under' (beneath one) or
 /// 'ground'.
 function playerLayer() {
@@ -2263,6 +2387,7 @@ function moveTo(to) {
   if (!play.start) play.start = performance.now();
   play.cell = to;
   play.moves++;
+  look();
   // Breadcrumbs: stepping back onto the previous cell takes the last crumb up.
   const t = play.trail;
   if (t.length > 1 && t[t.length - 2] === to) t.pop();
@@ -2276,6 +2401,8 @@ function moveTo(to) {
     const time = elapsed().toFixed(1);
     $('result').textContent = `Solved: ${play.moves} moves (shortest ${maze.shortest}), time ${time} s`;
     document.body.dataset.playing = 'done';
+    // Solved, the whole maze shows.
+    drawFog();
   }
   return true;
 }
