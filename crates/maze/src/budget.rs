@@ -170,7 +170,8 @@ mod tests {
                         }
                         let a = args(&words);
                         let spec = crate::Plan::new(&a).expect("plans").spec().clone();
-                        let estimate = estimate_bytes(&a, &spec, crate::Picture::of_spec(&spec).extent).expect("estimates");
+                        let estimate = estimate_bytes(&a, &spec, crate::Picture::of_spec(&spec).extent)
+                            .expect("estimates");
                         let real = actual(&a);
                         assert!(estimate >= real, "{words:?}: estimate {estimate} below the real {real}");
                         assert!(

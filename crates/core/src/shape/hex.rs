@@ -7,6 +7,13 @@
 
 use super::{CellId, Door, DoorSet, FastDiv, Outline, Point, Shape, ShapeKind, ShapeSpec, WallId};
 
+/// The doors whose walls a hexagon owns, and the doors facing them (see
+/// [`six_door_wall`](super::six_door_wall)), for [`Hex`] and its wrapped form.
+pub(crate) const HEX_WALLS: ([HexDoor; 3], [HexDoor; 3]) = (
+    [HexDoor::East, HexDoor::SouthEast, HexDoor::SouthWest],
+    [HexDoor::West, HexDoor::NorthWest, HexDoor::NorthEast],
+);
+
 /// A door of a hexagonal cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HexDoor {
@@ -144,25 +151,8 @@ impl Shape for Hex {
 
     #[inline]
     fn wall(&self, cell: CellId, door: HexDoor) -> WallId {
-        let id = u64::from(cell.0);
-        let n = u64::from(self.cell_count());
-        WallId(match door {
-            HexDoor::East => 3 * id,
-            HexDoor::SouthEast => 3 * id + 1,
-            HexDoor::SouthWest => 3 * id + 2,
-            HexDoor::West => match self.neighbour(cell, door) {
-                Some(c) => 3 * u64::from(c.0),
-                None => 3 * n + 3 * id,
-            },
-            HexDoor::NorthWest => match self.neighbour(cell, door) {
-                Some(c) => 3 * u64::from(c.0) + 1,
-                None => 3 * n + 3 * id + 1,
-            },
-            HexDoor::NorthEast => match self.neighbour(cell, door) {
-                Some(c) => 3 * u64::from(c.0) + 2,
-                None => 3 * n + 3 * id + 2,
-            },
-        })
+        // A cell owns its east, south-east and south-west walls.
+        super::six_door_wall(cell, door, HEX_WALLS, || self.neighbour(cell, door), self.cell_count())
     }
 
     #[inline]

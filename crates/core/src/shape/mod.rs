@@ -689,6 +689,30 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
     }
 }
 
+/// The wall behind `door` of `cell` in a lattice of six-door cells (hexagons with pointed or
+/// flat tops, wrapped or not) of `cells` cells. Each cell owns the walls behind its doors
+/// `own` (ids `3 · cell + k` for `own[k]`); the wall behind `facing[k]` (the door facing
+/// `own[k]`) is the neighbour's there (`3 · neighbour + k`), or, on the outer border, numbered
+/// after the cells' (`3 · cells + 3 · cell + k`). `neighbour` is asked only for a facing door.
+#[inline]
+pub(crate) fn six_door_wall<D: Door>(
+    cell: CellId,
+    door: D,
+    (own, facing): ([D; 3], [D; 3]),
+    neighbour: impl FnOnce() -> Option<CellId>,
+    cells: u32,
+) -> WallId {
+    let id = u64::from(cell.0);
+    if let Some(k) = own.iter().position(|&d| d == door) {
+        return WallId(3 * id + k as u64);
+    }
+    let k = facing.iter().position(|&d| d == door).unwrap_or(0) as u64;
+    WallId(match neighbour() {
+        Some(c) => 3 * u64::from(c.0) + k,
+        None => 3 * u64::from(cells) + 3 * id + k,
+    })
+}
+
 /// How a shape with a character picture lies on it (see [`Shape::text_grid`]): a lattice
 /// of cells in rows, which of the shape's cells is at each place of it, and the levels.
 #[derive(Clone, Debug, PartialEq)]

@@ -11,6 +11,13 @@
 use super::hex::HEX_ROW_STEP;
 use super::{CellId, Door, DoorSet, FastDiv, Outline, Point, Shape, ShapeKind, ShapeSpec, WallId};
 
+/// The doors whose walls a sigma cell owns, and the doors facing them (see
+/// [`six_door_wall`](super::six_door_wall)), for [`Sigma`] and its wrapped form.
+pub(crate) const SIGMA_WALLS: ([SigmaDoor; 3], [SigmaDoor; 3]) = (
+    [SigmaDoor::South, SigmaDoor::SouthEast, SigmaDoor::NorthEast],
+    [SigmaDoor::North, SigmaDoor::NorthWest, SigmaDoor::SouthWest],
+);
+
 /// A door of a sigma (flat-top hexagonal) cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SigmaDoor {
@@ -182,22 +189,8 @@ impl Shape for Sigma {
 
     #[inline]
     fn wall(&self, cell: CellId, door: SigmaDoor) -> WallId {
-        let id = u64::from(cell.0);
-        let n = u64::from(self.cell_count());
-        // The owner of a north, north-west or south-west wall is the neighbour (its south,
-        // south-east or north-east wall); on the outer border the ids after the cells'.
-        let owned = |k: u64| match self.neighbour(cell, door) {
-            Some(c) => 3 * u64::from(c.0) + k,
-            None => 3 * n + 3 * id + k,
-        };
-        WallId(match door {
-            SigmaDoor::South => 3 * id,
-            SigmaDoor::SouthEast => 3 * id + 1,
-            SigmaDoor::NorthEast => 3 * id + 2,
-            SigmaDoor::North => owned(0),
-            SigmaDoor::NorthWest => owned(1),
-            SigmaDoor::SouthWest => owned(2),
-        })
+        // A cell owns its south, south-east and north-east walls.
+        super::six_door_wall(cell, door, SIGMA_WALLS, || self.neighbour(cell, door), self.cell_count())
     }
 
     #[inline]

@@ -403,22 +403,14 @@ impl Shape for WrapHex {
     }
 
     fn wall(&self, cell: CellId, door: HexDoor) -> WallId {
-        let id = u64::from(cell.0);
-        let n = u64::from(self.cell_count());
-        // The owner of a west, north-west or north-east wall is the neighbour (its east,
-        // south-east or south-west wall); on the outer border the ids after the cells'.
-        let owned = |k: u64| match self.neighbour(cell, door) {
-            Some(c) => 3 * u64::from(c.0) + k,
-            None => 3 * n + 3 * id + k,
-        };
-        WallId(match door {
-            HexDoor::East => 3 * id,
-            HexDoor::SouthEast => 3 * id + 1,
-            HexDoor::SouthWest => 3 * id + 2,
-            HexDoor::West => owned(0),
-            HexDoor::NorthWest => owned(1),
-            HexDoor::NorthEast => owned(2),
-        })
+        // As on a flat hex maze; a seam's wall is the neighbour's across it.
+        super::six_door_wall(
+            cell,
+            door,
+            super::hex::HEX_WALLS,
+            || self.neighbour(cell, door),
+            self.cell_count(),
+        )
     }
 
     fn wall_count(&self) -> u64 {
@@ -555,22 +547,14 @@ impl Shape for WrapSigma {
     }
 
     fn wall(&self, cell: CellId, door: SigmaDoor) -> WallId {
-        let id = u64::from(cell.0);
-        let n = u64::from(self.cell_count());
-        // The owner of a north, north-west or south-west wall is the neighbour (its south,
-        // south-east or north-east wall); on the outer border the ids after the cells'.
-        let owned = |k: u64| match self.neighbour(cell, door) {
-            Some(c) => 3 * u64::from(c.0) + k,
-            None => 3 * n + 3 * id + k,
-        };
-        WallId(match door {
-            SigmaDoor::South => 3 * id,
-            SigmaDoor::SouthEast => 3 * id + 1,
-            SigmaDoor::NorthEast => 3 * id + 2,
-            SigmaDoor::North => owned(0),
-            SigmaDoor::NorthWest => owned(1),
-            SigmaDoor::SouthWest => owned(2),
-        })
+        // As on a flat sigma maze; a seam's wall is the neighbour's across it.
+        super::six_door_wall(
+            cell,
+            door,
+            super::sigma::SIGMA_WALLS,
+            || self.neighbour(cell, door),
+            self.cell_count(),
+        )
     }
 
     fn wall_count(&self) -> u64 {
