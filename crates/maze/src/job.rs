@@ -439,8 +439,15 @@ pub(crate) fn unicursal_refusal(spec: &ShapeSpec) -> String {
         );
     }
     if !halves(&ShapeSpec::plain(spec.kind, 6, 6)) {
+        // The shapes that halve, from the shapes themselves (the capability table's rule).
+        let on: Vec<&str> = ShapeKind::ALL
+            .iter()
+            .filter(|&&k| halves(&ShapeSpec::plain(k, 6, 6)))
+            .map(|k| k.name())
+            .collect();
         return format!(
-            "--unicursal is made on square cells, not {} (its path runs through blocks of 2 x 2 cells; see `maze list`)",
+            "--unicursal is made on {} cells, not {} (its path runs through blocks of 2 x 2 cells; see `maze list`)",
+            on.join(" or "),
             spec.kind
         );
     }
