@@ -263,48 +263,46 @@ impl<S: Shape> Play<S> {
         if self.seen.len() != n {
             self.seen = vec![false; n];
         }
-        if let Fog::Near(steps) = self.setup.fog {
-            self.near(steps);
-            return;
+        match self.setup.fog {
+            Fog::Off => {}
+            Fog::Sight => self.sight(),
+            Fog::Near(steps) => self.near(steps),
         }
+    }
+
+    /// For [`Fog::Sight`]: marks as seen the player's cell and, along each open door, the
+    /// cells straight on: through the door of each cell that faces the one it was entered
+    /// by (within about 37 degrees), while that door is open.
+    fn sight(&mut self) {
         let (maze, player) = (&self.maze, self.player);
         let shape = maze.shape();
         self.seen[player.index()] = true;
-        match self.setup.fog {
-            Fog::Off => {}
-            Fog::Sight => {
-                for (door, next) in maze.open_adjacent(player).iter() {
-                    // Straight on: the door of the next cell that faces the one it was
-                    // entered by (within about 37 degrees), while it is open.
-                    let (mut cell, mut back, mut next) = (player, shape.opposite(player, door), next);
-                    for _ in 0..n {
-                        self.seen[next.index()] = true;
-                        let centre = shape.centre(next);
-                        let towards = |d: S::Door| {
-                            let [p, q] = shape.wall_segment(next, d);
-                            Point { x: (p.x + q.x) / 2.0 - centre.x, y: (p.y + q.y) / 2.0 - centre.y }
-                        };
-                        let b = towards(back);
-                        let straight = shape
-                            .doors(next)
-                            .iter()
-                            .filter(|&d| d != back)
-                            .map(|d| {
-                                let v = towards(d);
-                                (d, (v.x * b.x + v.y * b.y) / (v.x.hypot(v.y) * b.x.hypot(b.y)).max(1e-12))
-                            })
-                            .min_by(|x, y| x.1.total_cmp(&y.1));
-                        let Some((d, cos)) = straight else { break };
-                        let Some(after) = shape.neighbour(next, d) else { break };
-                        if cos > -0.8 || !maze.is_open(next, d) || after == cell {
-                            break;
-                        }
-                        (cell, back, next) = (next, shape.opposite(next, d), after);
-                    }
+        for (door, next) in maze.open_adjacent(player).iter() {
+            let (mut cell, mut back, mut next) = (player, shape.opposite(player, door), next);
+            for _ in 0..self.seen.len() {
+                self.seen[next.index()] = true;
+                let centre = shape.centre(next);
+                let towards = |d: S::Door| {
+                    let [p, q] = shape.wall_segment(next, d);
+                    Point { x: (p.x + q.x) / 2.0 - centre.x, y: (p.y + q.y) / 2.0 - centre.y }
+                };
+                let b = towards(back);
+                let straight = shape
+                    .doors(next)
+                    .iter()
+                    .filter(|&d| d != back)
+                    .map(|d| {
+                        let v = towards(d);
+                        (d, (v.x * b.x + v.y * b.y) / (v.x.hypot(v.y) * b.x.hypot(b.y)).max(1e-12))
+                    })
+                    .min_by(|x, y| x.1.total_cmp(&y.1));
+                let Some((d, cos)) = straight else { break };
+                let Some(after) = shape.neighbour(next, d) else { break };
+                if cos > -0.8 || !maze.is_open(next, d) || after == cell {
+                    break;
                 }
+                (cell, back, next) = (next, shape.opposite(next, d), after);
             }
-            // Handled above.
-            Fog::Near(_) => {}
         }
     }
 
