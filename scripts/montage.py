@@ -25,6 +25,10 @@ TILES = [
     ("3 levels", ["-W", "6", "-H", "6", "--levels", "3", "--seed", "12", "--solve"]),
     ("MultiMaze", ["-W", "12", "-H", "12", "--starts", "3", "--ends", "3", "-a", "aldous-broder", "--seed", "13"]),
     ("heat map", ["-W", "14", "-H", "14", "--seed", "14", "--solve", "--heat"]),
+    ("labyrinth (unicursal)", ["-W", "12", "-H", "12", "--unicursal", "--seed", "15"]),
+    ("round labyrinth", ["-s", "polar", "-W", "8", "-H", "8", "--unicursal", "--seed", "16"]),
+    ("hex cylinder (wrap x)", ["-s", "hex", "-W", "10", "-H", "8", "--wrap", "x", "--seed", "17", "--solve"]),
+    ("sigma, 2 levels", ["-s", "sigma", "-W", "6", "-H", "5", "--levels", "2", "--seed", "18", "--solve"]),
 ]
 COLUMNS = 4
 TILE = 240.0  # each maze fits a TILE x TILE box

@@ -338,5 +338,9 @@ def test_unicursal_labyrinths_walk_every_cell():
     assert all(len(route) == 60 for route in batch.solutions)
     with pytest.raises(ValueError, match="even"):
         maze.generate(1, width=9, height=6, unicursal=True)
-    with pytest.raises(ValueError, match="square cells"):
+    with pytest.raises(ValueError, match="polar cells, not hex"):
         maze.generate(1, shape="hex", unicursal=True)
+    # The round labyrinth: rings laid out in pairs, read back from its file the same.
+    (ring,) = maze.generate(1, shape="polar", width=8, height=6, seed=2, unicursal=True, solve="bfs")
+    degrees = np.bincount(ring.passages.ravel(), minlength=ring.cells)
+    assert degrees.max() == 2 and (degrees == 1).sum() == 2 and len(ring.passages) == ring.cells - 1

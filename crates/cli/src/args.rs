@@ -174,7 +174,9 @@ pub struct GenerateArgs {
     /// and exit side by side on the outer wall. It keeps the -W/-H asked for: the
     /// generator makes a perfect maze of half the width and height, and each of its
     /// passages is split down the middle (each of its cells becomes 2 x 2 cells), so the
-    /// generator's bias shapes the labyrinth. Square cells, even width and height.
+    /// generator's bias shapes the labyrinth. Square cells of even width and height, or
+    /// polar cells (the classical round labyrinth) with an even --width of at least 6 and
+    /// even --rings, laid out in pairs of rings so each cell splits.
     #[arg(long)]
     pub unicursal: bool,
     /// MultiMaze (document 003): number of start cells (green dots); the first cell is one.

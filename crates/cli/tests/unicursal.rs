@@ -1,6 +1,6 @@
 //! Unicursal labyrinths (`maze generate --unicursal`) as a newcomer makes them: one path
-//! through every cell from every generator that runs on square cells, every output format,
-//! and one-line refusals of what a labyrinth cannot have.
+//! through every cell from every generator that runs on square or polar cells, every output
+//! format, files read back, and one-line refusals of what a labyrinth cannot have.
 
 use assert_cmd::Command;
 use maze_testkit::{assert_fails, tempdir};
@@ -20,16 +20,38 @@ fn stdout_of(args: &[&str]) -> Vec<u8> {
     out.stdout
 }
 
-/// The generators that run on square cells, from `maze list --json`.
-fn square_generators() -> Vec<String> {
+/// The generators that run on `shape` cells, from `maze list --json`.
+fn generators_on(shape: &str) -> Vec<String> {
     let list: Value = serde_json::from_slice(&stdout_of(&["list", "--json"])).expect("json");
     list["generators"]
         .as_array()
         .expect("generators")
         .iter()
-        .filter(|g| g["shapes"].as_array().expect("shapes").iter().any(|s| s == "square"))
+        .filter(|g| g["shapes"].as_array().expect("shapes").iter().any(|s| s == shape))
         .map(|g| g["name"].as_str().expect("name").to_string())
         .collect()
+}
+
+/// The generators that run on square cells.
+fn square_generators() -> Vec<String> {
+    generators_on("square")
+}
+
+/// A saved labyrinth's `maze stats`: one path through every cell (at most two passages a
+/// cell, exactly two ends, the route from the entrance to the exit through every cell).
+fn assert_one_path(file: &std::path::Path, cells: Option<u64>, what: &str) -> u64 {
+    let stats: Value =
+        serde_json::from_slice(&stdout_of(&["stats", file.to_str().expect("utf-8"), "--json"]))
+            .expect("json");
+    let what = format!("{what}: {stats}");
+    let cells = cells.unwrap_or_else(|| stats["cells"].as_u64().expect("cells"));
+    assert_eq!(stats["cells"], cells, "{what}");
+    assert_eq!(stats["passages"], cells - 1, "{what}");
+    assert_eq!(stats["junctions"], 0, "{what}");
+    assert_eq!(stats["dead_ends"], 2, "{what}");
+    assert_eq!(stats["isolated"], 0, "{what}");
+    assert_eq!(stats["solution_length"], cells - 1, "{what}");
+    cells
 }
 
 #[test]
@@ -59,19 +81,8 @@ fn every_generator_makes_one_path_through_every_cell() {
             std::fs::write(&file, stdout_of(&args)).expect("written");
             let saved: Value = serde_json::from_slice(&std::fs::read(&file).expect("read")).expect("json");
             assert_eq!(saved["unicursal"], true, "{args:?}: the file says it is a labyrinth");
-            let stats: Value =
-                serde_json::from_slice(&stdout_of(&["stats", file.to_str().expect("utf-8"), "--json"]))
-                    .expect("json");
-            let cells = u64::from(w * h);
-            let what = format!("{algorithm} {w}x{h}: {stats}");
-            assert_eq!(stats["cells"], cells, "{what}");
-            // Every cell has at most two passages, exactly two have one (the ends), and the
-            // route from the entrance to the exit walks through every cell.
-            assert_eq!(stats["passages"], cells - 1, "{what}");
-            assert_eq!(stats["junctions"], 0, "{what}");
-            assert_eq!(stats["dead_ends"], 2, "{what}");
-            assert_eq!(stats["isolated"], 0, "{what}");
-            assert_eq!(stats["solution_length"], cells - 1, "{what}");
+            let what = format!("{algorithm} {w}x{h}");
+            assert_one_path(&file, Some(u64::from(w * h)), &what);
             // The entrance and exit are side by side on the outer wall.
             let (e, x) =
                 (saved["entrance"].as_u64().expect("entrance"), saved["exit"].as_u64().expect("exit"));
@@ -81,6 +92,47 @@ fn every_generator_makes_one_path_through_every_cell() {
             assert!(on_rim(e) && on_rim(x), "{what}: ends {e} and {x}");
         }
     }
+}
+
+/// The classical labyrinth on polar cells: rings laid out in pairs, every generator that
+/// runs on them, the ends side by side on the outer rim (door 2, outward), the file read
+/// back into the same picture.
+#[test]
+fn polar_labyrinths_run_through_every_cell() {
+    let generators = generators_on("polar");
+    assert!(generators.len() >= 8, "{generators:?}");
+    let dir = tempdir("unicursal-polar");
+    for (k, algorithm) in generators.iter().enumerate() {
+        for (w, rings) in [(6u32, 2u32), (6, 10), (12, 8), (8, 16)] {
+            let seed = (k as u32 * 5 + rings).to_string();
+            let (ws, rs) = (w.to_string(), rings.to_string());
+            let base = ["generate", "-s", "polar", "--unicursal", "-a", algorithm, "-W", &ws, "--rings", &rs];
+            let mut args = base.to_vec();
+            args.extend(["--seed", &seed, "-f", "json"]);
+            let file = dir.join(format!("{algorithm}-{w}x{rings}.json"));
+            std::fs::write(&file, stdout_of(&args)).expect("written");
+            let what = format!("{algorithm} polar {w}x{rings}");
+            let cells = assert_one_path(&file, None, &what);
+            let saved: Value = serde_json::from_slice(&std::fs::read(&file).expect("read")).expect("json");
+            assert_eq!(saved["unicursal"], true, "{what}");
+            assert_eq!(saved["cells"], cells, "{what}");
+            let (e, x) =
+                (saved["entrance"].as_u64().expect("entrance"), saved["exit"].as_u64().expect("exit"));
+            assert_eq!(e.abs_diff(x), 1, "{what}: the ends are side by side");
+            assert_eq!(
+                (&saved["entrance_door"], &saved["exit_door"]),
+                (&Value::from(2), &Value::from(2)),
+                "{what}: both open outwards"
+            );
+        }
+    }
+    // Read back: the saved file draws the picture the generator drew.
+    let args = ["generate", "-s", "polar", "--unicursal", "-W", "12", "--rings", "10", "--seed", "4"];
+    let file = dir.join("read-back.json");
+    std::fs::write(&file, stdout_of(&[&args[..], &["-f", "json"]].concat())).expect("written");
+    let svg = stdout_of(&[&args[..], &["-f", "svg"]].concat());
+    let again = stdout_of(&["render", file.to_str().expect("utf-8"), "-f", "svg"]);
+    assert_eq!(svg, again, "the file keeps the paired rings");
 }
 
 #[test]
@@ -128,8 +180,13 @@ fn what_a_labyrinth_cannot_have_is_refused_in_one_line() {
     for (args, needle) in [
         (&["-W", "7"][..], "--unicursal needs an even --width and --height, not 7 x 7"),
         (&["-W", "8", "-H", "5"], "not 8 x 5"),
-        (&["-s", "hex"], "--unicursal is made on square cells, not hex"),
-        (&["-s", "polar"], "not polar"),
+        (&["-s", "hex"], "--unicursal is made on square or polar cells, not hex"),
+        (
+            &["-s", "polar", "-W", "7", "--rings", "8"],
+            "an even --width of at least 6 (cells in the inner ring) and an even --rings, not 7 x 8",
+        ),
+        (&["-s", "polar", "-W", "4", "--rings", "8"], "of at least 6"),
+        (&["-s", "polar", "-W", "8", "--rings", "5"], "not 8 x 5"),
         (&["-s", "triangle", "-W", "8", "-H", "8"], "not triangle"),
         (&["--wrap", "x"], "--unicursal cannot be used with --wrap"),
         (&["--levels", "2"], "--unicursal cannot be used with --levels"),

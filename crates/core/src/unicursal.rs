@@ -3,9 +3,10 @@
 //! The construction is the classical one (Daedalus, Jamis Buck): walk around the walls of a
 //! perfect maze with a hand on the wall and split every passage down the middle. Done on a
 //! shape that halves ([`Shape::halved`]), each cell of the perfect maze on the half-size
-//! shape (a *block*) becomes four cells of the full-size one ([`Shape::quarters`]):
+//! shape (a *block*) becomes four cells of the full-size one, or six where a polar ring doubles
+//! ([`Shape::block`]):
 //!
-//! 1. every block is a small loop through its four cells;
+//! 1. every block is a small loop through its cells;
 //! 2. for each passage of the perfect maze between blocks `a` and `b`, the two loops are
 //!    joined into one: the two cells of `a` that face `b` stop being joined to each other
 //!    and are joined across to the two cells of `b` that face them, and the same in `b`.
@@ -37,7 +38,7 @@ pub fn unicursal<S: Shape>(coarse: &Maze<S>, fine: S) -> Result<Maze<S>, Error> 
     let refuse = |why: &str| Err(Error::Parameter(format!("a unicursal labyrinth {why}")));
     let Some(half) = fine.halved() else {
         return refuse(
-            "needs a shape that splits into blocks of four cells (square cells of even width and height)",
+            "needs a shape that splits into blocks (square cells of even width and height, or polar rings laid out in pairs)",
         );
     };
     if half.cell_count() != coarse.cell_count() {
@@ -49,17 +50,19 @@ pub fn unicursal<S: Shape>(coarse: &Maze<S>, fine: S) -> Result<Maze<S>, Error> 
     }
     let mut maze = Maze::new(fine);
     let shape = maze.shape().clone();
-    let quarters = |b: CellId| shape.quarters(b).ok_or_else(|| Error::Parameter(format!("no block {}", b.0)));
+    let block = |b: CellId| shape.block(b).ok_or_else(|| Error::Parameter(format!("no block {}", b.0)));
     // 1. A loop in every block.
     for b in 0..blocks {
-        let q = quarters(CellId(b))?;
-        for k in 0..4 {
-            join(&mut maze, q[k], q[(k + 1) % 4], true)?;
+        let q = block(CellId(b))?;
+        let q = q.cells();
+        for k in 0..q.len() {
+            join(&mut maze, q[k], q[(k + 1) % q.len()], true)?;
         }
     }
     // 2. Each passage of the perfect maze joins two loops into one.
     for (a, b) in coarse.passage_pairs() {
-        let (qa, qb) = (quarters(a)?, quarters(b)?);
+        let (qa, qb) = (block(a)?, block(b)?);
+        let (qa, qb) = (qa.cells(), qb.cells());
         let mut across = Vec::with_capacity(2);
         for (i, &u) in qa.iter().enumerate() {
             for (j, &v) in qb.iter().enumerate() {
@@ -68,11 +71,11 @@ pub fn unicursal<S: Shape>(coarse: &Maze<S>, fine: S) -> Result<Maze<S>, Error> 
                 }
             }
         }
-        let next = |x: usize, y: usize| (x + 1) % 4 == y || (y + 1) % 4 == x;
+        let next = |x: usize, y: usize, n: usize| (x + 1) % n == y || (y + 1) % n == x;
         let [(i1, j1), (i2, j2)] = across[..] else {
             return refuse("needs neighbouring blocks to meet along two cells each");
         };
-        if !next(i1, i2) || !next(j1, j2) {
+        if !next(i1, i2, qa.len()) || !next(j1, j2, qb.len()) {
             return refuse("needs neighbouring blocks to meet along two cells each");
         }
         join(&mut maze, qa[i1], qa[i2], false)?;
@@ -81,27 +84,36 @@ pub fn unicursal<S: Shape>(coarse: &Maze<S>, fine: S) -> Result<Maze<S>, Error> 
         join(&mut maze, qa[i2], qb[j2], true)?;
         crate::cancel::check()?;
     }
-    // 3. Cut the loop on the outer wall.
+    // 3. Cut the loop on the outer wall: on the side the shape's own entrance opens by when
+    // a block offers it (the outside of a circular maze, not its centre), else on any.
     let first = coarse.entrance();
-    let order = std::iter::once(first).chain((0..blocks).map(CellId).filter(|&b| b != first));
-    for b in order {
-        let q = quarters(b)?;
-        for k in 0..4 {
-            let (u, v) = (q[k], q[(k + 1) % 4]);
-            let Some(d) = shape.door_between(u, v) else { continue };
-            if !maze.is_open(u, d) {
-                continue;
-            }
-            let side = shape.doors(u).iter().find(|&s| {
-                shape.neighbour(u, s).is_none()
-                    && shape.doors(v).contains(s)
-                    && shape.neighbour(v, s).is_none()
-            });
-            if let Some(side) = side {
-                maze.build_wall(u, d);
-                maze.set_end(false, u, Some(side));
-                maze.set_end(true, v, Some(side));
-                return Ok(maze);
+    let entrance_side = {
+        let (entrance, _) = shape.default_ends();
+        shape.outer_door(entrance, false)
+    };
+    for prefer in [true, false] {
+        let order = std::iter::once(first).chain((0..blocks).map(CellId).filter(|&b| b != first));
+        for b in order {
+            let q = block(b)?;
+            let q = q.cells();
+            for k in 0..q.len() {
+                let (u, v) = (q[k], q[(k + 1) % q.len()]);
+                let Some(d) = shape.door_between(u, v) else { continue };
+                if !maze.is_open(u, d) {
+                    continue;
+                }
+                let side = shape.doors(u).iter().find(|&s| {
+                    (!prefer || Some(s) == entrance_side)
+                        && shape.neighbour(u, s).is_none()
+                        && shape.doors(v).contains(s)
+                        && shape.neighbour(v, s).is_none()
+                });
+                if let Some(side) = side {
+                    maze.build_wall(u, d);
+                    maze.set_end(false, u, Some(side));
+                    maze.set_end(true, v, Some(side));
+                    return Ok(maze);
+                }
             }
         }
     }
@@ -171,6 +183,55 @@ mod tests {
                 assert!(maze.outer_opening(false).is_some() && maze.outer_opening(true).is_some());
             }
         }
+    }
+
+    /// Polar rings laid out in pairs: blocks of four and, where a ring doubles, six cells;
+    /// the ends side by side on the outer rim (not the centre).
+    #[test]
+    fn polar_labyrinths_run_through_every_cell() {
+        use crate::shape::{Polar, PolarDoor};
+        let mut sizes = 0;
+        for &algorithm in Algorithm::ALL {
+            for (w, h) in [(6, 2), (6, 4), (8, 6), (12, 10), (6, 16)] {
+                let fine = Polar::paired(w, h);
+                let Some(half) = fine.halved() else { panic!("{w}x{h} halves") };
+                if !algorithm.supports(&half) {
+                    continue;
+                }
+                sizes += 1;
+                let mut coarse = Maze::new(half);
+                let mut rng = Xoshiro::seed_from_u64(11);
+                algorithm.generate(&mut coarse, &Options::default(), &mut rng, &mut ()).expect("generated");
+                let maze = unicursal(&coarse, fine).expect("a labyrinth");
+                assert_unicursal(&maze);
+                for exit in [false, true] {
+                    let (cell, side) = maze.outer_opening(exit).expect("open ends");
+                    assert_eq!(side, PolarDoor::Out, "{algorithm} {w}x{h}: the ends open on the rim");
+                    assert_eq!(maze.shape().locate(cell).0, h - 1);
+                }
+            }
+        }
+        assert!(sizes > 20, "most generators run on polar cells");
+        // The six-cell blocks are there: some ring doubles inside a pair.
+        let fine = Polar::paired(6, 16);
+        let six = (0..fine.halved().expect("halves").cell_count())
+            .filter(|&b| fine.block(CellId(b)).is_some_and(|q| q.cells().len() == 6))
+            .count();
+        assert!(six > 0, "blocks where the ring doubles");
+    }
+
+    #[test]
+    fn polar_rings_pair_only_at_even_sizes_from_six_cells() {
+        use crate::shape::Polar;
+        for (w, h) in [(6, 3), (7, 4), (4, 4), (3, 2)] {
+            assert!(Polar::paired(w, h).halved().is_none(), "{w}x{h}");
+            assert_eq!(Polar::paired(w, h), Polar::new(w, h), "the plain layout at {w}x{h}");
+        }
+        assert!(Polar::new(6, 8).halved().is_none(), "plain rings do not halve");
+        let paired = Polar::paired(10, 12);
+        assert!(paired.spec().labyrinth, "the spec says the rings pair");
+        assert_eq!(paired.spec().cells(), u64::from(paired.cell_count()), "the spec counts the paired rings");
+        assert_ne!(paired.cell_count(), Polar::new(10, 12).cell_count(), "pairing moves the doublings");
     }
 
     #[test]

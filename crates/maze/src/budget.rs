@@ -87,11 +87,12 @@ pub fn estimate_bytes(args: &MazeRequest, spec: &ShapeSpec, extent: Point) -> Re
     Ok((one * 1.25 * f64::from(args.count.max(1))).ceil() as u64)
 }
 
-/// The same shape kind at `side` x `side` (polar: `side` rings), without a mask (a mask only
-/// removes cells, so the estimate stays an upper bound).
+/// The same shape kind at `side` x `side` (polar: `side` rings), laid out alike (a
+/// labyrinth's rings in pairs), without a mask (a mask only removes cells, so the estimate
+/// stays an upper bound).
 fn spec_with(spec: &ShapeSpec, side: u32) -> ShapeSpec {
     let width = if spec.kind == maze_core::ShapeKind::Polar { spec.width } else { side };
-    ShapeSpec::plain(spec.kind, width, side)
+    ShapeSpec { labyrinth: spec.labyrinth, ..ShapeSpec::plain(spec.kind, width, side) }
 }
 
 /// The bytes of one maze like `args`, at `side` x `side` cells.

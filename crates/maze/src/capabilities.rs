@@ -6,7 +6,7 @@
 use maze_core::{Algorithm, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solver, WeaveLayout, Wrap};
 use maze_render::Format;
 
-use crate::job::{halves, supports, text_pictured};
+use crate::job::{makes_labyrinths, supports, text_pictured};
 
 /// Whether `algorithm` runs on the shape `spec` lays out (wrapped, levelled, ...).
 fn runs_on(algorithm: Algorithm, spec: &ShapeSpec) -> bool {
@@ -79,7 +79,7 @@ pub fn capabilities() -> serde_json::Value {
             "weave": woven(k).is_some(),
             "mask": true,
             "text": text_pictured(&ShapeSpec::plain(k, 3, 3)),
-            "unicursal": halves(&ShapeSpec::plain(k, 6, 6)),
+            "unicursal": makes_labyrinths(k),
             "generators": generators,
         })
     };

@@ -413,7 +413,8 @@ pub fn text_pictured(spec: &ShapeSpec) -> bool {
 }
 
 /// Whether a unicursal labyrinth can be made on the shape `spec` lays out (it halves into
-/// blocks of four cells: [`Shape::halved`]).
+/// blocks: [`Shape::halved`]; a request for one lays polar rings out in pairs first:
+/// [`ShapeSpec::with_labyrinth`]).
 pub(crate) fn halves(spec: &ShapeSpec) -> bool {
     struct Halves;
     impl ShapeVisitor for Halves {
@@ -423,6 +424,19 @@ pub(crate) fn halves(spec: &ShapeSpec) -> bool {
         }
     }
     spec.visit(Halves)
+}
+
+/// Whether `kind` makes a unicursal labyrinth `width` cells wide (and 6 high), laid out for
+/// one (false at a width the shape does not have at all).
+fn labyrinth_at(kind: ShapeKind, width: u32) -> bool {
+    ShapeSpec::new(kind, width, 6, u64::MAX)
+        .and_then(|spec| spec.with_labyrinth(u64::MAX))
+        .is_ok_and(|spec| halves(&spec))
+}
+
+/// Whether `kind` makes unicursal labyrinths at some size (the capability table's rule).
+pub(crate) fn makes_labyrinths(kind: ShapeKind) -> bool {
+    labyrinth_at(kind, 6)
 }
 
 /// Why `--unicursal` is refused on the shape `spec` lays out, in one line.
@@ -435,24 +449,31 @@ pub(crate) fn unicursal_refusal(spec: &ShapeSpec) -> String {
     ];
     if let Some((_, what)) = topology.iter().find(|(given, _)| *given) {
         return format!(
-            "--unicursal cannot be used with {what} (a labyrinth's blocks of 2 x 2 cells need a plain rectangle)"
+            "--unicursal cannot be used with {what} (a labyrinth's blocks of cells need a plain rectangle or circle)"
         );
     }
-    if !halves(&ShapeSpec::plain(spec.kind, 6, 6)) {
+    if !makes_labyrinths(spec.kind) {
         // The shapes that halve, from the shapes themselves (the capability table's rule).
-        let on: Vec<&str> = ShapeKind::ALL
-            .iter()
-            .filter(|&&k| halves(&ShapeSpec::plain(k, 6, 6)))
-            .map(|k| k.name())
-            .collect();
+        let on: Vec<&str> =
+            ShapeKind::ALL.iter().copied().filter(|&k| makes_labyrinths(k)).map(ShapeKind::name).collect();
         return format!(
             "--unicursal is made on {} cells, not {} (its path runs through blocks of 2 x 2 cells; see `maze list`)",
             on.join(" or "),
             spec.kind
         );
     }
+    // The narrowest even width the shape makes labyrinths at (2 for square cells, 6 for
+    // polar ones, whose half-size maze needs 3 cells in its inner ring).
+    let least = (1..=8).map(|k| 2 * k).find(|&w| labyrinth_at(spec.kind, w)).unwrap_or(2);
+    let sizes = match spec.kind {
+        ShapeKind::Polar => {
+            format!("an even --width of at least {least} (cells in the inner ring) and an even --rings")
+        }
+        _ if least > 2 => format!("an even --width of at least {least} and --height"),
+        _ => "an even --width and --height".to_string(),
+    };
     format!(
-        "--unicursal needs an even --width and --height, not {} x {} (each cell of the perfect maze it is made from becomes 2 x 2 cells)",
+        "--unicursal needs {sizes}, not {} x {} (each cell of the perfect maze it is made from becomes a block of 2 x 2 cells)",
         spec.width, spec.height
     )
 }

@@ -232,8 +232,12 @@ pub fn spec_with_picture(args: &MazeRequest, picture: Option<Picture>, max_cells
             maze_core::Error::Parameter(m) => Error::Request(m),
             other => other.into(),
         };
-        let spec =
+        let mut spec =
             spec.with_wrap(args.wrap).map_err(usage)?.with_levels(args.levels, max_cells).map_err(usage)?;
+        if args.unicursal {
+            // A labyrinth's polar rings come in pairs (other shapes are laid out the same).
+            spec = spec.with_labyrinth(max_cells)?;
+        }
         return match args.weave {
             Some(p) => {
                 let layout = maze_core::WeaveLayout::share(p).map_err(usage)?;

@@ -76,7 +76,8 @@ pub struct MazeFile {
     /// The braid fraction (informative).
     #[serde(default)]
     pub braid: Option<f64>,
-    /// Whether the maze is a unicursal labyrinth (informative).
+    /// Whether the maze is a unicursal labyrinth: its polar rings are then laid out in pairs
+    /// ([`ShapeSpec::with_labyrinth`]); for other shapes informative.
     #[serde(default)]
     pub unicursal: bool,
     /// Number of cells (checked against the shape).
@@ -218,6 +219,9 @@ impl MazeFile {
         }
         if let Some(levels) = self.shape.levels {
             spec = spec.with_levels(levels, max_cells).map_err(as_parse)?;
+        }
+        if self.unicursal {
+            spec = spec.with_labyrinth(max_cells)?;
         }
         if let Some(list) = &self.shape.crossings {
             let limit = max_cells.min(maze_core::limits::HARD_MAX_CELLS);

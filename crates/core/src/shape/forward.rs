@@ -278,7 +278,7 @@ mod tests {
         "spec",
         "door_between",
         "halved",
-        "quarters",
+        "block",
     ];
 
     /// The names of the methods the trait [`Shape`] declares, read from its source.
@@ -348,7 +348,7 @@ mod tests {
         });
         same("text_grid", w.text_grid().is_some() == inner.text_grid().is_some());
         same("halved", w.halved().map(|h| h.cell_count()) == inner.halved().map(|h| h.cell_count()));
-        same("quarters", w.quarters(CellId(0)) == inner.quarters(CellId(0)));
+        same("block", w.block(CellId(0)) == inner.block(CellId(0)));
         same("text picture", {
             let style = crate::text::Style::Ascii;
             crate::text::render(&Maze::new(w.clone()), None, style)
@@ -441,7 +441,7 @@ mod tests {
     /// connection array, nor a halving for unicursal labyrinths), and a door to a
     /// removed cell is a boundary, so `outer_door` is the trait's own, not the base's.
     const MASK_DIFFERS: &[&str] =
-        &["grid", "square_lattice", "door_steps", "grid_connections", "halved", "quarters"];
+        &["grid", "square_lattice", "door_steps", "grid_connections", "halved", "block"];
 
     /// What one level answers otherwise than its base, by design: stair walls are
     /// numbered after the base walls even with one level, a cell's name says its level, the
@@ -459,14 +459,14 @@ mod tests {
         "door_steps",
         "grid_connections",
         "halved",
-        "quarters",
+        "block",
     ];
 
     /// What a woven square maze without crossings answers otherwise than its square: it
     /// offers no lattice fast paths, no connection array and no halving (crossings add
     /// cells).
     const WEAVE_DIFFERS: &[&str] =
-        &["grid", "square_lattice", "door_steps", "grid_connections", "halved", "quarters"];
+        &["grid", "square_lattice", "door_steps", "grid_connections", "halved", "block"];
 
     fn full_mask<S: Shape>(s: S) -> Masked<S> {
         let mask = Mask::from_fn(s.cell_count(), |_| true);

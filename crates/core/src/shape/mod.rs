@@ -671,21 +671,49 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
     }
 
     /// For a unicursal labyrinth ([`crate::unicursal`]): this shape at half the size, each
-    /// of whose cells (a *block*) stands for four cells of this one, given by
-    /// [`quarters`](Shape::quarters). `None`, the default, when the shape cannot be halved
-    /// so (an odd size, a mask, wrapping, levels, crossings, or cells that do not split in
-    /// four).
+    /// of whose cells (a *block*) stands for four or six cells of this one, given by
+    /// [`block`](Shape::block). `None`, the default, when the shape cannot be halved so (an
+    /// odd size, a mask, wrapping, levels, crossings, cells that do not split so, or polar
+    /// rings not laid out in pairs: [`Polar::paired`]).
     fn halved(&self) -> Option<Self> {
         None
     }
 
-    /// The four cells of this shape that cell `block` of [`halved`](Shape::halved) stands
-    /// for, in order around the block: each is adjacent to the next and the last to the
-    /// first, and a block adjacent to another meets it along two cells of each, next to
-    /// each other in this order. `None` when the shape has no halving (the default).
-    fn quarters(&self, block: CellId) -> Option<[CellId; 4]> {
+    /// The cells of this shape that cell `block` of [`halved`](Shape::halved) stands for, in
+    /// order around the block: each is adjacent to the next and the last to the first, and a
+    /// block adjacent to another meets it along two cells of each, next to each other in
+    /// this order (so each block is a small loop, and two loops join into one across any
+    /// passage between their blocks). `None` when the shape has no halving (the default).
+    fn block(&self, block: CellId) -> Option<Block> {
         let _ = block;
         None
+    }
+}
+
+/// The cells one cell of a halved shape stands for ([`Shape::block`]), in order around it:
+/// four (a 2 x 2 square of square cells, or two polar cells over two) or six (two polar
+/// cells under the four of a ring that doubles).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Block {
+    cells: [CellId; 6],
+    len: u8,
+}
+
+impl Block {
+    /// The block of `cells`, in order around it.
+    ///
+    /// # Panics
+    /// Panics unless there are four to six cells.
+    pub fn new(cells: &[CellId]) -> Self {
+        assert!((4..=6).contains(&cells.len()), "a block has four to six cells, not {}", cells.len());
+        let mut all = [CellId(0); 6];
+        all[..cells.len()].copy_from_slice(cells);
+        Block { cells: all, len: cells.len() as u8 }
+    }
+
+    /// The cells, in order around the block.
+    pub fn cells(&self) -> &[CellId] {
+        &self.cells[..usize::from(self.len)]
     }
 }
 

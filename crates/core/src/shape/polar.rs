@@ -89,6 +89,9 @@ pub struct Polar {
     /// `block_ring[k]`: the ring holding cell `k << block_shift`.
     block_ring: Arc<[u32]>,
     block_shift: u32,
+    /// Laid out for a unicursal labyrinth ([`Polar::paired`]): the half-size maze whose
+    /// cells split into this one's.
+    half: Option<Arc<Polar>>,
 }
 
 /// The number of cells in each ring, innermost first, for `inner` cells in ring 0 and `rings`
@@ -115,9 +118,38 @@ pub fn ring_counts(inner: u32, rings: u32, limit: u64) -> Vec<u32> {
     counts
 }
 
-/// Total cells of a polar maze, or `None` above `limit`.
-pub fn polar_cells(inner: u32, rings: u32, limit: u64) -> Option<u64> {
-    let counts = ring_counts(inner, rings, limit);
+/// The number of cells in each ring of a polar maze laid out for a unicursal labyrinth
+/// ([`Polar::paired`]): rings in pairs, the first of each pair with twice as many cells as
+/// ring `k` of the `inner / 2` x `rings / 2` maze, the second with twice as many as its ring
+/// `k + 1` (as its doubling rule would have it), so a ring doubles only inside a pair.
+/// `None` unless `inner` is even and at least 6 and `rings` is even. Stops early, as
+/// [`ring_counts`] does, once the total passes `limit`.
+pub fn paired_counts(inner: u32, rings: u32, limit: u64) -> Option<Vec<u32>> {
+    if inner < 6 || inner % 2 != 0 || rings == 0 || rings % 2 != 0 {
+        return None;
+    }
+    let half = ring_counts(inner / 2, rings / 2 + 1, limit);
+    let mut counts = Vec::with_capacity(rings as usize);
+    let mut total = 0u64;
+    for pair in half.windows(2) {
+        for c in [pair[0], pair[1]] {
+            counts.push(c.saturating_mul(2));
+            total += 2 * u64::from(c);
+        }
+        if total > limit {
+            break;
+        }
+    }
+    Some(counts)
+}
+
+/// Total cells of a polar maze (laid out in pairs for a labyrinth when `paired` and the
+/// sizes allow: [`paired_counts`]), or `None` above `limit`.
+pub fn polar_cells(inner: u32, rings: u32, paired: bool, limit: u64) -> Option<u64> {
+    let counts = paired
+        .then(|| paired_counts(inner, rings, limit))
+        .flatten()
+        .unwrap_or_else(|| ring_counts(inner, rings, limit));
     let total: u64 = counts.iter().map(|&c| u64::from(c)).sum();
     (counts.len() == rings as usize && total <= limit).then_some(total)
 }
@@ -139,6 +171,30 @@ impl Polar {
         assert!(rings >= 1, "a polar maze needs at least one ring");
         let counts = ring_counts(inner, rings, 1 << 31);
         assert!(counts.len() == rings as usize, "polar maze too large");
+        Polar::from_counts(&counts, None)
+    }
+
+    /// A circular maze laid out for a unicursal labyrinth ([`crate::unicursal`]): its rings
+    /// come in pairs ([`paired_counts`]) so that each cell of the `inner / 2` x `rings / 2`
+    /// maze ([`Shape::halved`]) splits into a block of two cells over two, or two under
+    /// four where the ring doubles ([`Shape::block`]). With an odd size or fewer than 6
+    /// inner cells the rings cannot pair, and this is the plain [`Polar::new`] (which does
+    /// not halve).
+    ///
+    /// # Panics
+    /// As [`Polar::new`].
+    pub fn paired(inner: u32, rings: u32) -> Self {
+        match paired_counts(inner, rings, 1 << 31) {
+            Some(counts) if counts.len() == rings as usize => {
+                Polar::from_counts(&counts, Some(Arc::new(Polar::new(inner / 2, rings / 2))))
+            }
+            _ => Polar::new(inner, rings),
+        }
+    }
+
+    /// The maze of rings of `counts` cells, innermost first (each ring as long as the one
+    /// inside it or twice as long; checked by the callers), and the half-size maze it splits.
+    fn from_counts(counts: &[u32], half: Option<Arc<Polar>>) -> Self {
         let mut ring_table: Vec<Ring> = Vec::with_capacity(counts.len() + 1);
         let mut start = 0u64;
         for (r, &count) in counts.iter().enumerate() {
@@ -165,13 +221,14 @@ impl Polar {
             block_ring.push(r as u32);
         }
         Polar {
-            rings,
-            inner,
+            rings: counts.len() as u32,
+            inner: counts[0],
             cells,
-            hole: hole_radius(inner),
+            hole: hole_radius(counts[0]),
             ring_table: ring_table.into(),
             block_ring: block_ring.into(),
             block_shift,
+            half,
         }
     }
 
@@ -465,7 +522,35 @@ impl Shape for Polar {
     }
 
     fn spec(&self) -> ShapeSpec {
-        ShapeSpec::plain(ShapeKind::Polar, self.inner, self.rings)
+        ShapeSpec {
+            labyrinth: self.half.is_some(),
+            ..ShapeSpec::plain(ShapeKind::Polar, self.inner, self.rings)
+        }
+    }
+
+    /// The half-size maze, when laid out in pairs of rings ([`Polar::paired`]).
+    fn halved(&self) -> Option<Self> {
+        self.half.as_deref().cloned()
+    }
+
+    /// Block `(k, j)` of the half-size maze: cells `2j` and `2j + 1` of ring `2k`, then,
+    /// going back round, those of ring `2k + 1` beyond them (two, or four where the ring
+    /// doubles).
+    fn block(&self, block: CellId) -> Option<super::Block> {
+        let half = self.half.as_deref()?;
+        if block.0 >= half.cell_count() {
+            return None;
+        }
+        let (k, j) = half.locate(block);
+        let (inner, outer) = (2 * k, 2 * k + 1);
+        let at = |ring: u32, index: u32| self.cell_at(ring, index);
+        let first = [at(inner, 2 * j), at(inner, 2 * j + 1)];
+        Some(if self.ring_len(outer) == 2 * self.ring_len(inner) {
+            let o = |i: u32| at(outer, 4 * j + i);
+            super::Block::new(&[first[0], first[1], o(3), o(2), o(1), o(0)])
+        } else {
+            super::Block::new(&[first[0], first[1], at(outer, 2 * j + 1), at(outer, 2 * j)])
+        })
     }
 
     /// Each step changes the ring by at most one.

@@ -37,6 +37,9 @@ pub struct ShapeSpec {
     /// The crossings of a woven maze (square cells only; not with a mask, wrap or levels),
     /// placed or still to be drawn from the seed.
     pub weave: Option<WeaveLayout>,
+    /// Laid out for a unicursal labyrinth ([`with_labyrinth`](Self::with_labyrinth)): polar
+    /// rings in pairs ([`Polar::paired`]); square cells need nothing different.
+    pub labyrinth: bool,
 }
 
 macro_rules! shapes {
@@ -164,7 +167,16 @@ impl ShapeSpec {
 
     /// A spec without a mask, unchecked (shapes describe themselves with it).
     pub fn plain(kind: ShapeKind, width: u32, height: u32) -> Self {
-        ShapeSpec { kind, width, height, mask: None, wrap: Wrap::NONE, levels: 1, weave: None }
+        ShapeSpec {
+            kind,
+            width,
+            height,
+            mask: None,
+            wrap: Wrap::NONE,
+            levels: 1,
+            weave: None,
+            labyrinth: false,
+        }
     }
 
     /// Builds the concrete shape (masked if there is a mask, wrapped or stacked in levels if
@@ -182,6 +194,9 @@ impl ShapeSpec {
             (ShapeKind::Square, false, true) => visitor.visit(Levels::new(Square::new(w, h), self.levels)),
             (ShapeKind::Hex, false, true) => visitor.visit(Levels::new(Hex::new(w, h), self.levels)),
             (ShapeKind::Sigma, false, true) => visitor.visit(Levels::new(Sigma::new(w, h), self.levels)),
+            (ShapeKind::Polar, false, false) if self.labyrinth && self.mask.is_none() => {
+                visitor.visit(Polar::paired(w, h))
+            }
             _ => self.visit_flat(visitor),
         }
     }
@@ -309,12 +324,26 @@ impl ShapeSpec {
         Ok(self)
     }
 
+    /// This spec laid out for a unicursal labyrinth (polar rings in pairs: [`Polar::paired`];
+    /// other shapes unchanged), its cells still within `max_cells`. Whether the shape then
+    /// halves is [`Shape::halved`]'s answer.
+    ///
+    /// # Errors
+    /// [`Error::TooLarge`] above the limit.
+    pub fn with_labyrinth(mut self, max_cells: u64) -> Result<Self, Error> {
+        self.labyrinth = true;
+        let (cells, limit) = (self.cells(), max_cells.min(crate::limits::HARD_MAX_CELLS));
+        if cells > limit {
+            return Err(Error::TooLarge { cells, limit });
+        }
+        Ok(self)
+    }
+
     /// Cells of the shape without its mask.
     pub fn base_cells(&self) -> u64 {
         match self.kind {
-            ShapeKind::Polar => {
-                super::polar::polar_cells(self.width, self.height, u64::MAX).unwrap_or(u64::MAX)
-            }
+            ShapeKind::Polar => super::polar::polar_cells(self.width, self.height, self.labyrinth, u64::MAX)
+                .unwrap_or(u64::MAX),
             _ => u64::from(self.width) * u64::from(self.height),
         }
     }

@@ -281,7 +281,7 @@ impl Shape for Square {
     }
 
     /// The 2 x 2 square of block `(x, y)`, clockwise from its top-left cell.
-    fn quarters(&self, block: CellId) -> Option<[CellId; 4]> {
+    fn block(&self, block: CellId) -> Option<super::Block> {
         let even = self.width % 2 == 0 && self.height % 2 == 0;
         let half = self.width / 2;
         if !even || half == 0 || block.0 >= half * (self.height / 2) {
@@ -289,12 +289,12 @@ impl Shape for Square {
         }
         let (x, y) = (block.0 % half, block.0 / half);
         let top_left = 2 * y * self.width + 2 * x;
-        Some([
+        Some(super::Block::new(&[
             CellId(top_left),
             CellId(top_left + 1),
             CellId(top_left + self.width + 1),
             CellId(top_left + self.width),
-        ])
+        ]))
     }
 
     fn text_grid(&self) -> Option<super::TextGrid<SquareDoor>> {
