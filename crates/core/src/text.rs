@@ -511,10 +511,13 @@ fn woven<S: Shape>(
 ) -> String {
     let squares = w * h;
     let under = |c: CellId| crossings.at(c.0).map(|(k, _)| CellId(squares + k));
+    // A crossing shows the stronger mark of its two layers; it is hidden (fog of war) only
+    // when both are.
     let mut merged = marks[..squares as usize].to_vec();
     for (c, _) in crossings.iter() {
         if let Some(u) = under(c) {
-            merged[c.index()] = merged[c.index()].max(marks[u.index()]);
+            let seen = |m: Mark| (m != Mark::Hidden).then_some(m);
+            merged[c.index()] = seen(merged[c.index()]).max(seen(marks[u.index()])).unwrap_or(Mark::Hidden);
         }
     }
     let shape = maze.shape();
@@ -523,7 +526,8 @@ fn woven<S: Shape>(
         let layer = if shape.doors(c).contains(door) { c } else { under(c).unwrap_or(c) };
         maze.is_open(layer, door)
     };
-    let picture = square((w, h), |x, y| Some(CellId(y * w + x)), open, &merged, style);
+    let shown = |x: u32, y: u32| Some(CellId(y * w + x)).filter(|c| merged[c.index()] != Mark::Hidden);
+    let picture = square((w, h), shown, open, &merged, style);
     let mut lines: Vec<Vec<char>> = picture.lines().map(|l| l.chars().collect()).collect();
     for (c, over) in crossings.iter() {
         if !matches!(merged[c.index()], Mark::Empty | Mark::Visited | Mark::Zone(_)) {
@@ -877,6 +881,31 @@ mod tests {
         let hidden = render_marks(&polar, &vec![Mark::Hidden; n], Style::Ascii);
         assert!(hidden.chars().all(char::is_whitespace), "{hidden}");
         assert!(!shown.chars().all(char::is_whitespace), "{shown}");
+    }
+
+    /// A woven maze under fog: nothing drawn when all is hidden; a crossing shows when either
+    /// of its layers is seen, with its bridge.
+    #[test]
+    fn hidden_woven_cells_are_not_drawn_until_a_layer_is_seen() {
+        let mut maze = Maze::new(woven_3x3());
+        maze.open_all_inner();
+        let n = maze.cell_count() as usize;
+        assert_eq!(n, 10, "nine squares and the cell under the crossing");
+        let mut marks = vec![Mark::Hidden; n];
+        let all = render_marks(&maze, &marks, Style::Ascii);
+        assert!(!all.contains(['-', '|', '=']), "all hidden: no wall or bridge drawn\n{all}");
+        // Only the layer under the crossing seen: the crossing's square and its bridge show.
+        marks[9] = Mark::Empty;
+        let under = render_marks(&maze, &marks, Style::Ascii);
+        assert!(under.lines().nth(3).is_some_and(|l| l.contains("==")), "the bridge\n{under}");
+        assert!(
+            !under.lines().nth(1).is_some_and(|l| l.contains('|')),
+            "the first row stays hidden\n{under}"
+        );
+        // The player on the bridge, the layer under it hidden: the player shows.
+        marks[9] = Mark::Hidden;
+        marks[4] = Mark::Player;
+        assert!(render_marks(&maze, &marks, Style::Ascii).contains('@'));
     }
 
     #[test]

@@ -254,11 +254,6 @@ impl App {
                 return;
             }
         };
-        if self.fog != Fog::Off && spec.weave.is_some() {
-            self.message =
-                "the fog of war is not drawn on woven mazes yet (set weave to 0 or fog off)".into();
-            return;
-        }
         let setup = Setup {
             spec,
             algorithm: self.algorithm(),

@@ -1163,14 +1163,19 @@ mod tests {
 
     #[test]
     fn fog_of_war_shows_what_was_seen_and_keeps_it() {
-        for &kind in ShapeKind::ALL {
+        // Every shape, and a woven maze (a crossing shows when either of its layers is seen).
+        let setups = ShapeKind::ALL
+            .iter()
+            .map(|&kind| setup(kind, 8, 6, Algorithm::Kruskal))
+            .chain([woven_setup(8, 6, 0.5, 3, Algorithm::Kruskal)]);
+        for game_setup in setups {
             for fog in [Fog::Sight, Fog::Near(1), Fog::Near(3)] {
-                struct Check(Fog);
+                struct Check(Fog, Setup);
                 impl ShapeVisitor for Check {
                     type Output = ();
                     fn visit<S: Shape>(self, shape: S) {
-                        let kind = shape.spec().kind;
-                        let mut plain = setup(kind, 8, 6, Algorithm::Kruskal);
+                        let kind = shape.spec().topology_name();
+                        let mut plain = self.1;
                         plain.fog = self.0;
                         let mut game = Play::new(shape, plain).expect("game");
                         let n = game.maze.cell_count() as usize;
@@ -1226,8 +1231,7 @@ mod tests {
                         assert!(!hidden(&game).contains(&true), "{kind}: the solved maze shows whole");
                     }
                 }
-                let spec = ShapeSpec::new(kind, 8, 6, 1 << 20).expect("valid");
-                spec.visit(Check(fog));
+                game_setup.spec.clone().visit(Check(fog, game_setup.clone()));
             }
         }
     }

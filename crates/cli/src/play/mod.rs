@@ -212,13 +212,16 @@ mod tests {
             assert_eq!(super::app_from_args(&args).expect("app").fog, fog, "{words:?}");
         }
         assert!(crate::args::Cli::try_parse_from(["maze", "play", "--fog", "x"]).is_err());
-        // A woven maze is not fogged: said in one line, no game.
+        // A woven maze is fogged too: its bridges show as they come into view.
         let mut woven = app();
         woven.fog = super::game::Fog::Sight;
         woven.weave = 30;
         press(&mut woven, KeyCode::Enter);
-        assert_eq!(woven.screen, Screen::Menu);
-        assert!(woven.message.contains("fog of war is not drawn on woven mazes"), "{}", woven.message);
+        assert_eq!(woven.screen, Screen::Playing, "{}", woven.message);
+        let fogged = screen(&woven, 80, 24);
+        let rows: Vec<&str> = fogged.lines().filter(|l| l.starts_with(['+', '|', ' '])).collect();
+        assert!(rows.iter().any(|l| l.contains('@')), "{fogged}");
+        assert!(!rows.iter().any(|l| l.contains('E')), "the exit is out of sight:\n{fogged}");
     }
 
     #[test]
