@@ -253,6 +253,13 @@ fn layout_keeps_the_requested_size_or_shrinks_to_fit() {
     assert!(title.baseline < l.to_page(Point { x: 0.0, y: 0.0 }).1);
     assert!(l.text[1].baseline > title.baseline && !l.text[1].bold);
     assert!(bottom < A4.1 - 12.0 * pdf::MM);
+    // A small maze is centred on the page: across, and down the room the text leaves (the
+    // space over it, from the instructions' baseline, is the space under it to the bottom
+    // margin, give or take the gap after the text).
+    let (_, top) = l.to_page(Point { x: 0.0, y: 0.0 });
+    let (over, under) = (top - l.text[1].baseline, A4.1 - 12.0 * pdf::MM - bottom);
+    assert!(over > 100.0 && under > 100.0, "room all round a small maze: {over} {under}");
+    assert!((over - under).abs() < 24.0, "centred down the page: {over} over, {under} under");
 
     // 10 in x 8 in at 1/4 in cells (the MultiMaze page) fits Letter turned sideways only
     // when shrunk; on upright Letter it is shrunk uniformly to the width.

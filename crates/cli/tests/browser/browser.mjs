@@ -1216,6 +1216,24 @@ await check('fog of war: Play shows what the player has seen, the rest appears a
   const near = await p.evaluate(() => ({ hidden: Number(document.body.dataset.fog), around: openNeighbours(play.cell).length }));
   expect(near.hidden === cells - 1 - near.around, `within 1 step: ${JSON.stringify(near)}`);
   await p.close();
+  // A woven maze: a crossing shows once either of its layers is seen, never half of it.
+  const w = await screen('desktop', 'shape=square&width=10&height=8&seed=6&weave=0.5');
+  await w.selectOption(testid('fog'), '2');
+  await w.click(testid('play'));
+  const woven = await w.evaluate(() => {
+    const twin = model.weave.twin;
+    let crossings = 0;
+    let half = 0;
+    for (let c = 0; c < model.n; c++) {
+      if (twin[c] < 0) continue;
+      crossings++;
+      if (fogHides(c) !== fogHides(twin[c])) half++;
+    }
+    return { crossings, half, hidden: Number(document.body.dataset.fog), n: model.n };
+  });
+  expect(woven.crossings > 0 && woven.half === 0, `woven: ${JSON.stringify(woven)}`);
+  expect(woven.hidden > 0 && woven.hidden < woven.n, `woven: fogged, ${JSON.stringify(woven)}`);
+  await w.close();
 });
 
 await check('accessibility on the touch phone: no serious or critical problem, with More options and Download open', async () => {

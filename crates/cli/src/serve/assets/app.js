@@ -2294,6 +2294,9 @@ function fogOn() {
 /// Whether the fog hides cell c: not seen yet, and not on a solution the player asked for.
 function fogHides(c) {
   if (play.seen[c]) return false;
+  // A crossing shows once either of its layers has been seen.
+  const twin = model.weave ? model.weave.twin[c] : -1;
+  if (twin >= 0 && play.seen[twin]) return false;
   if (!showSolution || !maze.sec.path) return true;
   if (!play.onPath || play.onPath.source !== maze.sec.path) {
     play.onPath = { source: maze.sec.path, cells: new Set(maze.sec.path) };
@@ -2341,13 +2344,13 @@ function look() {
     return;
   }
   let frontier = [from];
-  const depth = new Map([[from, 0]]);
+  const reached = new Set([from]);
   for (let d = 0; d < play.fog && frontier.length; d++) {
     const further = [];
     for (const c of frontier) {
       for (const m of openNeighbours(c)) {
-        if (depth.has(m)) continue;
-        depth.set(m, d + 1);
+        if (reached.has(m)) continue;
+        reached.add(m);
         seen[m] = 1;
         further.push(m);
       }
@@ -2360,16 +2363,21 @@ function look() {
 /// how many cells it hides.
 function drawFog() {
   let hidden = 0;
-  if (fogOn()) for (let c = 0; c < model.n; c++) if (fogHides(c)) hidden++;
+  let d = '';
+  const outlines = !canvasMode && layer.fog;
+  if (fogOn()) {
+    for (let c = 0; c < model.n; c++) {
+      if (!fogHides(c)) continue;
+      hidden++;
+      if (outlines) d += outlinePath(c);
+    }
+  }
   document.body.dataset.fog = String(hidden);
   if (canvasMode) {
     repaint(false);
     return;
   }
-  if (!layer.fog) return;
-  let d = '';
-  if (fogOn()) for (let c = 0; c < model.n; c++) if (fogHides(c)) d += outlinePath(c);
-  layer.fog.setAttribute('d', d);
+  if (outlines) layer.fog.setAttribute('d', d);
 }
 
 /// Where the player is in a woven maze: 'over' (on a bridge), 'under' (beneath one) or
