@@ -41,6 +41,44 @@ fn woven(kind: ShapeKind) -> Option<ShapeSpec> {
     ShapeSpec::plain(kind, 6, 6).with_weave(layout, 1 << 20).ok()
 }
 
+/// What a shape can be laid out as beyond a flat maze, asked of the registry: the one rule
+/// every front end (`maze list`, the page, the terminal game's menu) reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Topologies {
+    /// Borders joined (`--wrap`).
+    pub wrap: bool,
+    /// Several levels joined by stairs (`--levels`).
+    pub levels: bool,
+    /// Passages crossing over and under (`--weave`).
+    pub weave: bool,
+    /// Unicursal labyrinths (`--unicursal`, at even sizes).
+    pub unicursal: bool,
+}
+
+impl Topologies {
+    /// What `kind` supports.
+    pub fn of(kind: ShapeKind) -> Self {
+        Topologies {
+            wrap: wrapped(kind).is_some(),
+            levels: levelled(kind).is_some(),
+            weave: woven(kind).is_some(),
+            unicursal: makes_labyrinths(kind),
+        }
+    }
+
+    /// The shapes that support what `has` picks, in listing order, as words: "square, hex
+    /// and sigma".
+    pub fn shapes_with(has: impl Fn(Topologies) -> bool) -> String {
+        let names: Vec<&str> =
+            ShapeKind::ALL.iter().copied().filter(|&k| has(Topologies::of(k))).map(ShapeKind::name).collect();
+        match names.split_last() {
+            None => "no".to_string(),
+            Some((last, [])) => (*last).to_string(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        }
+    }
+}
+
 /// The shapes `algorithm` supports, by name.
 pub fn shapes_of(algorithm: Algorithm) -> Vec<&'static str> {
     ShapeKind::ALL.iter().copied().filter(|&k| supports(k, algorithm)).map(ShapeKind::name).collect()
@@ -67,6 +105,7 @@ fn size_names(kind: ShapeKind) -> (&'static str, &'static str) {
 pub fn capabilities() -> serde_json::Value {
     let shape = |k: ShapeKind| {
         let (width, height) = size_names(k);
+        let has = Topologies::of(k);
         let generators: Vec<&str> =
             Algorithm::ALL.iter().copied().filter(|&a| supports(k, a)).map(Algorithm::name).collect();
         serde_json::json!({
@@ -74,12 +113,12 @@ pub fn capabilities() -> serde_json::Value {
             "about": k.about(),
             "width": width,
             "height": height,
-            "wrap": wrapped(k).is_some(),
-            "levels": levelled(k).is_some(),
-            "weave": woven(k).is_some(),
+            "wrap": has.wrap,
+            "levels": has.levels,
+            "weave": has.weave,
             "mask": true,
             "text": text_pictured(&ShapeSpec::plain(k, 3, 3)),
-            "unicursal": makes_labyrinths(k),
+            "unicursal": has.unicursal,
             "generators": generators,
         })
     };
@@ -119,6 +158,38 @@ pub fn capabilities() -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The words the terminal game's menu shows for a shape without a topology come from
+    /// the same rule as the table.
+    #[test]
+    fn the_shapes_with_a_topology_are_named_from_the_table() {
+        let caps = capabilities();
+        for key in ["wrap", "levels", "weave", "unicursal"] {
+            let listed: Vec<&str> = caps["shapes"]
+                .as_array()
+                .expect("shapes")
+                .iter()
+                .filter(|s| s[key] == true)
+                .map(|s| s["name"].as_str().expect("name"))
+                .collect();
+            let words = Topologies::shapes_with(|t| match key {
+                "wrap" => t.wrap,
+                "levels" => t.levels,
+                "weave" => t.weave,
+                _ => t.unicursal,
+            });
+            assert!(!listed.is_empty(), "{key}");
+            assert!(listed.iter().all(|name| words.contains(name)), "{key}: {words} lacks one of {listed:?}");
+            assert_eq!(
+                words.matches(", ").count() + words.matches(" and ").count() + 1,
+                listed.len(),
+                "{key}: {words}"
+            );
+        }
+        assert_eq!(Topologies::shapes_with(|t| t.wrap), "square, hex and sigma");
+        assert_eq!(Topologies::shapes_with(|t| t.weave), "square");
+        assert_eq!(Topologies::shapes_with(|_| false), "no");
+    }
 
     #[test]
     fn the_table_agrees_with_what_plans_accept() {

@@ -7,6 +7,7 @@ use maze_core::{Algorithm, ShapeKind, ShapeSpec, ShapeVisitor, Solver, WeaveLayo
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::game::{Fog, Game, Heading, Hint, Moved, Replay, Setup, clock, new_game};
+use maze::capabilities::Topologies;
 use maze::masks::{EndSpec, Picture};
 
 /// The menu's fields, top to bottom.
@@ -54,16 +55,6 @@ pub const MENU_LEVELS: u32 = 9;
 /// The wrap choices in menu order.
 pub const WRAPS: [Wrap; 4] =
     [Wrap::NONE, Wrap { x: true, y: false }, Wrap { x: false, y: true }, Wrap { x: true, y: true }];
-
-/// Whether `kind` can wrap and stack levels (square, hex and sigma cells).
-pub fn has_topologies(kind: ShapeKind) -> bool {
-    matches!(kind, ShapeKind::Square | ShapeKind::Hex | ShapeKind::Sigma)
-}
-
-/// Whether `kind` can be woven (square cells).
-pub fn can_weave(kind: ShapeKind) -> bool {
-    kind == ShapeKind::Square
-}
 
 /// The menu fields in order.
 pub const FIELDS: [Field; 12] = [
@@ -400,8 +391,10 @@ impl App {
     /// shows them as not available).
     pub fn topology(&self) -> (Wrap, u32, Option<f64>) {
         let kind = self.shape_kind();
-        let weave = (can_weave(kind) && self.weave > 0).then(|| f64::from(self.weave) / 100.0);
-        if has_topologies(kind) { (self.wrap, self.levels, weave) } else { (Wrap::NONE, 1, weave) }
+        let has = Topologies::of(kind);
+        let weave = (has.weave && self.weave > 0).then(|| f64::from(self.weave) / 100.0);
+        let wrap = if has.wrap { self.wrap } else { Wrap::NONE };
+        (wrap, if has.levels { self.levels } else { 1 }, weave)
     }
 
     /// Skips generators the chosen shape (its wrap, levels and mask) cannot use, in the

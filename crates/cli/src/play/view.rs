@@ -7,8 +7,9 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use super::app::{App, FIELDS, Field, Screen, can_weave, has_topologies};
+use super::app::{App, FIELDS, Field, Screen};
 use super::game::{Replay, clock};
+use maze::capabilities::Topologies;
 
 /// Draws the current screen.
 pub fn draw(frame: &mut Frame<'_>, app: &App) {
@@ -29,14 +30,15 @@ fn menu(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
     frame.render_widget(Paragraph::new(Line::from(Span::styled("maze play: choose a maze", bold()))), header);
     let (w, h) = app.size();
     let polar = app.shape_kind() == maze_core::ShapeKind::Polar;
+    let has = Topologies::of(app.shape_kind());
     let mut lines = Vec::new();
     for (i, field) in FIELDS.iter().enumerate() {
         let (name, value) = match field {
             Field::Shape => ("shape", app.shape_kind().name().to_string()),
             Field::Wrap => (
                 "wrap",
-                if !has_topologies(app.shape_kind()) {
-                    "- (square, hex and sigma cells only)".to_string()
+                if !has.wrap {
+                    format!("- ({} cells only)", Topologies::shapes_with(|t| t.wrap))
                 } else {
                     match (app.wrap.x, app.wrap.y) {
                         (false, false) => "none".to_string(),
@@ -48,8 +50,8 @@ fn menu(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
             ),
             Field::Levels => (
                 "levels",
-                if !has_topologies(app.shape_kind()) {
-                    "- (square, hex and sigma cells only)".to_string()
+                if !has.levels {
+                    format!("- ({} cells only)", Topologies::shapes_with(|t| t.levels))
                 } else if app.levels == 1 {
                     "1 (flat)".to_string()
                 } else {
@@ -58,8 +60,8 @@ fn menu(frame: &mut Frame<'_>, app: &App, header: Rect, body: Rect, footer: Rect
             ),
             Field::Weave => (
                 "weave",
-                if !can_weave(app.shape_kind()) {
-                    "- (square cells only)".to_string()
+                if !has.weave {
+                    format!("- ({} cells only)", Topologies::shapes_with(|t| t.weave))
                 } else if app.weave == 0 {
                     "off (no crossings)".to_string()
                 } else {
