@@ -41,13 +41,9 @@ _NOT_FOR_BATCHES = {
     "parametric": "the parametric OpenSCAD program is not a maze: use the maze command",
 }
 
-# Options that change which maze is made (refused by `Maze.draw`, which draws this maze).
-_SHAPING = {
-    "shape", "width", "height", "mask", "mask_text", "mask_data", "mask_connect", "difficulty",
-    "wrap", "levels", "weave", "algorithm", "seed", "braid", "unicursal", "starts", "ends", "entrance", "exit",
-    "count", "stream", "threads", "format", "bias", "policy", "stats", "where", "hardness",
-    "parametric", "max_tries",
-}
+# Options that change which maze is made (refused by `Maze.draw`, which draws this maze),
+# from the library's own grouping of the request's fields.
+_SHAPING = frozenset(name.replace("-", "_") for name in _native.shaping_fields())
 
 # What a drawing of one maze leaves out of its batch's request.
 _BATCH_ONLY = ("count", "where", "hardness", "max-tries", "threads")

@@ -711,6 +711,13 @@ fn fields() -> Vec<&'static str> {
     maze::FIELDS.to_vec()
 }
 
+/// The request's options that change which maze is made (`maze::FieldGroup::shapes_the_maze`),
+/// which `Maze.draw` refuses: it draws the maze it has.
+#[pyfunction]
+fn shaping_fields() -> Vec<&'static str> {
+    maze::FIELDS.iter().copied().filter(|f| maze::group(f).is_some_and(|g| g.shapes_the_maze())).collect()
+}
+
 /// The module `maze._native`.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -724,6 +731,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(capabilities, m)?)?;
     m.add_function(wrap_pyfunction!(recipe, m)?)?;
     m.add_function(wrap_pyfunction!(fields, m)?)?;
+    m.add_function(wrap_pyfunction!(shaping_fields, m)?)?;
     m.add_function(wrap_pyfunction!(fresh_seed, m)?)?;
     Ok(())
 }

@@ -48,7 +48,9 @@ pub use maze_core::{Algorithm, Maze, Shape, ShapeKind, ShapeSpec, Solver, Wrap, 
 pub use maze_render::Format;
 pub use maze_render::json::MazeFile;
 pub use plan::{Plan, check_applies};
-pub use request::{DEFAULT_MAX_BYTES, DEFAULT_MAX_MEMORY, Draw, FIELDS, Limits, MazeRequest, PictureStyle};
+pub use request::{
+    DEFAULT_MAX_BYTES, DEFAULT_MAX_MEMORY, Draw, FIELDS, FieldGroup, Limits, MazeRequest, PictureStyle, group,
+};
 pub use text::switch_word;
 
 /// The bytes of the mazes `request` asks for, checked first ([`Plan::new`]); without a

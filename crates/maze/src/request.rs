@@ -83,6 +83,62 @@ pub const FIELDS: &[&str] = &[
     "max-memory",
 ];
 
+/// What a field of [`MazeRequest`] is about, which says where each front end takes it:
+/// the web API accepts [`Maze`](Self::Maze) and [`Solve`](Self::Solve) fields to generate,
+/// [`Draw`](Self::Draw) and [`Animation`](Self::Animation) fields to draw; the fields that
+/// change which maze is made ([`shapes_the_maze`](Self::shapes_the_maze)) are refused by
+/// Python's `Maze.draw`, which draws the maze it has. Every field has one ([`group`]), so a
+/// new option is taken by every front end where it belongs from this one line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FieldGroup {
+    /// Which maze is made: shape, size, generator and its options, ends (the web API takes them).
+    Maze,
+    /// Which mazes a job makes or how it runs, but not the web API's: a mask file on disk,
+    /// batches and their filters, streaming, threads, the parametric program.
+    Batch,
+    /// The solver (`solve`).
+    Solve,
+    /// The output format (`format`; the web API reads its own).
+    Format,
+    /// How a maze is drawn: sizes, colours, page and model options.
+    Draw,
+    /// How a recording plays (`animate`, `frames`, `delay`, `duration`).
+    Animation,
+    /// The command line's own: the zone colouring of a recorded generation (`zones`).
+    CommandLine,
+    /// A limit (`max-cells`, ...): a server keeps its own.
+    Limit,
+}
+
+impl FieldGroup {
+    /// Whether the group's fields change which maze (or mazes) a request makes.
+    pub fn shapes_the_maze(self) -> bool {
+        matches!(self, FieldGroup::Maze | FieldGroup::Batch | FieldGroup::Format)
+    }
+}
+
+/// The group of the field `name` (or of its other name: `rings` is `height`), `None` for
+/// a name that is no field of [`MazeRequest`].
+pub fn group(name: &str) -> Option<FieldGroup> {
+    use FieldGroup::*;
+    Some(match name {
+        "shape" | "width" | "height" | "rings" | "mask-text" | "mask-data" | "mask-connect"
+        | "difficulty" | "wrap" | "levels" | "weave" | "algorithm" | "seed" | "braid" | "unicursal"
+        | "starts" | "ends" | "entrance" | "exit" | "bias" | "policy" => Maze,
+        "mask" | "count" | "stream" | "threads" | "stats" | "where" | "hardness" | "parametric"
+        | "max-tries" => Batch,
+        "solve" => Solve,
+        "format" => Format,
+        "cell-size" | "wall-width" | "wall-colour" | "background" | "path-colour" | "no-visited"
+        | "style" | "heat" | "dot-size" | "no-markers" | "title" | "instructions" | "paper" | "margin"
+        | "fit" | "wall-height" | "base" | "tex-fragment" => Draw,
+        "animate" | "frames" | "delay" | "duration" => Animation,
+        "zones" => CommandLine,
+        "max-cells" | "max-bytes" | "max-pixels" | "max-memory" => Limit,
+        _ => return None,
+    })
+}
+
 /// How pictures show a solution (`style`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PictureStyle {
@@ -599,6 +655,11 @@ mod tests {
         let mut keys = keys.clone();
         keys.sort_unstable();
         assert_eq!(keys, fields, "FIELDS lists every field of MazeRequest");
+        for field in FIELDS {
+            assert!(group(field).is_some(), "{field} has a group: add it to request::group");
+        }
+        assert_eq!(group("rings"), group("height"));
+        assert_eq!(group("cell_size"), None, "names are the flags' own");
         let back: MazeRequest = serde_json::from_value(json).expect("reads back");
         assert_eq!(back, MazeRequest::default());
     }

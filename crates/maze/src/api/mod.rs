@@ -24,7 +24,7 @@ use maze_core::{CellId, Door, DoorKind, Event, Maze, Point, Shape, ShapeVisitor,
 use maze_render::Format;
 use maze_render::json::{self, MazeFile};
 
-use crate::{Error, MazeRequest};
+use crate::{Error, FieldGroup, MazeRequest};
 
 pub mod packed;
 pub mod wording;
@@ -41,51 +41,19 @@ pub const MAX_ANSWER_BYTES: u64 = 256 << 20;
 /// cut and `"truncated": true` says so.
 pub const MAX_EVENTS: usize = 250_000;
 
-/// Parameters of `maze generate` the API accepts (as `key=value`).
-pub const GENERATE_KEYS: &[&str] = &[
-    "shape",
-    "width",
-    "height",
-    "difficulty",
-    "algorithm",
-    "seed",
-    "braid",
-    "starts",
-    "ends",
-    "bias",
-    "policy",
-    "rings",
-    "mask-text",
-    "mask-data",
-    "entrance",
-    "exit",
-    "wrap",
-    "levels",
-    "weave",
-];
-/// Switches of a generation (`--mask-connect`, `--unicursal`). `mask` (a file on the server) is not
-/// accepted: pictures arrive as `mask-data` rows, converted by the page.
-pub const GENERATE_FLAGS: &[&str] = &["mask-connect", "unicursal"];
-/// Drawing and animation parameters with a value.
-pub const DRAW_KEYS: &[&str] = &[
-    "cell-size",
-    "wall-width",
-    "wall-colour",
-    "background",
-    "path-colour",
-    "title",
-    "instructions",
-    "paper",
-    "margin",
-    "dot-size",
-    "style",
-    "wall-height",
-    "base",
-];
-/// Drawing switches (`heat=1`).
-pub const DRAW_FLAGS: &[&str] = &["no-visited", "heat", "no-markers", "tex-fragment", "fit"];
-/// Animation parameters (of a generated maze only).
-pub const ANIMATION_KEYS: &[&str] = &["animate", "frames", "delay", "duration"];
+/// The request fields the API takes to generate a maze: those of [`FieldGroup::Maze`] (as
+/// `key=value`; switches as `unicursal=1`) and the solver. `mask` (a file on the server) is
+/// not one: pictures arrive as `mask-data` rows, converted by the page.
+pub const GENERATE: &[FieldGroup] = &[FieldGroup::Maze, FieldGroup::Solve];
+/// The request fields the API takes to draw: [`FieldGroup::Draw`].
+pub const DRAW: &[FieldGroup] = &[FieldGroup::Draw];
+/// The request fields of an animation (of a generated maze only): [`FieldGroup::Animation`].
+pub const ANIMATION: &[FieldGroup] = &[FieldGroup::Animation];
+
+/// Every field name of the request in `groups`, in [`crate::FIELDS`] order.
+pub fn fields_in(groups: &[FieldGroup]) -> Vec<&'static str> {
+    crate::FIELDS.iter().copied().filter(|f| crate::group(f).is_some_and(|g| groups.contains(&g))).collect()
+}
 
 /// An API error: an HTTP status and a one-line message, sent as `{"error": message}`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -188,8 +156,10 @@ fn switch(params: &[(String, String)], name: &str) -> ApiResult<bool> {
 
 /// Which parameters a request accepts.
 struct Accepts<'a> {
-    /// Fields of the request ([`MazeRequest`]) taken as `key=value`.
-    keys: &'a [&'a [&'a str]],
+    /// Groups of the request's fields ([`MazeRequest`]) taken as `key=value`.
+    groups: &'a [&'a [FieldGroup]],
+    /// Single fields taken besides.
+    keys: &'a [&'a str],
     /// Read by the API itself.
     own: &'a [&'a str],
 }
@@ -203,7 +173,8 @@ fn fields(params: &[(String, String)], accepts: &Accepts<'_>) -> ApiResult<Vec<(
         if accepts.own.contains(&name.as_str()) {
             continue;
         }
-        if !accepts.keys.iter().any(|ks| ks.contains(&name.as_str())) {
+        let in_group = crate::group(&name).is_some_and(|g| accepts.groups.iter().any(|gs| gs.contains(&g)));
+        if !in_group && !accepts.keys.contains(&name.as_str()) {
             return Err(ApiError::bad(format!("unknown parameter '{k}' (see docs/API.md)")));
         }
         out.push((name, v.clone()));
@@ -294,10 +265,8 @@ pub fn content_type(format: Format) -> &'static str {
 /// The request of a `GET /api/generate` query (`heavy`: with geometry or events), with
 /// the API's limits.
 pub fn generate_request(params: &[(String, String)], heavy: bool) -> ApiResult<MazeRequest> {
-    let accepts = Accepts {
-        keys: &[GENERATE_KEYS, GENERATE_FLAGS, &["solve"]],
-        own: &["events", "geometry", "format", "packed"],
-    };
+    let accepts =
+        Accepts { groups: &[GENERATE], keys: &[], own: &["events", "geometry", "format", "packed"] };
     let mut request = request_of(params, &accepts)?;
     request.max_cells = if heavy { MAX_GEOMETRY_CELLS } else { MAX_CELLS };
     request.max_bytes = MAX_ANSWER_BYTES;
@@ -308,10 +277,7 @@ pub fn generate_request(params: &[(String, String)], heavy: bool) -> ApiResult<M
 /// The request of a `GET /api/render` query (svg unless `format` says), with the API's
 /// limits.
 pub fn render_request(params: &[(String, String)]) -> ApiResult<MazeRequest> {
-    let accepts = Accepts {
-        keys: &[GENERATE_KEYS, GENERATE_FLAGS, DRAW_KEYS, DRAW_FLAGS, ANIMATION_KEYS, &["format", "solve"]],
-        own: &[],
-    };
+    let accepts = Accepts { groups: &[GENERATE, DRAW, ANIMATION], keys: &["format"], own: &[] };
     let mut request = request_of(params, &accepts)?;
     if !params.iter().any(|(k, _)| key(k) == "format") {
         request.format = Format::Svg;
@@ -538,7 +504,7 @@ pub fn render(query: &[(String, String)]) -> ApiResult<Job> {
 /// A bad parameter, or `format=gif` (an animation needs a generated maze).
 pub fn render_posted_request(query: &[(String, String)]) -> ApiResult<(MazeRequest, bool)> {
     let keep_solution = !switch(query, "no-solution")?;
-    let accepts = Accepts { keys: &[DRAW_KEYS, DRAW_FLAGS, &["format"]], own: &["no-solution"] };
+    let accepts = Accepts { groups: &[DRAW], keys: &["format"], own: &["no-solution"] };
     let mut request = request_of(query, &accepts)?;
     if !query.iter().any(|(k, _)| key(k) == "format") {
         request.format = Format::Svg;
@@ -588,7 +554,7 @@ type SolveOptions = (Solver, Option<crate::masks::EndSpec>, Option<crate::masks:
 
 fn solve_options(query: &[(String, String)]) -> ApiResult<SolveOptions> {
     let events = switch(query, "events")?;
-    let own = fields(query, &Accepts { keys: &[&["algorithm", "from", "to"]], own: &["events"] })?;
+    let own = fields(query, &Accepts { groups: &[], keys: &["algorithm", "from", "to"], own: &["events"] })?;
     let solver = parsed::<Solver>(&own, "algorithm")?.unwrap_or(Solver::Bfs);
     Ok((solver, parsed(&own, "from")?, parsed(&own, "to")?, events))
 }
@@ -959,4 +925,39 @@ fn events<S: Shape>(shape: &S, trace: &Trace) -> String {
     }
     let _ = write!(out, "],\"truncated\":{},\"total\":{}}}", trace.truncated(), trace.seen);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(query: &str) -> Vec<(String, String)> {
+        query_pairs(query)
+    }
+
+    /// Which endpoint takes which field follows the request's own grouping
+    /// ([`crate::group`]): the generation's fields and the solver to generate, the drawing's
+    /// and the animation's besides to draw; a mask file, batches, `zones` and limits
+    /// nowhere.
+    #[test]
+    fn each_endpoint_takes_the_fields_of_its_groups() {
+        for ok in ["shape=polar&rings=6&width=6&unicursal=1&solve=bfs", "mask_connect=1&weave=0.2&seed=3"] {
+            assert!(generate_request(&pairs(ok), false).is_ok(), "{ok}");
+        }
+        for refused in
+            ["mask=a.png", "count=2", "zones=1", "max-cells=9", "cell-size=4", "animate=1", "stream=1"]
+        {
+            let e = generate_request(&pairs(refused), false).expect_err(refused);
+            assert!(e.message.contains("unknown parameter"), "{refused}: {}", e.message);
+        }
+        assert!(render_request(&pairs("cell_size=4&heat=1&animate=1&frames=9&format=svg&solve=bfs")).is_ok());
+        for refused in ["zones=1", "where=dead_ends>3", "threads=2"] {
+            assert!(render_request(&pairs(refused)).is_err(), "{refused}");
+        }
+        let generate = fields_in(GENERATE);
+        assert!(
+            generate.contains(&"unicursal") && generate.contains(&"solve") && !generate.contains(&"mask")
+        );
+        assert_eq!(fields_in(ANIMATION), ["animate", "frames", "delay", "duration"]);
+    }
 }
