@@ -76,9 +76,9 @@ impl IntoResponse for ApiError {
 pub fn routes(settings: super::Settings) -> Router {
     let deadline = settings.idle_timeout * 2;
     let posted = Router::new()
-        .route("/api/solve", post(move |q, body| solve(q, body, deadline)))
-        .route("/api/generate", post(move |q, body| generate_posted(q, body, deadline)))
-        .route("/api/render", post(move |q, body| render_posted(q, body, deadline)))
+        .route("/api/solve", post(move |q, body| checked_post("/api/solve", q, body, deadline)))
+        .route("/api/generate", post(move |q, body| checked_post("/api/generate", q, body, deadline)))
+        .route("/api/render", post(move |q, body| checked_post("/api/render", q, body, deadline)))
         .route_layer(tower::limit::ConcurrencyLimitLayer::new(super::MAX_BODIES));
     Router::new()
         .route("/api/list", get(list))
@@ -331,31 +331,15 @@ async fn generate(q: Params) -> Result<Response, ApiError> {
     run(lib::generate(&params(q)?)?).await
 }
 
-/// `POST /api/generate` ([`lib::generate_posted`]).
-async fn generate_posted(q: Params, body: Body, deadline: Duration) -> Result<Response, ApiError> {
-    let own = params(q)?;
-    lib::check_posted_generate(&own)?;
-    let text = body_text(body, deadline).await?;
-    run(lib::generate_posted(&own, &text)?).await
-}
-
 /// `GET /api/render` ([`lib::render`]).
 async fn render_generated(q: Params) -> Result<Response, ApiError> {
     run(lib::render(&params(q)?)?).await
 }
 
-/// `POST /api/render` ([`lib::render_posted`]).
-async fn render_posted(q: Params, body: Body, deadline: Duration) -> Result<Response, ApiError> {
-    let params = params(q)?;
-    lib::render_posted_request(&params)?;
+/// `POST /api/generate`, `/api/render` and `/api/solve` ([`lib::posted`]): the query is
+/// checked before the body is read, then the body completes the job.
+async fn checked_post(path: &str, q: Params, body: Body, deadline: Duration) -> Result<Response, ApiError> {
+    let checked = lib::posted(path, &params(q)?)?;
     let text = body_text(body, deadline).await?;
-    run(lib::render_posted(&params, &text)?).await
-}
-
-/// `POST /api/solve` ([`lib::solve`]).
-async fn solve(q: Params, body: Body, deadline: Duration) -> Result<Response, ApiError> {
-    let params = params(q)?;
-    lib::check_solve_query(&params)?;
-    let text = body_text(body, deadline).await?;
-    run(lib::solve(&params, &text)?).await
+    run(checked.with_body(&text)?).await
 }

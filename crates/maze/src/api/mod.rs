@@ -4,8 +4,10 @@
 //!
 //! A transport reads a request (its query's pairs, and the body of a `POST` as text) and
 //! hands it here: [`answer`] does it all at once (the module's route); a server that
-//! schedules work calls the endpoint's own function ([`generate`], [`generate_posted`],
-//! [`render`], [`render_posted`], [`solve`]) to check the request and get a [`Job`], then
+//! schedules work calls the endpoint's own function ([`generate`], [`render`], or for a
+//! `POST` [`posted`] on the query and then [`Posted::with_body`], so a bad query is refused
+//! before a body is read; [`generate_posted`], [`render_posted`] and [`solve`] do both) to
+//! check the request and get a [`Job`], then
 //! runs [`Job::run`] where it likes (the server: in a lane of its blocking pool, chosen by
 //! [`Job::cells`]). Both give the same bytes and the same errors.
 //!
@@ -424,17 +426,77 @@ pub fn generate(query: &[(String, String)]) -> ApiResult<Job> {
     generated(query, query)
 }
 
-/// Checks the query of a `POST /api/generate`, before its body is read: only the API's own
-/// switches (`events`, `geometry`, `packed`) go there.
+/// A `POST` whose query has been checked, waiting for its body: a server checks the query
+/// ([`posted`]) before it reads a body that may be large, then hands the body over
+/// ([`Posted::with_body`]); the query is read once.
+#[derive(Debug)]
+pub struct Posted {
+    query: Vec<(String, String)>,
+    kind: PostedKind,
+}
+
+#[derive(Debug)]
+enum PostedKind {
+    /// `/api/generate`: the request's fields come in the body.
+    Generate,
+    /// `/api/render`: the drawing options, and whether to keep the file's solution.
+    Render(Box<MazeRequest>, bool),
+    /// `/api/solve`: the solver and the ends.
+    Solve(SolveOptions),
+}
+
+/// Checks the query of a `POST` to `path` (`/api/generate`, `/api/render` or `/api/solve`)
+/// before its body is read.
 ///
 /// # Errors
-/// Any other parameter.
-pub fn check_posted_generate(query: &[(String, String)]) -> ApiResult<()> {
-    match query.iter().find(|(k, _)| !["events", "geometry", "packed"].contains(&key(k).as_str())) {
-        Some((k, _)) => Err(ApiError::bad(format!(
-            "unknown parameter '{k}' in the query: with POST, the request's fields go in the JSON body"
-        ))),
-        None => Ok(()),
+/// 404 for another path; for `/api/generate` any parameter but the API's own switches
+/// (`events`, `geometry`, `packed`: the request's fields go in the body); for `/api/render`
+/// a bad drawing option or `format=gif`; for `/api/solve` a bad solver or end.
+pub fn posted(path: &str, query: &[(String, String)]) -> ApiResult<Posted> {
+    let kind = match path {
+        "/api/generate" => {
+            if let Some((k, _)) =
+                query.iter().find(|(k, _)| !["events", "geometry", "packed"].contains(&key(k).as_str()))
+            {
+                return Err(ApiError::bad(format!(
+                    "unknown parameter '{k}' in the query: with POST, the request's fields go in the JSON body"
+                )));
+            }
+            PostedKind::Generate
+        }
+        "/api/render" => {
+            let (request, keep_solution) = render_posted_request(query)?;
+            PostedKind::Render(Box::new(request), keep_solution)
+        }
+        "/api/solve" => PostedKind::Solve(solve_options(query)?),
+        _ => return Err(ApiError::new(404, "no such page or endpoint (see docs/API.md)")),
+    };
+    Ok(Posted { query: query.to_vec(), kind })
+}
+
+impl Posted {
+    /// The job, once the body has arrived.
+    ///
+    /// # Errors
+    /// A bad body: not a JSON object of request fields (generate) or not a maze file
+    /// (render, solve); a bad or too large request.
+    pub fn with_body(self, body: &str) -> ApiResult<Job> {
+        match self.kind {
+            PostedKind::Generate => generated(&self.query, &body_fields(body)?),
+            PostedKind::Render(request, keep_solution) => {
+                let file = maze_file(body)?;
+                // The file name is built from the checked shape, never from the request's text.
+                let spec = file.spec(request.max_cells)?;
+                let name = format!("maze-{}-{}x{}", spec.kind.name(), spec.width, spec.height);
+                Ok(Job {
+                    work: Work::Redraw { request: *request, file, keep_solution, name, cells: spec.cells() },
+                })
+            }
+            PostedKind::Solve((solver, from, to, events)) => {
+                let file = maze_file(body)?;
+                Ok(Job { work: Work::Solve { file, solver, from, to, events } })
+            }
+        }
     }
 }
 
@@ -445,13 +507,17 @@ pub fn check_posted_generate(query: &[(String, String)]) -> ApiResult<()> {
 /// # Errors
 /// A bad query or body, or a bad or too large request.
 pub fn generate_posted(query: &[(String, String)], body: &str) -> ApiResult<Job> {
-    check_posted_generate(query)?;
+    posted("/api/generate", query)?.with_body(body)
+}
+
+/// The fields of a JSON object sent as a body, each value as the text a query gives, so
+/// both are read and checked alike.
+fn body_fields(body: &str) -> ApiResult<Vec<(String, String)>> {
     let json: serde_json::Value = serde_json::from_str(body)
         .map_err(|e| ApiError::bad(format!("the body is not a JSON object of request fields: {e}")))?;
     let serde_json::Value::Object(object) = json else {
         return Err(ApiError::bad("the body is not a JSON object of request fields (docs/API.md)"));
     };
-    // The object's values as the text a query gives, so both are read and checked alike.
     let mut fields = Vec::new();
     for (k, v) in object {
         let text = |v: &serde_json::Value| match v {
@@ -470,7 +536,7 @@ pub fn generate_posted(query: &[(String, String)], body: &str) -> ApiResult<Job>
             other => fields.push((k.clone(), text(other)?)),
         }
     }
-    generated(query, &fields)
+    Ok(fields)
 }
 
 /// The job of `/api/generate` for the API's own switches in `own` and the request's
@@ -502,7 +568,7 @@ pub fn render(query: &[(String, String)]) -> ApiResult<Job> {
 ///
 /// # Errors
 /// A bad parameter, or `format=gif` (an animation needs a generated maze).
-pub fn render_posted_request(query: &[(String, String)]) -> ApiResult<(MazeRequest, bool)> {
+fn render_posted_request(query: &[(String, String)]) -> ApiResult<(MazeRequest, bool)> {
     let keep_solution = !switch(query, "no-solution")?;
     let accepts = Accepts { groups: &[DRAW], keys: &["format"], own: &["no-solution"] };
     let mut request = request_of(query, &accepts)?;
@@ -533,21 +599,7 @@ fn maze_file(body: &str) -> ApiResult<MazeFile> {
 /// # Errors
 /// A bad query or file, or one too large to draw.
 pub fn render_posted(query: &[(String, String)], body: &str) -> ApiResult<Job> {
-    let (request, keep_solution) = render_posted_request(query)?;
-    let file = maze_file(body)?;
-    // The file name is built from the checked shape, never from the request's text.
-    let spec = file.spec(request.max_cells)?;
-    let name = format!("maze-{}-{}x{}", spec.kind.name(), spec.width, spec.height);
-    Ok(Job { work: Work::Redraw { request, file, keep_solution, name, cells: spec.cells() } })
-}
-
-/// Checks the query of a `POST /api/solve` (`algorithm`, `from`, `to`, `events`) before its
-/// body is read.
-///
-/// # Errors
-/// An unknown parameter or a bad value.
-pub fn check_solve_query(query: &[(String, String)]) -> ApiResult<()> {
-    solve_options(query).map(|_| ())
+    posted("/api/render", query)?.with_body(body)
 }
 
 type SolveOptions = (Solver, Option<crate::masks::EndSpec>, Option<crate::masks::EndSpec>, bool);
@@ -564,9 +616,7 @@ fn solve_options(query: &[(String, String)]) -> ApiResult<SolveOptions> {
 /// # Errors
 /// A bad query or file.
 pub fn solve(query: &[(String, String)], body: &str) -> ApiResult<Job> {
-    let (solver, from, to, events) = solve_options(query)?;
-    let file = maze_file(body)?;
-    Ok(Job { work: Work::Solve { file, solver, from, to, events } })
+    posted("/api/solve", query)?.with_body(body)
 }
 
 /// The whole API in one call, for a front end without a server (the page's WebAssembly
@@ -603,10 +653,8 @@ pub fn answer_pairs(
             });
         }
         ("/api/generate", "GET") => generate(query)?,
-        ("/api/generate", "POST") => generate_posted(query, body)?,
         ("/api/render", "GET") => render(query)?,
-        ("/api/render", "POST") => render_posted(query, body)?,
-        ("/api/solve", "POST") => solve(query, body)?,
+        ("/api/generate" | "/api/render" | "/api/solve", "POST") => posted(path, query)?.with_body(body)?,
         ("/api/list" | "/api/generate" | "/api/render" | "/api/solve", _) => {
             return Err(ApiError::new(405, "this endpoint does not take that method (see docs/API.md)"));
         }
