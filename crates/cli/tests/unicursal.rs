@@ -32,20 +32,14 @@ fn generators_on(shape: &str) -> Vec<String> {
         .collect()
 }
 
-/// The generators that run on square cells.
-fn square_generators() -> Vec<String> {
-    generators_on("square")
-}
-
 /// A saved labyrinth's `maze stats`: one path through every cell (at most two passages a
 /// cell, exactly two ends, the route from the entrance to the exit through every cell).
-fn assert_one_path(file: &std::path::Path, cells: Option<u64>, what: &str) -> u64 {
+fn assert_one_path(file: &std::path::Path, what: &str) -> u64 {
     let stats: Value =
         serde_json::from_slice(&stdout_of(&["stats", file.to_str().expect("utf-8"), "--json"]))
             .expect("json");
     let what = format!("{what}: {stats}");
-    let cells = cells.unwrap_or_else(|| stats["cells"].as_u64().expect("cells"));
-    assert_eq!(stats["cells"], cells, "{what}");
+    let cells = stats["cells"].as_u64().expect("cells");
     assert_eq!(stats["passages"], cells - 1, "{what}");
     assert_eq!(stats["junctions"], 0, "{what}");
     assert_eq!(stats["dead_ends"], 2, "{what}");
@@ -54,17 +48,22 @@ fn assert_one_path(file: &std::path::Path, cells: Option<u64>, what: &str) -> u6
     cells
 }
 
-#[test]
-fn every_generator_makes_one_path_through_every_cell() {
-    let generators = square_generators();
-    assert!(generators.len() >= 10, "{generators:?}");
-    let dir = tempdir("unicursal-paths");
+/// Every generator that runs on `shape` makes a labyrinth at each size (width, and height
+/// or polar rings), saved as JSON; each is checked to be one path through every cell
+/// ([`assert_one_path`]) and marked as a labyrinth, then handed to `check` with its saved
+/// file's JSON and its name for messages.
+fn each_labyrinth(shape: &str, sizes: &[(u32, u32)], check: impl Fn(&Value, u32, u32, &str)) {
+    let generators = generators_on(shape);
+    assert!(generators.len() >= 8, "{shape}: {generators:?}");
+    let dir = tempdir(&format!("unicursal-{shape}"));
     for (k, algorithm) in generators.iter().enumerate() {
-        for (w, h) in [(2u32, 2u32), (12, 8), (20, 10), (6, 30)] {
-            let seed = (k as u32 * 7 + w).to_string();
+        for &(w, h) in sizes {
+            let seed = (k as u32 * 7 + w + h).to_string();
             let (ws, hs) = (w.to_string(), h.to_string());
             let args = [
                 "generate",
+                "-s",
+                shape,
                 "--unicursal",
                 "-a",
                 algorithm,
@@ -80,18 +79,27 @@ fn every_generator_makes_one_path_through_every_cell() {
             let file = dir.join(format!("{algorithm}-{w}x{h}.json"));
             std::fs::write(&file, stdout_of(&args)).expect("written");
             let saved: Value = serde_json::from_slice(&std::fs::read(&file).expect("read")).expect("json");
-            assert_eq!(saved["unicursal"], true, "{args:?}: the file says it is a labyrinth");
-            let what = format!("{algorithm} {w}x{h}");
-            assert_one_path(&file, Some(u64::from(w * h)), &what);
-            // The entrance and exit are side by side on the outer wall.
-            let (e, x) =
-                (saved["entrance"].as_u64().expect("entrance"), saved["exit"].as_u64().expect("exit"));
-            let (w64, h64) = (u64::from(w), u64::from(h));
-            assert!(e.abs_diff(x) == 1 || e.abs_diff(x) == w64, "{what}: ends {e} and {x}");
-            let on_rim = |c: u64| c < w64 || c >= w64 * (h64 - 1) || c % w64 == 0 || c % w64 == w64 - 1;
-            assert!(on_rim(e) && on_rim(x), "{what}: ends {e} and {x}");
+            let what = format!("{algorithm} {shape} {w}x{h}");
+            assert_eq!(saved["unicursal"], true, "{what}: the file says it is a labyrinth");
+            let cells = assert_one_path(&file, &what);
+            assert_eq!(saved["cells"], cells, "{what}");
+            check(&saved, w, h, &what);
         }
     }
+}
+
+#[test]
+fn every_generator_makes_one_path_through_every_cell() {
+    assert!(generators_on("square").len() >= 10);
+    each_labyrinth("square", &[(2, 2), (12, 8), (20, 10), (6, 30)], |saved, w, h, what| {
+        assert_eq!(saved["cells"], w * h, "{what}");
+        // The entrance and exit are side by side on the outer wall.
+        let (e, x) = (saved["entrance"].as_u64().expect("entrance"), saved["exit"].as_u64().expect("exit"));
+        let (w64, h64) = (u64::from(w), u64::from(h));
+        assert!(e.abs_diff(x) == 1 || e.abs_diff(x) == w64, "{what}: ends {e} and {x}");
+        let on_rim = |c: u64| c < w64 || c >= w64 * (h64 - 1) || c % w64 == 0 || c % w64 == w64 - 1;
+        assert!(on_rim(e) && on_rim(x), "{what}: ends {e} and {x}");
+    });
 }
 
 /// The classical labyrinth on polar cells: rings laid out in pairs, every generator that
@@ -99,33 +107,16 @@ fn every_generator_makes_one_path_through_every_cell() {
 /// back into the same picture.
 #[test]
 fn polar_labyrinths_run_through_every_cell() {
-    let generators = generators_on("polar");
-    assert!(generators.len() >= 8, "{generators:?}");
-    let dir = tempdir("unicursal-polar");
-    for (k, algorithm) in generators.iter().enumerate() {
-        for (w, rings) in [(6u32, 2u32), (6, 10), (12, 8), (8, 16)] {
-            let seed = (k as u32 * 5 + rings).to_string();
-            let (ws, rs) = (w.to_string(), rings.to_string());
-            let base = ["generate", "-s", "polar", "--unicursal", "-a", algorithm, "-W", &ws, "--rings", &rs];
-            let mut args = base.to_vec();
-            args.extend(["--seed", &seed, "-f", "json"]);
-            let file = dir.join(format!("{algorithm}-{w}x{rings}.json"));
-            std::fs::write(&file, stdout_of(&args)).expect("written");
-            let what = format!("{algorithm} polar {w}x{rings}");
-            let cells = assert_one_path(&file, None, &what);
-            let saved: Value = serde_json::from_slice(&std::fs::read(&file).expect("read")).expect("json");
-            assert_eq!(saved["unicursal"], true, "{what}");
-            assert_eq!(saved["cells"], cells, "{what}");
-            let (e, x) =
-                (saved["entrance"].as_u64().expect("entrance"), saved["exit"].as_u64().expect("exit"));
-            assert_eq!(e.abs_diff(x), 1, "{what}: the ends are side by side");
-            assert_eq!(
-                (&saved["entrance_door"], &saved["exit_door"]),
-                (&Value::from(2), &Value::from(2)),
-                "{what}: both open outwards"
-            );
-        }
-    }
+    each_labyrinth("polar", &[(6, 2), (6, 10), (12, 8), (8, 16)], |saved, _, _, what| {
+        let (e, x) = (saved["entrance"].as_u64().expect("entrance"), saved["exit"].as_u64().expect("exit"));
+        assert_eq!(e.abs_diff(x), 1, "{what}: the ends are side by side");
+        assert_eq!(
+            (&saved["entrance_door"], &saved["exit_door"]),
+            (&Value::from(2), &Value::from(2)),
+            "{what}: both open outwards"
+        );
+    });
+    let dir = tempdir("unicursal-read-back");
     // Read back: the saved file draws the picture the generator drew.
     let args = ["generate", "-s", "polar", "--unicursal", "-W", "12", "--rings", "10", "--seed", "4"];
     let file = dir.join("read-back.json");
