@@ -34,6 +34,7 @@ mod job;
 pub mod masks;
 mod plan;
 mod request;
+pub mod stream;
 mod text;
 
 pub use budget::{MAX_PDF_MAZES, human};
