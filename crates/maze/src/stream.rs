@@ -4,7 +4,7 @@
 //! PNG of its walls, in memory proportional to the width whatever the height.
 //!
 //! [`check`] refuses what a stream cannot do, before anything is made; [`output_bytes`]
-//! says how large the output will be (for a front end's size limit); [`write`] makes and
+//! says how large the output will be (for a front end's size limit); [`write()`] makes and
 //! writes the maze, calling back after every row (progress, cancellation).
 
 use std::io::Write;
