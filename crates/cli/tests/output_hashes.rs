@@ -73,36 +73,6 @@ fn quote(word: &str) -> String {
     }
 }
 
-/// Splits `line` into words at spaces, keeping single-quoted spans whole (no escapes).
-fn words(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    let (mut quoted, mut started) = (false, false);
-    for c in line.chars() {
-        match c {
-            '\'' => {
-                quoted = !quoted;
-                started = true;
-            }
-            ' ' if !quoted => {
-                if started {
-                    out.push(std::mem::take(&mut word));
-                }
-                started = false;
-            }
-            _ => {
-                word.push(c);
-                started = true;
-            }
-        }
-    }
-    assert!(!quoted, "unbalanced quote in {line:?}");
-    if started {
-        out.push(word);
-    }
-    out
-}
-
 /// The case list, built up in order.
 #[derive(Default)]
 struct Cases(Vec<Case>);
@@ -112,7 +82,7 @@ impl Cases {
     fn add(&mut self, name: impl Into<String>, args: &str) {
         let name = name.into();
         assert!(!self.0.iter().any(|c| c.name == name), "two cases named {name}");
-        self.0.push(Case { name, args: words(args) });
+        self.0.push(Case { name, args: maze_testkit::words(args) });
     }
 
     /// Adds `NAME.FORMAT` running `maze ARGS -f FORMAT` for each format.
@@ -727,7 +697,7 @@ fn the_cases_cover_every_shape_generator_solver_and_format() {
 fn table_words_round_trip() {
     let args = ["generate", "--title", "A maze", "--where", "solution>=20", "{dir}/x.json", "#eee"];
     let case = Case { name: "x".into(), args: args.iter().map(|s| s.to_string()).collect() };
-    assert_eq!(words(&case.shown()), args);
+    assert_eq!(maze_testkit::words(&case.shown()), args);
     let rows = vec![("x".to_string(), Line { hash: "ab".into(), args: case.shown() })];
     assert_eq!(parse(&format_table(&rows)).get("x"), Some(&rows[0].1));
 }

@@ -88,46 +88,6 @@ mod testing {
 
     /// A request from command-line words (`-s hex -W 8 --solve`), for tests.
     pub fn request(words: &[&str]) -> MazeRequest {
-        const FLAGS: &[&str] = &[
-            "mask-connect",
-            "stream",
-            "parametric",
-            "no-visited",
-            "heat",
-            "no-markers",
-            "fit",
-            "tex-fragment",
-            "animate",
-            "zones",
-            "unicursal",
-        ];
-        let mut map = serde_json::Map::new();
-        let mut i = 0;
-        while i < words.len() {
-            let key = match words[i] {
-                "-s" => "shape",
-                "-W" => "width",
-                "-H" => "height",
-                "-a" => "algorithm",
-                "-f" => "format",
-                "-n" => "count",
-                "-d" => "difficulty",
-                w => w.strip_prefix("--").unwrap_or_else(|| panic!("not a flag: {w}")),
-            };
-            let value = words.get(i + 1).filter(|v| !v.starts_with('-'));
-            let value = match (key, value) {
-                (k, _) if FLAGS.contains(&k) => serde_json::Value::Bool(true),
-                ("solve", None) => "bfs".into(),
-                ("stats", None) => "text".into(),
-                (_, Some(v)) => {
-                    i += 1;
-                    serde_json::from_str(v).unwrap_or_else(|_| serde_json::Value::String((*v).into()))
-                }
-                (k, None) => panic!("--{k} needs a value"),
-            };
-            map.insert(key.to_string(), value);
-            i += 1;
-        }
-        serde_json::from_value(serde_json::Value::Object(map)).expect("a request")
+        serde_json::from_value(maze_testkit::request_json(words)).expect("a request")
     }
 }

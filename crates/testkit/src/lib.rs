@@ -1,5 +1,6 @@
 //! Helpers shared by the test suites of the maze crates: external validators that may be
-//! missing, scratch directories and golden files. One copy, used by every test file.
+//! missing, scratch directories, golden files, and command-line words read as a request.
+//! One copy, used by every test file.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -123,9 +124,83 @@ pub fn assert_fails(program: &str, args: &[&str], code: i32, needle: &str) {
     assert_one_line_error(&out, code, needle, &format!("{program} {args:?}"));
 }
 
+/// Splits `line` into words at spaces, keeping single-quoted spans whole (no escapes), as a
+/// shell would the test tables' command lines.
+///
+/// # Panics
+/// On an unbalanced quote.
+pub fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let (mut quoted, mut started) = (false, false);
+    for c in line.chars() {
+        match c {
+            '\'' => (quoted, started) = (!quoted, true),
+            ' ' if !quoted => {
+                if started {
+                    out.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            _ => (word, started) = (word + c.encode_utf8(&mut [0; 4]), true),
+        }
+    }
+    assert!(!quoted, "unbalanced quote in {line:?}");
+    if started {
+        out.push(word);
+    }
+    out
+}
+
+/// `maze generate`'s option words (`-s hex -W 8 --solve`) as the JSON of the request they
+/// ask for (`{"shape": "hex", "width": 8, "solve": "bfs"}`): short flags by their long
+/// names, numbers as numbers and other values as text, a switch as `true`, and `--solve`
+/// and `--stats` without a value as the command line's defaults (`bfs`, `text`). A word
+/// after a flag is its value unless it is another flag (a negative number is a value).
+///
+/// # Panics
+/// On a word that is no flag where one is expected.
+pub fn request_json<S: AsRef<str>>(words: &[S]) -> serde_json::Value {
+    use serde_json::Value;
+    let mut map = serde_json::Map::new();
+    let mut i = 0;
+    while i < words.len() {
+        let flag = words[i].as_ref();
+        let field = match flag {
+            "-s" => "shape",
+            "-W" => "width",
+            "-H" => "height",
+            "-a" => "algorithm",
+            "-f" => "format",
+            "-n" => "count",
+            "-d" => "difficulty",
+            "-j" => "threads",
+            "-o" => "output",
+            long => long.strip_prefix("--").unwrap_or_else(|| panic!("not a flag: {long}")),
+        };
+        let value =
+            words.get(i + 1).map(AsRef::as_ref).filter(|v| !v.starts_with('-') || v.parse::<f64>().is_ok());
+        let value = match (field, value) {
+            (_, Some(v)) => {
+                i += 1;
+                serde_json::from_str::<Value>(v)
+                    .ok()
+                    .filter(Value::is_number)
+                    .unwrap_or_else(|| Value::String(v.into()))
+            }
+            ("solve", None) => "bfs".into(),
+            ("stats", None) => "text".into(),
+            (_, None) => true.into(),
+        };
+        map.insert(field.to_string(), value);
+        i += 1;
+    }
+    Value::Object(map)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::is_one;
+    use super::{is_one, request_json, words};
     use std::ffi::OsStr;
 
     #[test]
@@ -134,5 +209,26 @@ mod tests {
         for off in [None, Some(""), Some("0"), Some("yes"), Some("true"), Some(" 1"), Some("11")] {
             assert!(!is_one(off.map(OsStr::new)), "{off:?}");
         }
+    }
+
+    #[test]
+    fn command_words_become_a_request() {
+        assert_eq!(words("-s hex --mask-text 'A B' -W 8"), ["-s", "hex", "--mask-text", "A B", "-W", "8"]);
+        let json = request_json(&[
+            "-s",
+            "hex",
+            "-W",
+            "8",
+            "--solve",
+            "--unicursal",
+            "--braid",
+            "0.5",
+            "--seed",
+            "-3",
+        ]);
+        assert_eq!(
+            json,
+            serde_json::json!({"shape": "hex", "width": 8, "solve": "bfs", "unicursal": true, "braid": 0.5, "seed": -3})
+        );
     }
 }

@@ -6,7 +6,7 @@
 //! module makes the same bytes as the native program, and that nothing on those paths
 //! traps there (no clock, no process, no threads).
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 #[cfg(target_arch = "wasm32")]
@@ -25,67 +25,12 @@ struct Case {
     json: String,
 }
 
-/// `line` split into shell words (single quotes keep spaces; the table has no escapes).
-fn words(line: &str) -> Vec<String> {
-    let (mut out, mut word, mut quoted, mut any) = (Vec::new(), String::new(), false, false);
-    for c in line.chars() {
-        match c {
-            '\'' => (quoted, any) = (!quoted, true),
-            ' ' if !quoted => {
-                if any {
-                    out.push(std::mem::take(&mut word));
-                }
-                any = false;
-            }
-            c => (word, any) = (word + c.encode_utf8(&mut [0; 4]), true),
-        }
-    }
-    if any {
-        out.push(word);
-    }
-    out
-}
-
 /// The request of `generate`'s arguments (after the command), or `None` when the case
-/// needs something a request in memory cannot say (an output or input file).
+/// needs something a request in memory cannot say: an output or input file, or a stream,
+/// which only the command line makes (its PNG is a 1-bit picture of the walls).
 fn request(args: &[String]) -> Option<Value> {
-    let mut map = Map::new();
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        let field = match flag {
-            "-s" => "shape",
-            "-W" => "width",
-            "-H" => "height",
-            "-a" => "algorithm",
-            "-f" => "format",
-            "-n" => "count",
-            "-d" => "difficulty",
-            "-j" => "threads",
-            // A file to write or read; or a stream, which only the command line makes
-            // (crates/cli/src/stream.rs: its PNG is a 1-bit picture of the walls).
-            "-o" | "--mask" | "--stream" => return None,
-            long => long.strip_prefix("--").unwrap_or_else(|| panic!("not a flag: {long}")),
-        };
-        let value = args.get(i + 1).filter(|v| !v.starts_with('-') || v.parse::<f64>().is_ok());
-        let value = match (field, value) {
-            (_, Some(v)) => {
-                i += 1;
-                // Numbers as numbers, the rest (names, colours, lists) as text.
-                serde_json::from_str::<Value>(v)
-                    .ok()
-                    .filter(Value::is_number)
-                    .unwrap_or_else(|| Value::String(v.clone()))
-            }
-            // Flags whose value may be left out, with the command line's default.
-            ("solve", None) => "bfs".into(),
-            ("stats", None) => "text".into(),
-            (_, None) => true.into(),
-        };
-        map.insert(field.to_string(), value);
-        i += 1;
-    }
-    Some(Value::Object(map))
+    let files = args.iter().any(|a| ["-o", "--mask", "--stream"].contains(&a.as_str()));
+    (!files).then(|| maze_testkit::request_json(args))
 }
 
 /// The table's `generate` cases that need no file.
@@ -95,7 +40,7 @@ fn cases() -> Vec<Case> {
         let mut parts = line.split_whitespace();
         let (Some(name), Some(hash)) = (parts.next(), parts.next()) else { panic!("bad line: {line}") };
         let rest = line.split_once(hash).map_or("", |(_, r)| r.trim());
-        let args = words(rest);
+        let args = maze_testkit::words(rest);
         // Standard error and standard output beside a file are outputs of their own.
         if name.contains(':')
             || args.first().map(String::as_str) != Some("generate")
