@@ -290,7 +290,7 @@ function topologyFields(fromLink) {
       $(id).value = off;
     }
   }
-  // A labyrinth: offered for the shapes that split into blocks of 2 x 2 cells.
+  // A labyrinth: offered for the shapes that split into blocks (square cells, polar rings).
   const labyrinth = !!shape.unicursal;
   $('unicursal-field').hidden = !labyrinth;
   $('unicursal').disabled = !labyrinth;
