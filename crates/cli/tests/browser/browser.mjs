@@ -7,30 +7,18 @@
 // Run by crates/cli/tests/serve_browser.rs, which starts the server. Exits non-zero on the
 // first failure, with a screenshot of the moment in ARTIFACT_DIR.
 import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { args, expect, launch, testid } from './harness.mjs';
 
-const [base, artifacts] = process.argv.slice(2);
-if (!base || !artifacts) {
-  console.error('usage: node browser.mjs URL ARTIFACT_DIR');
-  process.exit(2);
-}
-mkdirSync(artifacts, { recursive: true });
-const profile = mkdtempSync(join(tmpdir(), 'maze-chromium-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  acceptDownloads: true,
+const { base, artifacts } = args('node browser.mjs URL ARTIFACT_DIR');
+const { context, page, problems, check, finish } = await launch({
+  name: 'maze-chromium',
+  artifacts,
   viewport: { width: 1200, height: 800 },
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--no-first-run', '--disable-sync'],
+  timeout: 20000,
+  failureShot: 'failure.png',
 });
-const page = context.pages()[0] || (await context.newPage());
-page.setDefaultTimeout(20000);
-const problems = [];
-page.on('pageerror', (e) => problems.push('page error: ' + e.message));
-page.on('console', (m) => { if (m.type() === 'error') problems.push('console error: ' + m.text()); });
 // A Generate that a newer one (or Cancel) supersedes is aborted on purpose: the server
 // then cancels its job. Any other failed request is a problem.
 page.on('requestfailed', (r) => {
@@ -38,25 +26,6 @@ page.on('requestfailed', (r) => {
   problems.push('request failed: ' + r.url());
 });
 
-let passed = 0;
-async function check(name, body) {
-  try {
-    await body();
-    passed += 1;
-    console.log(`ok - ${name}`);
-  } catch (e) {
-    console.log(`FAILED - ${name}: ${e.stack || e}`);
-    await page.screenshot({ path: join(artifacts, 'failure.png'), fullPage: true }).catch(() => {});
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-    console.log(`${passed} passed, 1 failed`);
-    process.exit(1);
-  }
-}
-function expect(cond, what) {
-  if (!cond) throw new Error(what);
-}
-const testid = (id) => `[data-testid="${id}"]`;
 const axeSource = readFileSync(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
 
 // Opens a maze by its link; the old maze's "ready" mark is cleared first, since a link that
@@ -1749,6 +1718,4 @@ await check('screenshot and no errors in the page', async () => {
 });
 
 await phoneBrowser.close();
-await context.close();
-rmSync(profile, { recursive: true, force: true });
-console.log(`${passed} passed, 0 failed`);
+await finish();

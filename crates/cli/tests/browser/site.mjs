@@ -7,54 +7,21 @@
 // crates/cli/tests/site_browser.rs); and, after the first visit, the site works offline.
 //
 //   MAZE_EXPECTED=expected.json node site.mjs http://127.0.0.1:PORT/ ARTIFACT_DIR
-import { chromium } from 'playwright-core';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { args, expect, launch, testid } from './harness.mjs';
 
-const [base, artifacts] = process.argv.slice(2);
-if (!base || !artifacts) {
-  console.error('usage: MAZE_EXPECTED=FILE node site.mjs URL ARTIFACT_DIR');
-  process.exit(2);
-}
+const { base, artifacts } = args('MAZE_EXPECTED=FILE node site.mjs URL ARTIFACT_DIR');
 const expected = JSON.parse(readFileSync(process.env.MAZE_EXPECTED, 'utf8'));
-mkdirSync(artifacts, { recursive: true });
-const profile = mkdtempSync(join(tmpdir(), 'maze-site-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  acceptDownloads: true,
+const { context, page, problems, check, finish } = await launch({
+  name: 'maze-site',
+  artifacts,
   viewport: { width: 1280, height: 800 },
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--no-first-run', '--disable-sync'],
+  timeout: 30000,
+  failureShot: 'site-failure.png',
 });
-const page = context.pages()[0] || (await context.newPage());
-page.setDefaultTimeout(30000);
-const problems = [];
 const asked = [];
-page.on('pageerror', (e) => problems.push('page error: ' + e.message));
-page.on('console', (m) => { if (m.type() === 'error') problems.push('console error: ' + m.text()); });
 context.on('request', (r) => { if (r.url().includes('/api/')) asked.push(r.url()); });
-
-let passed = 0;
-async function check(name, body) {
-  try {
-    await body();
-    passed += 1;
-    console.log(`ok - ${name}`);
-  } catch (e) {
-    console.log(`FAILED - ${name}: ${e.stack || e}`);
-    await page.screenshot({ path: join(artifacts, 'site-failure.png'), fullPage: true }).catch(() => {});
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-    console.log(`${passed} passed, 1 failed`);
-    process.exit(1);
-  }
-}
-function expect(cond, what) {
-  if (!cond) throw new Error(what);
-}
-const testid = (id) => `[data-testid="${id}"]`;
 
 async function openMaze(hash) {
   await page.evaluate(() => { if (document.body) document.body.dataset.ready = ''; });
@@ -213,6 +180,4 @@ await check('static site: no errors in the page', async () => {
   expect(real.length === 0, real.join('\n'));
 });
 
-await context.close();
-rmSync(profile, { recursive: true, force: true });
-console.log(`${passed} passed, 0 failed`);
+await finish();
