@@ -232,6 +232,11 @@ mod tests {
         assert!(paired.spec().labyrinth, "the spec says the rings pair");
         assert_eq!(paired.spec().cells(), u64::from(paired.cell_count()), "the spec counts the paired rings");
         assert_ne!(paired.cell_count(), Polar::new(10, 12).cell_count(), "pairing moves the doublings");
+        // A spec laid out for a labyrinth is the one its shape describes itself with.
+        use crate::shape::{ShapeKind, ShapeSpec, Square};
+        let laid = |kind, w, h| ShapeSpec::plain(kind, w, h).with_labyrinth(u64::MAX).expect("fits");
+        assert_eq!(laid(ShapeKind::Polar, 10, 12), paired.spec());
+        assert_eq!(laid(ShapeKind::Square, 4, 6), Square::new(4, 6).spec());
     }
 
     #[test]

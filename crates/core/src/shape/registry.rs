@@ -325,13 +325,15 @@ impl ShapeSpec {
     }
 
     /// This spec laid out for a unicursal labyrinth (polar rings in pairs: [`Polar::paired`];
-    /// other shapes unchanged), its cells still within `max_cells`. Whether the shape then
+    /// other shapes unchanged, `labyrinth` staying false), its cells still within `max_cells`. Whether the shape then
     /// halves is [`Shape::halved`]'s answer.
     ///
     /// # Errors
     /// [`Error::TooLarge`] above the limit.
     pub fn with_labyrinth(mut self, max_cells: u64) -> Result<Self, Error> {
-        self.labyrinth = true;
+        // Only polar rings are laid out differently; other shapes keep the spec they
+        // describe themselves with.
+        self.labyrinth = self.kind == ShapeKind::Polar;
         let (cells, limit) = (self.cells(), max_cells.min(crate::limits::HARD_MAX_CELLS));
         if cells > limit {
             return Err(Error::TooLarge { cells, limit });
