@@ -325,8 +325,8 @@ impl ShapeSpec {
     }
 
     /// This spec laid out for a unicursal labyrinth (polar rings in pairs: [`Polar::paired`];
-    /// other shapes unchanged, `labyrinth` staying false), its cells still within `max_cells`. Whether the shape then
-    /// halves is [`Shape::halved`]'s answer.
+    /// other shapes unchanged, `labyrinth` staying false), its cells still within
+    /// `max_cells`. Whether the shape then halves is [`Shape::halved`]'s answer.
     ///
     /// # Errors
     /// [`Error::TooLarge`] above the limit.

@@ -430,15 +430,13 @@ pub fn generate(query: &[(String, String)]) -> ApiResult<Job> {
 /// ([`posted`]) before it reads a body that may be large, then hands the body over
 /// ([`Posted::with_body`]); the query is read once.
 #[derive(Debug)]
-pub struct Posted {
-    query: Vec<(String, String)>,
-    kind: PostedKind,
-}
+pub struct Posted(PostedKind);
 
 #[derive(Debug)]
 enum PostedKind {
-    /// `/api/generate`: the request's fields come in the body.
-    Generate,
+    /// `/api/generate`: the API's own switches from the query; the request's fields come in
+    /// the body.
+    Generate(Vec<(String, String)>),
     /// `/api/render`: the drawing options, and whether to keep the file's solution.
     Render(Box<MazeRequest>, bool),
     /// `/api/solve`: the solver and the ends.
@@ -462,7 +460,7 @@ pub fn posted(path: &str, query: &[(String, String)]) -> ApiResult<Posted> {
                     "unknown parameter '{k}' in the query: with POST, the request's fields go in the JSON body"
                 )));
             }
-            PostedKind::Generate
+            PostedKind::Generate(query.to_vec())
         }
         "/api/render" => {
             let (request, keep_solution) = render_posted_request(query)?;
@@ -471,7 +469,7 @@ pub fn posted(path: &str, query: &[(String, String)]) -> ApiResult<Posted> {
         "/api/solve" => PostedKind::Solve(solve_options(query)?),
         _ => return Err(ApiError::new(404, "no such page or endpoint (see docs/API.md)")),
     };
-    Ok(Posted { query: query.to_vec(), kind })
+    Ok(Posted(kind))
 }
 
 impl Posted {
@@ -481,8 +479,8 @@ impl Posted {
     /// A bad body: not a JSON object of request fields (generate) or not a maze file
     /// (render, solve); a bad or too large request.
     pub fn with_body(self, body: &str) -> ApiResult<Job> {
-        match self.kind {
-            PostedKind::Generate => generated(&self.query, &body_fields(body)?),
+        match self.0 {
+            PostedKind::Generate(own) => generated(&own, &body_fields(body)?),
             PostedKind::Render(request, keep_solution) => {
                 let file = maze_file(body)?;
                 // The file name is built from the checked shape, never from the request's text.
