@@ -1169,12 +1169,25 @@ await check('fog of war: Play shows what the player has seen, the rest appears a
   const c = data.geometry.centres;
   const path = data.solution.path;
   let before = await hidden();
+  const fogPaths = () => p.evaluate(() => (document.querySelector('[data-testid="fog-layer"]').getAttribute('d') || '').split('Z').length - 1);
   for (let i = 1; i < path.length; i++) {
     const dx = c[path[i]][0] - c[path[i - 1]][0];
     const dy = c[path[i]][1] - c[path[i - 1]][1];
     await p.keyboard.press(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'ArrowRight' : 'ArrowLeft') : (dy > 0 ? 'ArrowDown' : 'ArrowUp'));
     const now = await hidden();
     expect(now <= before, `a seen cell hid again (${before} -> ${now})`);
+    // The fog on screen is the fog of the cells seen so far, after every step: as many
+    // cells drawn and counted as the player has not seen, none of the route walked.
+    if (i + 1 < path.length) {
+      const live = await p.evaluate((walked) => {
+        let unseen = 0;
+        for (let x = 0; x < model.n; x++) if (fogHides(x)) unseen++;
+        return { unseen, walked: walked.filter((x) => fogHides(x)).length };
+      }, path.slice(0, i + 1));
+      const drawnNow = await fogPaths();
+      expect(live.walked === 0 && live.unseen === now && drawnNow === now,
+        `step ${i}: ${JSON.stringify(live)} unseen, ${now} counted, ${drawnNow} drawn`);
+    }
     before = now;
   }
   await p.waitForSelector('body[data-playing="done"]');
@@ -1252,7 +1265,9 @@ const scaleAbove = (b) => page.waitForFunction((v) => Number(document.getElement
 const scaleBelow = (b) => page.waitForFunction((v) => Number(document.getElementById('maze-canvas').dataset.scale) < v, b);
 
 await check('a 300 x 300 maze is drawn on a canvas, with zoom (buttons, wheel, pinch) and pan', async () => {
+  const t0 = Date.now();
   await openMaze('shape=square&width=300&height=300&algorithm=recursive-backtracker&seed=5&solve=bfs', 60000);
+  timings['300x300 page load to drawn (ms, server included)'] = Date.now() - t0;
   const s = await canvasState();
   expect(s.svgHidden && (await page.isVisible(testid('maze-canvas'))), 'the big maze is not on a canvas');
   expect(Number(s.walls) > 45000, `walls drawn: ${s.walls}`);

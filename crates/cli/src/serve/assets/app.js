@@ -2395,7 +2395,10 @@ function moveTo(to) {
   if (!play.start) play.start = performance.now();
   play.cell = to;
   play.moves++;
-  look();
+  if (play.seen) {
+    look();
+    drawFog();
+  }
   // Breadcrumbs: stepping back onto the previous cell takes the last crumb up.
   const t = play.trail;
   if (t.length > 1 && t[t.length - 2] === to) t.pop();
