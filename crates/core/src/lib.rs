@@ -50,10 +50,10 @@ pub use maze::{Maze, Passages};
 pub use observe::{Event, Observer, Trace};
 pub use random::{Random, Xoshiro};
 pub use shape::{
-    Adjacent, Bitmap, CellCursor, CellId, Cursor, Door, DoorKind, DoorSet, Hex, HexDoor, LevelDoor, Levels,
-    Mask, Masked, Outline, Point, Polar, PolarDoor, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Sigma,
-    SigmaDoor, Square, SquareDoor, Triangle, TriangleDoor, Upsilon, UpsilonDoor, WallId, Weave, WeaveLayout,
-    Wrap, WrapHex, WrapSigma, WrapSquare,
+    Adjacent, AnyDoor, Bitmap, CellCursor, CellId, Cold, Cursor, Door, DoorKind, DoorSet, Erased, Hex,
+    HexDoor, LevelDoor, Levels, Mask, Masked, Outline, Point, Polar, PolarDoor, Shape, ShapeKind, ShapeSpec,
+    ShapeVisitor, Sigma, SigmaDoor, Square, SquareDoor, Triangle, TriangleDoor, Upsilon, UpsilonDoor, WallId,
+    Weave, WeaveLayout, Wrap, WrapHex, WrapSigma, WrapSquare,
 };
 pub use solve::{Solution, Solver};
 pub use stats::{Hardness, Stats};

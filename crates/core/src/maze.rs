@@ -121,6 +121,24 @@ impl<S: Shape> Maze<S> {
         self.shape = shape;
     }
 
+    /// The same maze on its shape with the type hidden ([`Erased`](crate::shape::Erased)):
+    /// code over it is compiled once for every shape.
+    pub fn into_erased(self) -> Maze<crate::shape::Erased> {
+        let Maze { shape, open, entrance, exit, end_doors, starts, ends } = self;
+        Maze { shape: crate::shape::Erased::new(shape), open, entrance, exit, end_doors, starts, ends }
+    }
+
+    /// The same maze for the work that follows making it (drawing, statistics, solving a
+    /// finished maze): on an [`Erased`](crate::shape::Erased) shape in WebAssembly, so that
+    /// work is compiled once for every shape (see [`Cold`](crate::shape::Cold)); natively,
+    /// unchanged.
+    pub fn into_cold(self) -> Maze<crate::shape::Cold<S>> {
+        #[cfg(target_arch = "wasm32")]
+        return self.into_erased();
+        #[cfg(not(target_arch = "wasm32"))]
+        self
+    }
+
     /// The shape.
     #[inline]
     pub fn shape(&self) -> &S {

@@ -75,7 +75,7 @@ pub fn spanning_trees<S: Shape>(shape: &S) -> SpanningTrees {
 /// more than `work` steps (`n · b²`, see [`WORK_LIMIT`], which caps `work`) get `None` for
 /// both figures. For a caller that must answer quickly, such as the page's status line.
 pub fn spanning_trees_within<S: Shape>(shape: &S, work: u64) -> SpanningTrees {
-    if S::WOVEN {
+    if shape.woven() {
         let spec = shape.spec();
         return spanning_trees_within(&Square::new(spec.width, spec.height), work);
     }

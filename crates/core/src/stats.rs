@@ -26,7 +26,7 @@ use std::str::FromStr;
 use crate::Error;
 use crate::analyze::distances;
 use crate::maze::Maze;
-use crate::shape::{CellId, Door, Point, Shape};
+use crate::shape::{CellId, Point, Shape};
 
 /// A step of the solution *turns* when its direction differs from the previous step's by
 /// more than this many degrees.
@@ -65,7 +65,7 @@ pub struct Stats {
     /// Corridor cells: cells with exactly two open passages.
     pub corridor_cells: u64,
     /// Junctions by degree: `(degree, cells with that many open passages)` for every degree
-    /// from 3 up to the shape's number of doors ([`Door::COUNT`]), zero counts included, so
+    /// from 3 up to the shape's number of doors ([`Shape::door_count`]), zero counts included, so
     /// the list (and the keys of [`fields`](Stats::fields)) depends on the shape only.
     pub junctions: Vec<(u32, u64)>,
     /// Corridors: maximal runs of corridor cells joined by open passages (a loop made only of
@@ -403,7 +403,7 @@ pub fn stats<S: Shape>(maze: &Maze<S>) -> Stats {
     let shape = maze.shape();
     let n = maze.cell_count() as usize;
     let cells = n as u64;
-    let max_degree = u32::from(S::Door::COUNT);
+    let max_degree = u32::from(shape.door_count());
 
     // Degrees.
     let mut degree = Vec::with_capacity(n);

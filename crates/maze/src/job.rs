@@ -7,8 +7,8 @@ use std::sync::Mutex;
 
 use maze_core::observe::Quiet;
 use maze_core::{
-    Algorithm, Maze, Point, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solution, Solver, Trace, Xoshiro,
-    imperfect,
+    Algorithm, Cold, Maze, Point, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solution, Solver, Trace,
+    Xoshiro, imperfect,
 };
 use maze_render::animate::{self, Animation, Recording, Timing};
 use maze_render::json::{MazeFile, Provenance};
@@ -106,7 +106,16 @@ pub struct Built<S: Shape> {
 /// Generates one maze from the `generate` options (generator, braid, MultiMaze dots,
 /// entrance and exit, solution), recording up to `record` steps of the generator and the
 /// solver when asked. `maze generate` and `maze serve` both build their mazes here.
-pub fn build<S: Shape>(shape: S, a: &MazeRequest, seed: u64, record: Option<usize>) -> Result<Built<S>> {
+///
+/// The generator and braiding run on the concrete shape (the hot loops); what follows, from
+/// the MultiMaze dots to the solution, on its [`Cold`] form, which the maze comes back in
+/// (the same type natively; one type for every shape in WebAssembly, for the module's size).
+pub fn build<S: Shape>(
+    shape: S,
+    a: &MazeRequest,
+    seed: u64,
+    record: Option<usize>,
+) -> Result<Built<Cold<S>>> {
     // One stream, in a fixed order: generation, braiding, MultiMaze dots.
     let mut rng = Xoshiro::seed_from_u64(seed);
     let options = a.generator_options();
@@ -139,6 +148,7 @@ pub fn build<S: Shape>(shape: S, a: &MazeRequest, seed: u64, record: Option<usiz
             None => imperfect::braid(&mut maze, p, &mut rng, &mut Quiet::default())?,
         };
     }
+    let (mut maze, start) = (maze.into_cold(), start.map(Maze::into_cold));
     if let (Some(s), Some(e)) = (a.starts, a.ends) {
         imperfect::place_starts_and_ends(&mut maze, s, e, &mut rng)?;
     }
@@ -177,9 +187,16 @@ impl ShapeVisitor for GenerateJob<'_> {
     type Output = Result<Made>;
 
     fn visit<S: Shape>(self, shape: S) -> Result<Made> {
+        let built = build(shape, self.args, self.seed, self.animation.map(|_| TRACE_LIMIT))?;
+        self.finish(built)
+    }
+}
+
+impl GenerateJob<'_> {
+    /// Filters, draws or writes a maze [`build`] made: compiled once per [`Cold`] shape type.
+    fn finish<S: Shape>(self, built: Built<S>) -> Result<Made> {
         let a = self.args;
         let multi = a.starts.unwrap_or(1) > 1 || a.ends.unwrap_or(1) > 1;
-        let built = build(shape, a, self.seed, self.animation.map(|_| TRACE_LIMIT))?;
         maze_core::cancel::check()?;
         let stats =
             (self.want_stats || !self.filters.is_empty()).then(|| maze_core::stats::stats(&built.maze));
@@ -512,7 +529,7 @@ pub struct Picture {
 impl Picture {
     /// A still picture of `shape`.
     pub fn of<S: Shape>(shape: &S) -> Self {
-        Picture { extent: shape.extent(), woven: S::WOVEN, max_pixels: png::MAX_PIXELS }
+        Picture { extent: shape.extent(), woven: shape.woven(), max_pixels: png::MAX_PIXELS }
     }
 
     /// A still picture of the shape `spec` lays out (it is built to be measured).
@@ -524,7 +541,7 @@ impl Picture {
                 Picture::of(&shape)
             }
         }
-        spec.visit(Of)
+        spec.visit_cold(Of)
     }
 
     /// A still picture of a flat drawing `extent` cell units across, for a maze too big
@@ -648,7 +665,7 @@ pub(crate) fn check_page(spec: &ShapeSpec, draw: &Draw, multi: bool, headed: boo
             shape.extent()
         }
     }
-    let extent = spec.clone().visit(Extent);
+    let extent = spec.clone().visit_cold(Extent);
     let scene = maze_render::scene::Scene { width: extent.x, height: extent.y, ..Default::default() };
     let style = draw_style(draw, Format::Pdf, multi, &Picture::default());
     // Solution pages and books have a heading line, which every page then makes room for.
@@ -1309,7 +1326,7 @@ pub fn redraw(job: FileRequest<'_>) -> Result<Redrawn> {
         notes: &notes,
     };
     // A file's own faults (a passage or an end out of range) name the file.
-    let rendered = spec.visit(visit).map_err(|e| match (name, &e) {
+    let rendered = spec.visit_cold(visit).map_err(|e| match (name, &e) {
         (Some(name), Error::Core(maze_core::Error::Parse(_))) => e.context(name),
         _ => e,
     })?;
@@ -1372,5 +1389,136 @@ mod tests {
             draw_style(&Draw::default(), Format::Svg, false, &small).cell_size,
             Style::default().cell_size
         );
+    }
+}
+
+/// The work after making a maze gives the same bytes on the shape's own type and on its
+/// [`maze_core::Erased`] form (which the WebAssembly module uses): every shape type × every
+/// format, animations, statistics and the solution included.
+#[cfg(test)]
+mod cold {
+    use super::*;
+    use crate::Plan;
+    use crate::testing::request;
+    use maze_core::Erased;
+
+    /// `built` on its erased shape.
+    fn erased<S: Shape>(built: Built<S>) -> Built<Erased> {
+        let Built { maze, provenance, solution, recording, solve_trace } = built;
+        Built {
+            maze: maze.into_erased(),
+            provenance,
+            solution,
+            recording: recording.map(|(start, trace)| (start.into_erased(), trace)),
+            solve_trace,
+        }
+    }
+
+    /// The file and the statistics of one maze, made on the concrete shape and on the
+    /// erased one.
+    struct Both<'a>(&'a Plan);
+
+    impl ShapeVisitor for Both<'_> {
+        type Output = [Vec<u8>; 2];
+
+        fn visit<S: Shape>(self, shape: S) -> [Vec<u8>; 2] {
+            let (args, animation) = (self.0.request(), self.0.animation());
+            let run = |erase: bool| {
+                let draw = args.draw();
+                let notes = Notes::default();
+                let job = GenerateJob {
+                    args,
+                    seed: 7,
+                    compact: false,
+                    animation,
+                    filters: &[],
+                    want_stats: true,
+                    draw: &draw,
+                    notes: &notes,
+                };
+                let built = build(shape.clone(), args, 7, animation.map(|_| TRACE_LIMIT)).expect("built");
+                let made = if erase { job.finish(erased(built)) } else { job.finish(built) }.expect("made");
+                let mut out = Vec::new();
+                let mut collector = Collector::new(args.format, &draw, args.multi(), false);
+                collector.add(&mut out, made.rendered.expect("drawn"), true).expect("added");
+                collector.finish(&mut out, &notes).expect("finished");
+                out.extend(format!("{:?}", made.stats).bytes());
+                out
+            };
+            [run(false), run(true)]
+        }
+    }
+
+    #[test]
+    fn the_erased_shape_makes_the_same_files() {
+        let shapes = [
+            "-s square -W 8 -H 6",
+            "-s hex -W 8 -H 6",
+            "-s triangle -W 8 -H 6",
+            "-s polar -W 6 --rings 4",
+            "-s upsilon -W 6 -H 5",
+            "-s sigma -W 8 -H 6",
+            "-s hex -W 12 -H 8 --mask-text H",
+            "-s polar -W 6 --rings 6 --mask-text O",
+            "-s square -W 8 -H 6 --wrap both",
+            "-s hex -W 8 -H 6 --wrap x",
+            "-s sigma -W 8 -H 6 --wrap y",
+            "-s square -W 6 -H 4 --levels 3",
+            "-s hex -W 6 -H 4 --levels 2",
+            "-s sigma -W 6 -H 4 --levels 2",
+            "-s square -W 8 -H 6 --weave 0.5",
+            "-s square -W 8 -H 6 --unicursal",
+            "-s polar -W 6 --rings 4 --unicursal",
+            "-s square -W 9 -H 7 --starts 3 --ends 2",
+            "-s triangle -W 9 -H 6 --braid 0.5 --solve tremaux",
+            "-s upsilon -W 6 -H 5 --solve pledge",
+        ];
+        let formats = [
+            "-f json",
+            "-f maze",
+            "-f text",
+            "-f unicode",
+            "-f svg",
+            "-f png",
+            "-f tex",
+            "-f scad",
+            "-f stl",
+            "-f pdf",
+            "-f svg --animate",
+            "-f gif --frames 12",
+            "-f svg --heat",
+        ];
+        let mut compared = 0;
+        for shape in shapes {
+            for format in formats {
+                let solve =
+                    if shape.contains("--solve") || shape.contains("--unicursal") { "" } else { "--solve" };
+                let line = format!("{shape} {format} {solve} --seed 7");
+                let words: Vec<&str> = line.split_whitespace().collect();
+                // Combinations the plan refuses (a text picture of circles, an animated
+                // labyrinth) have no file to compare.
+                let Ok(plan) = Plan::new(&request(&words)) else { continue };
+                let [own, erased] = plan.spec().visit(Both(&plan));
+                assert!(!own.is_empty(), "{line}: nothing written");
+                if own != erased {
+                    let at = own
+                        .iter()
+                        .zip(&erased)
+                        .position(|(a, b)| a != b)
+                        .unwrap_or(own.len().min(erased.len()));
+                    let near = |v: &[u8]| {
+                        String::from_utf8_lossy(&v[at.saturating_sub(40)..(at + 40).min(v.len())])
+                            .into_owned()
+                    };
+                    panic!(
+                        "{line}: the erased shape writes other bytes from byte {at}: {:?} against {:?}",
+                        near(&own),
+                        near(&erased)
+                    );
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared >= 200, "only {compared} files compared");
     }
 }

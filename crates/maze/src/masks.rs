@@ -634,7 +634,7 @@ pub fn check_ends(spec: &ShapeSpec, ends: &[Option<EndSpec>]) -> Result<()> {
         return Err(Error::Request(ONE_CELL.into()));
     }
     if ends.iter().flatten().any(|e| matches!(e, EndSpec::Cell(..) | EndSpec::Id(_))) {
-        spec.visit(Check(ends))?;
+        spec.visit_cold(Check(ends))?;
     }
     Ok(())
 }

@@ -362,7 +362,7 @@ fn plan(request: &MazeRequest, picture: Option<Option<Picture>>) -> Result<Plan>
             return Err(Error::Request("--count makes one file; an animation holds one maze".into()));
         }
         let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
-        spec.visit(AnimationSize { format: args.format, draw: &draw, animation, multi })?;
+        spec.visit_cold(AnimationSize { format: args.format, draw: &draw, animation, multi })?;
     }
     if args.count > 1
         && matches!(args.format, Format::Png | Format::Svg | Format::Tex | Format::Scad | Format::Stl)

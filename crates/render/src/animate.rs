@@ -347,7 +347,7 @@ impl<S: Shape> Player<S> {
     }
 
     fn door(&self, c: CellId, d: u8) -> Option<S::Door> {
-        if c.0 >= self.maze.cell_count() || d >= S::Door::COUNT {
+        if c.0 >= self.maze.cell_count() || d >= self.maze.shape().door_count() {
             return None;
         }
         let door = S::Door::from_index(d);

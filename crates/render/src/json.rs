@@ -302,7 +302,7 @@ impl MazeFile {
         let door = |c: CellId, d: Option<u8>, what: &str| -> Result<Option<S::Door>, Error> {
             let Some(d) = d else { return Ok(None) };
             let shape = maze.shape();
-            let door = (d < S::Door::COUNT).then(|| S::Door::from_index(d));
+            let door = (d < shape.door_count()).then(|| S::Door::from_index(d));
             match door {
                 Some(door) if shape.doors(c).contains(door) && shape.neighbour(c, door).is_none() => {
                     Ok(Some(door))
@@ -508,7 +508,7 @@ pub fn moves<S: Shape>(maze: &Maze<S>, path: &[CellId]) -> Vec<String> {
                 .doors(w[0])
                 .iter()
                 .find(|&d| shape.neighbour(w[0], d) == Some(w[1]) && maze.is_open(w[0], d))
-                .map_or("?", Door::name)
+                .map_or("?", |d| shape.door_name(d))
                 .to_string()
         })
         .collect()

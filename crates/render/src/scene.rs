@@ -218,7 +218,7 @@ pub fn fills_bytes<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> u64 {
         }
     }
     // A woven maze's ground: a corner for each side of a cell, a strip for each closed door.
-    let solid = if S::WOVEN { cells * 2 * S::Door::COUNT as u64 } else { 0 };
+    let solid = if shape.woven() { cells * 2 * u64::from(shape.door_count()) } else { 0 };
     (shaded + solid).saturating_mul(per).saturating_add(line)
 }
 
@@ -246,10 +246,11 @@ fn build<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>, limit: Option<u64>) ->
         }
         Ok(())
     };
-    if S::WOVEN {
+    let woven = shape.woven();
+    if woven {
         woven_walls(maze, &mut merger, &mut solid, &mut |m| check(m, 0))?;
     }
-    for c in (0..maze.cell_count()).filter(|_| !S::WOVEN) {
+    for c in (0..maze.cell_count()).filter(|_| !woven) {
         if c % CHECK_EVERY == 0 {
             check(&merger, arcs.len())?;
         }
@@ -495,7 +496,7 @@ fn woven_walls<S: Shape>(
         };
         let doors = shape.doors(cell);
         let layer = shape.layer(cell);
-        let n = S::Door::COUNT;
+        let n = shape.door_count();
         for i in 0..n {
             let d = S::Door::from_index(i);
             let side = shape.wall_segment(cell, d);

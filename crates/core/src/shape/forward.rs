@@ -279,6 +279,9 @@ mod tests {
         "door_between",
         "halved",
         "block",
+        "door_count",
+        "door_name",
+        "woven",
     ];
 
     /// The names of the methods the trait [`Shape`] declares, read from its source.
@@ -349,6 +352,8 @@ mod tests {
         same("text_grid", w.text_grid().is_some() == inner.text_grid().is_some());
         same("halved", w.halved().map(|h| h.cell_count()) == inner.halved().map(|h| h.cell_count()));
         same("block", w.block(CellId(0)) == inner.block(CellId(0)));
+        same("door_count", w.door_count() == inner.door_count());
+        same("woven", w.woven() == inner.woven());
         same("text picture", {
             let style = crate::text::Style::Ascii;
             crate::text::render(&Maze::new(w.clone()), None, style)
@@ -423,6 +428,7 @@ mod tests {
                 same("wall_arc", w.wall_arc(cell, od) == inner.wall_arc(ic, d));
                 same("door_kind", w.door_kind(cell, od) == inner.door_kind(ic, d));
                 same("draws_wall", w.draws_wall(cell, od) == inner.draws_wall(ic, d));
+                same("door_name", w.door_name(od) == inner.door_name(d));
                 for clockwise in [false, true] {
                     same("turn", map_door(w.turn(cell, od, clockwise)) == Some(inner.turn(ic, d, clockwise)));
                 }
@@ -446,9 +452,11 @@ mod tests {
     /// What one level answers otherwise than its base, by design: stair walls are
     /// numbered after the base walls even with one level, a cell's name says its level, the
     /// drawing is one plate as wide as the levels side by side (with one level the base's
-    /// width, up to rounding), the text picture has a heading per level, and the levels
-    /// offer no row layout (nor maze-dataset's connection array, nor a halving).
+    /// width, up to rounding), the text picture has a heading per level, the levels
+    /// offer no row layout (nor maze-dataset's connection array, nor a halving), and their
+    /// cells have two more doors (the stairs).
     const LEVELS_DIFFER: &[&str] = &[
+        "door_count",
         "wall_count",
         "cell_name",
         "plates",
@@ -464,9 +472,9 @@ mod tests {
 
     /// What a woven square maze without crossings answers otherwise than its square: it
     /// offers no lattice fast paths, no connection array and no halving (crossings add
-    /// cells).
+    /// cells), and it says it is woven.
     const WEAVE_DIFFERS: &[&str] =
-        &["grid", "square_lattice", "door_steps", "grid_connections", "halved", "block"];
+        &["grid", "square_lattice", "door_steps", "grid_connections", "halved", "block", "woven"];
 
     fn full_mask<S: Shape>(s: S) -> Masked<S> {
         let mask = Mask::from_fn(s.cell_count(), |_| true);

@@ -8,6 +8,7 @@
 //! Adding a shape is one file in this folder plus one line in the registry (`shape/registry.rs`, the `shapes!` list).
 
 pub mod cursor;
+pub mod erased;
 pub mod font;
 mod forward;
 pub mod hex;
@@ -26,6 +27,7 @@ use std::fmt::Debug;
 use std::sync::Arc;
 
 pub use cursor::{CellCursor, Cursor};
+pub use erased::{AnyDoor, Cold, Erased};
 pub use font::Bitmap;
 pub use hex::{Hex, HexDoor};
 pub use levels::{LevelDoor, Levels};
@@ -569,7 +571,7 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
     /// which are clockwise for shapes whose cells all look alike.
     fn turn(&self, cell: CellId, door: Self::Door, clockwise: bool) -> Self::Door {
         let doors = self.doors(cell);
-        let n = Self::Door::COUNT;
+        let n = self.door_count();
         let mut i = door.index();
         loop {
             i = if clockwise { (i + 1) % n } else { (i + n - 1) % n };
@@ -622,7 +624,7 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
     /// or with `from_back` the first counting from index `COUNT / 2` (so an exit in the
     /// bottom-right cell opens downwards when the entrance in the top-left opens upwards).
     fn outer_door(&self, cell: CellId, from_back: bool) -> Option<Self::Door> {
-        let n = Self::Door::COUNT;
+        let n = self.door_count();
         let start = if from_back { n / 2 } else { 0 };
         let doors = self.doors(cell);
         (0..n)
@@ -687,6 +689,30 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
     fn block(&self, block: CellId) -> Option<Block> {
         let _ = block;
         None
+    }
+
+    /// How many kinds of door the shape's cells have: [`Door::COUNT`] of its door type
+    /// (the default), unless that type stands for the doors of several shapes
+    /// ([`Erased`]). Generic code asks here rather than the type.
+    #[inline]
+    fn door_count(&self) -> u8 {
+        Self::Door::COUNT
+    }
+
+    /// The name of `door` ("north", "south-east"...): [`Door::name`] (the default), unless
+    /// the door type stands for the doors of several shapes ([`Erased`]). Files and
+    /// messages ask here rather than the door.
+    #[inline]
+    fn door_name(&self, door: Self::Door) -> &'static str {
+        door.name()
+    }
+
+    /// Whether some cells lie over others: [`WOVEN`](Shape::WOVEN) of the shape's type (the
+    /// default), unless that type stands for several shapes ([`Erased`]). Drawing code asks
+    /// here rather than the type.
+    #[inline]
+    fn woven(&self) -> bool {
+        Self::WOVEN
     }
 }
 

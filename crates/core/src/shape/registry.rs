@@ -201,6 +201,27 @@ impl ShapeSpec {
         }
     }
 
+    /// Like [`visit`](Self::visit), for work that is not the hot loop of making a maze
+    /// (reading a saved maze, solving it, drawing it): in WebAssembly the visitor gets the
+    /// shape as an [`Erased`](super::Erased), so it is compiled once rather than once per
+    /// shape type (the module's size; the answers are the same); natively, the concrete
+    /// shape as `visit` gives it.
+    pub fn visit_cold<V: ShapeVisitor>(&self, visitor: V) -> V::Output {
+        #[cfg(target_arch = "wasm32")]
+        {
+            struct Erasing<V>(V);
+            impl<V: ShapeVisitor> ShapeVisitor for Erasing<V> {
+                type Output = V::Output;
+                fn visit<S: Shape>(self, shape: S) -> V::Output {
+                    self.0.visit(super::Erased::new(shape))
+                }
+            }
+            self.visit(Erasing(visitor))
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.visit(visitor)
+    }
+
     /// The shape's name in messages such as [`Error::Unsupported`]: its kind, or for
     /// wrapped and multi-level shapes what makes them so.
     pub fn topology_name(&self) -> &'static str {

@@ -29,13 +29,14 @@ pub fn dfs<S: Shape, O: Observer>(
     let mut visited = vec![from];
     seen[from.index()] = true;
     obs.on(Event::Visit(from));
+    let count = shape.door_count();
     while let Some(&c) = stack.last() {
         if c == to {
             return Ok(Solution { path: stack, visited });
         }
         let open = maze.open_doors(c);
         let mut moved = false;
-        while next_door[c.index()] < S::Door::COUNT {
+        while next_door[c.index()] < count {
             let d = S::Door::from_index(next_door[c.index()]);
             next_door[c.index()] += 1;
             if !open.contains(d) {

@@ -6,7 +6,7 @@ use super::{LoopErasedWalk, Solution, no_path};
 use crate::Error;
 use crate::maze::Maze;
 use crate::observe::{Event, Observer};
-use crate::shape::{CellId, Door, DoorKind, Shape};
+use crate::shape::{CellId, DoorKind, Shape};
 
 /// The direction of `door` seen from inside `cell`, in radians, counter-clockwise on screen
 /// (y grows downwards in drawing units, so the y difference is negated): from the cell's
@@ -91,7 +91,7 @@ pub fn pledge<S: Shape, O: Observer>(
     let n = maze.cell_count();
     let mut walk = LoopErasedWalk::new(n, from);
     obs.on(Event::Visit(from));
-    let limit = 8 * u64::from(n) * u64::from(S::Door::COUNT) + 64;
+    let limit = 8 * u64::from(n) * u64::from(shape.door_count()) + 64;
     // The door the walker came in by (the start's outer door, or its first door) and the
     // heading it faced on entering, in the current cell's own frame.
     let mut came = shape
@@ -144,12 +144,12 @@ pub fn pledge<S: Shape, O: Observer>(
         };
         // The doors clockwise from the one beside the way in round to the way back: the
         // left hand's order, as the wall follower tries them.
-        let mut order = Vec::with_capacity(usize::from(S::Door::COUNT));
+        let mut order = Vec::with_capacity(usize::from(shape.door_count()));
         let mut d = came;
         loop {
             d = shape.turn(cur, d, true);
             order.push(d);
-            if d == came || order.len() > usize::from(S::Door::COUNT) {
+            if d == came || order.len() > usize::from(shape.door_count()) {
                 break;
             }
         }

@@ -35,7 +35,7 @@ pub fn wall_follower<S: Shape, O: Observer>(
 ) -> Result<Solution, Error> {
     let shape = maze.shape();
     let n = maze.cell_count();
-    let count = usize::from(S::Door::COUNT);
+    let count = usize::from(shape.door_count());
     let mut states = vec![false; n as usize * count];
     let mut walk = LoopErasedWalk::new(n, from);
     obs.on(Event::Visit(from));

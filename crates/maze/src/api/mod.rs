@@ -398,7 +398,7 @@ impl Job {
             }
             Work::Solve { file, solver, from, to, events } => {
                 let spec = file.spec(if events { MAX_GEOMETRY_CELLS } else { MAX_CELLS })?;
-                let body = spec.visit(SolveView { file: &file, solver, from, to, events })?;
+                let body = spec.visit_cold(SolveView { file: &file, solver, from, to, events })?;
                 Ok(Answer { content_type: "application/json", file_name: None, bytes: body.into_bytes() })
             }
         }
@@ -676,11 +676,23 @@ impl ShapeVisitor for GenerateView<'_> {
     fn visit<S: Shape>(self, shape: S) -> crate::Result<Vec<u8>> {
         let limit = if self.packed { packed::MAX_PACKED_EVENTS } else { MAX_EVENTS };
         let built = crate::build(shape, self.args, self.seed, self.events.then_some(limit))?;
+        self.answer(built)
+    }
+}
+
+impl GenerateView<'_> {
+    /// The answer for a maze [`crate::build`] made: compiled once per [`maze_core::Cold`]
+    /// shape type.
+    fn answer<S: Shape>(self, built: crate::Built<S>) -> crate::Result<Vec<u8>> {
         cancel::check()?;
         let maze = &built.maze;
         let solution = built.solution.as_ref().map(|(v, s)| (v.name(), s));
-        let shortest = Solver::Bfs.solve(maze, maze.entrance(), maze.exit(), &mut Quiet::default())?;
-        let shortest = shortest.path.len().saturating_sub(1);
+        // The shortest route's length: the solution's when breadth-first search found it.
+        let shortest = match &built.solution {
+            Some((Solver::Bfs, s)) => s.path.len(),
+            _ => Solver::Bfs.solve_route(maze, maze.entrance(), maze.exit())?.path.len(),
+        }
+        .saturating_sub(1);
         cancel::check()?;
         if self.packed {
             let head = packed::Head {
@@ -934,7 +946,7 @@ pub const EVENT_NAMES: [&str; 8] =
 /// (−1 for the outside), else −1.
 pub fn event_parts<S: Shape>(shape: &S, e: &Event) -> (usize, i64, i64) {
     let other = |c: CellId, d: u8| -> i64 {
-        if d >= S::Door::COUNT || c.0 >= shape.cell_count() {
+        if d >= shape.door_count() || c.0 >= shape.cell_count() {
             return -1;
         }
         shape.neighbour(c, S::Door::from_index(d)).map_or(-1, |n| i64::from(n.0))
