@@ -2,7 +2,7 @@
 # Times a machine-learning-sized batch: 100,000 mazes of 17 x 17 cells, as JSON Lines and as
 # compact records, on all cores and on one; and, in the same run, maze-dataset's gen_dfs
 # (`pip install maze-dataset`) on SAMPLE mazes of the same size, extrapolated to 100,000.
-# Prints a Markdown table (BENCHMARKS.md, issue 10).
+# Prints a Markdown table (BENCHMARKS.md, "Scale and speed").
 #
 # usage: scripts/bench-dataset.sh [COUNT=100000] [SAMPLE=1000]
 # Needs python3 with pip for the comparison (installed in target/bench-venv); builds the

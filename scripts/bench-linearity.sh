@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Linear in cells (BENCHMARKS.md, issue 10): every square generator at SMALL² and LARGE²,
+# Linear in cells (BENCHMARKS.md, "Linear in cells"): every square generator at SMALL² and LARGE²,
 # timed in the measuring thread's CPU time (`maze bench --clock cpu`, median of RUNS seeds),
 # one generator after the other in one run. Prints a Markdown table with the ratio of
 # ns/cell at LARGE² to SMALL² (target: at most 1.5). With REPS=k in the environment the

@@ -1,4 +1,4 @@
-//! Issue 10 from the command line: the compact maze file (`--format maze`) and batches made
+//! Scale from the command line: the compact maze file (`--format maze`) and batches made
 //! on every core (`--count N`), checked against the JSON file and the serial run.
 
 use assert_cmd::Command;

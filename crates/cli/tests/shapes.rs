@@ -1,4 +1,4 @@
-//! Issue 9's shapes from the command line: circular (polar) and upsilon mazes, masks from
+//! More shapes from the command line: circular (polar) and upsilon mazes, masks from
 //! text files, PNG pictures and words, and chosen entrances and exits, as a newcomer types
 //! them. Files are parsed back (JSON) or checked by their consumers where installed.
 
@@ -427,7 +427,7 @@ fn multimaze_dots_stay_distinct_when_the_ends_move() {
     }
 }
 
-/// Sigma cells (issue 31): flat-top hexagons in offset columns. Inner cells have six
+/// Sigma cells: flat-top hexagons in offset columns. Inner cells have six
 /// neighbours, every non-row generator makes a spanning tree, the text picture draws flat
 /// tops, and what sigma cells cannot do is refused in one line.
 #[test]

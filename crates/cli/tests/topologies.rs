@@ -1,4 +1,4 @@
-//! Issue 13's topologies from the command line: wrap-around (cylinder and torus),
+//! Topologies from the command line: wrap-around (cylinder and torus),
 //! multi-level and woven mazes, as a newcomer types them. Files are parsed back (JSON) and the
 //! pictures checked by their consumers where installed.
 

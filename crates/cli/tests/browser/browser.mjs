@@ -312,7 +312,7 @@ await check('zones: every group of joined cells in its own colour while Kruskal 
   await page.uncheck(testid('zones'));
 });
 
-// ---- what you see is what you download (issue 12) -----------------------------------------
+// ---- what you see is what you download -------------------------------------------------------
 const jsonOf = async (format) => JSON.parse((await download(format)).bytes.toString());
 
 await check('downloads give the maze on screen, even after the form changed', async () => {
@@ -839,7 +839,7 @@ for (const [kind, height] of [['desktop', 800], ['phone', 844]]) {
   });
 }
 
-// ---- zoom, Play's view and drags on every maze (issue 29) ---------------------------------
+// ---- zoom, Play's view and drags on every maze -------------------------------------------
 // A finger on the phone is a real touch (Chrome's Input.dispatchTouchEvent): the browser
 // decides from it whether the page scrolls, as it does for a person's finger.
 const cdps = new Map();
