@@ -5,6 +5,7 @@
 use std::io::Write;
 use std::sync::Mutex;
 
+use crate::stage::Stage;
 use maze_core::observe::Quiet;
 use maze_core::{
     Algorithm, Cold, Maze, Point, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solution, Solver, Trace,
@@ -107,8 +108,8 @@ pub struct Built<S: Shape> {
 /// entrance and exit, solution), recording up to `record` steps of the generator and the
 /// solver when asked. `maze generate` and `maze serve` both build their mazes here.
 ///
-/// The generator and braiding run on the concrete shape (the hot loops); what follows, from
-/// the MultiMaze dots to the solution, on its [`Cold`] form, which the maze comes back in
+/// The generator runs on the concrete shape (the hot loops); what follows, from braiding
+/// to the solution, on its [`Cold`] form, which the maze comes back in
 /// (the same type natively; one type for every shape in WebAssembly, for the module's size).
 pub fn build<S: Shape>(
     shape: S,
@@ -117,13 +118,14 @@ pub fn build<S: Shape>(
     record: Option<usize>,
 ) -> Result<Built<Cold<S>>> {
     // One stream, in a fixed order: generation, braiding, MultiMaze dots.
+    crate::stage::enter(Stage::Making);
     let mut rng = Xoshiro::seed_from_u64(seed);
     let options = a.generator_options();
     // Recording is a separate instantiation: plain generation observes nothing, for free.
     // A labyrinth has no steps of its own to record (its generator's are on the half-size
     // maze), so none are: front ends say there is nothing to replay.
     let mut trace = record.filter(|_| !a.unicursal).map(Trace::with_limit);
-    let mut maze = if a.unicursal {
+    let maze = if a.unicursal {
         // The plan refused what a labyrinth cannot have (loops, dots, chosen ends, a
         // recording of the half-size maze's steps).
         let half = shape.halved().ok_or_else(|| Error::Request(unicursal_refusal(&shape.spec())))?;
@@ -140,7 +142,8 @@ pub fn build<S: Shape>(
     };
     // The recording starts from every wall closed on the maze's final shape (a woven maze's
     // crossings are laid out and settled by the generator; its steps name those cells).
-    let start = trace.as_ref().map(|_| Maze::new(maze.shape().clone()));
+    let start = trace.as_ref().map(|_| Maze::new(maze.shape().clone()).into_cold());
+    let mut maze = maze.into_cold();
     maze_core::cancel::check()?;
     if let Some(p) = a.braid {
         match trace.as_mut() {
@@ -148,7 +151,6 @@ pub fn build<S: Shape>(
             None => imperfect::braid(&mut maze, p, &mut rng, &mut Quiet::default())?,
         };
     }
-    let (mut maze, start) = (maze.into_cold(), start.map(Maze::into_cold));
     if let (Some(s), Some(e)) = (a.starts, a.ends) {
         imperfect::place_starts_and_ends(&mut maze, s, e, &mut rng)?;
     }
@@ -159,6 +161,9 @@ pub fn build<S: Shape>(
     }
     maze_core::cancel::check()?;
     let mut solve_trace = None;
+    if a.solve.is_some() {
+        crate::stage::enter(Stage::Solving);
+    }
     let solution = match a.solve {
         Some(solver) => Some((
             solver,
@@ -205,6 +210,7 @@ impl GenerateJob<'_> {
         {
             return Ok(Made { rendered: None, stats });
         }
+        crate::stage::enter(Stage::Drawing);
         if a.format == Format::Json && !self.compact && self.animation.is_none() {
             // One maze's JSON is written as it is made, not built in memory first.
             let Built { maze, provenance, solution, .. } = built;
@@ -1179,6 +1185,7 @@ impl ShapeVisitor for FileJob<'_> {
     type Output = Result<Rendered>;
 
     fn visit<S: Shape>(self, shape: S) -> Result<Rendered> {
+        crate::stage::enter(Stage::Making);
         let (mut maze, saved) = self.file.to_maze(shape)?;
         let provenance = Provenance {
             algorithm: self.file.algorithm.clone(),
@@ -1196,6 +1203,7 @@ impl ShapeVisitor for FileJob<'_> {
                     crate::masks::place_ends(&mut maze, from, to, &mut rng)?;
                 }
                 let (from, to) = (maze.entrance(), maze.exit());
+                crate::stage::enter(Stage::Solving);
                 if let Some(animation) = self.animation {
                     check_animation_size(maze.shape(), self.format, self.draw, animation, multi)?;
                     let mut trace = Trace::with_limit(TRACE_LIMIT);
@@ -1220,6 +1228,7 @@ impl ShapeVisitor for FileJob<'_> {
         };
         let request =
             Request { format: self.format, compact: false, draw: self.draw, max_memory: self.max_memory };
+        crate::stage::enter(Stage::Drawing);
         present(&maze, &provenance, solution, &request)
     }
 }

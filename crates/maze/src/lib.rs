@@ -34,6 +34,7 @@ mod job;
 pub mod masks;
 mod plan;
 mod request;
+pub mod stage;
 pub mod stream;
 mod text;
 

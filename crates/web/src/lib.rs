@@ -98,6 +98,26 @@ impl ApiAnswer {
     }
 }
 
+/// [`answer`], telling `on_stage` the name of each stage of the job as it starts
+/// ("making", "solving", "drawing": [`maze::stage::Stage`]), so that a Web Worker can show
+/// how far a long job got while the module works.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+#[must_use]
+pub fn answer_watched(
+    method: &str,
+    path: &str,
+    query: &str,
+    body: Option<String>,
+    on_stage: js_sys::Function,
+) -> ApiAnswer {
+    let tell = move |stage: maze::stage::Stage| {
+        // A watcher that throws is the page's problem, not the job's: it goes on.
+        let _ = on_stage.call1(&wasm_bindgen::JsValue::NULL, &wasm_bindgen::JsValue::from_str(stage.name()));
+    };
+    maze::stage::watching(tell, || answer(method, path, query, body))
+}
+
 /// The web API without a server: `method` (`GET` or `POST`), `path` (`/api/generate`,
 /// `/api/render`, `/api/solve`, `/api/list`), `query` (`width=8&shape=hex`) and a POST's
 /// `body` give what `maze serve` answers to the same request ([`maze::api::answer`]),

@@ -109,7 +109,14 @@ await check('static site: a 300 x 300 maze is generated and drawn on the canvas'
   console.log(`# 300 x 300 link to drawn on the static site: ${Date.now() - started} ms`);
 });
 
-await check('static site: a 1000 x 1000 maze (10^6 cells) is generated and drawn', async () => {
+await check('static site: a 1000 x 1000 maze (10^6 cells) is generated and drawn, the status saying each stage', async () => {
+  // The stages the module tells while it works, and what the status line said then.
+  await page.evaluate(() => {
+    window.stagesSeen = [];
+    new MutationObserver(() => {
+      window.stagesSeen.push([document.body.dataset.stage, document.querySelector('[data-testid="status"]').textContent]);
+    }).observe(document.body, { attributes: true, attributeFilter: ['data-stage'] });
+  });
   const started = Date.now();
   await page.evaluate(() => { document.body.dataset.ready = ''; });
   await page.goto(base + '#shape=square&width=1000&height=1000&algorithm=recursive-backtracker&seed=1&solve=bfs');
@@ -117,6 +124,9 @@ await check('static site: a 1000 x 1000 maze (10^6 cells) is generated and drawn
   console.log(`# 1000 x 1000 link to drawn on the static site: ${Date.now() - started} ms`);
   const cells = await page.evaluate(() => model.n);
   expect(cells === 1000000, `${cells} cells`);
+  const seen = await page.evaluate(() => window.stagesSeen);
+  expect(seen.map((s) => s[0]).join() === 'making,solving,drawing', `stages told: ${JSON.stringify(seen)}`);
+  expect(/Generating… solving…/.test(seen[1][1]), `the status line while solving: ${JSON.stringify(seen)}`);
 });
 
 await check('static site: downloads are the command line\'s files', async () => {

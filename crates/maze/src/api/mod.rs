@@ -694,6 +694,7 @@ impl GenerateView<'_> {
         }
         .saturating_sub(1);
         cancel::check()?;
+        crate::stage::enter(crate::stage::Stage::Drawing);
         if self.packed {
             let head = packed::Head {
                 provenance: &built.provenance,
@@ -732,12 +733,14 @@ impl ShapeVisitor for SolveView<'_> {
     type Output = crate::Result<String>;
 
     fn visit<S: Shape>(self, shape: S) -> crate::Result<String> {
+        crate::stage::enter(crate::stage::Stage::Making);
         let (mut maze, _) = self.file.to_maze(shape)?;
         if self.from.is_some() || self.to.is_some() {
             let mut rng = maze_core::Xoshiro::seed_from_u64(self.file.seed.unwrap_or(0));
             crate::masks::place_ends(&mut maze, self.from, self.to, &mut rng)?;
         }
         let (from, to) = (maze.entrance(), maze.exit());
+        crate::stage::enter(crate::stage::Stage::Solving);
         let mut trace = Trace::with_limit(MAX_EVENTS);
         let solution = if self.events {
             self.solver.solve(&maze, from, to, &mut trace)?

@@ -74,6 +74,11 @@ function startWorker() {
   worker.onmessage = (e) => {
     const job = workerJobs.get(e.data.id);
     if (!job) return;
+    if (e.data.stage) {
+      // A stage of the job began; the answer comes later.
+      if (job.onStage) job.onStage(e.data.stage);
+      return;
+    }
     workerJobs.delete(e.data.id);
     const headers = { 'content-type': e.data.type };
     if (e.data.name) headers['content-disposition'] = `attachment; filename="${e.data.name}"`;
@@ -98,7 +103,9 @@ function stopWorker(why) {
 
 /// Asks the engine for `url` (an API path with its query, as `/api/generate?width=8`), as
 /// fetch does: `options.method` and `options.body` for a POST, `options.signal` (an
-/// AbortSignal) to cancel. Resolves to a Response.
+/// AbortSignal) to cancel, and `options.onStage(name)`, told by the module as each stage of
+/// the job starts ("making", "solving", "drawing"; the server tells none). Resolves to a
+/// Response.
 function ask(url, options = {}) {
   if (engine === 'server') return fetch(url, options);
   const u = new URL(url, location.href);
@@ -106,7 +113,7 @@ function ask(url, options = {}) {
     if (options.signal?.aborted) return reject(new DOMException('cancelled', 'AbortError'));
     if (!worker) startWorker();
     const id = ++workerJob;
-    workerJobs.set(id, { resolve, reject });
+    workerJobs.set(id, { resolve, reject, onStage: options.onStage });
     options.signal?.addEventListener('abort', () => {
       if (workerJobs.has(id)) stopWorker(new DOMException('cancelled', 'AbortError'));
     });
@@ -128,16 +135,29 @@ function startWork(what) {
   if (working) working.controller.abort();
   const controller = new AbortController();
   const started = performance.now();
-  const work = { controller, timer: 0 };
-  work.timer = setInterval(() => {
+  const work = { controller, timer: 0, stage: '' };
+  const say = () => {
     const secs = (performance.now() - started) / 1000;
-    if (secs >= 0.5) $('cancel').hidden = false;
-    if (secs >= 1) status(`${what} ${Math.floor(secs)} s`);
+    status(`${what}${work.stage ? ' ' + work.stage : ''}${secs >= 1 ? ` ${Math.floor(secs)} s` : ''}`);
+  };
+  work.timer = setInterval(() => {
+    if ((performance.now() - started) / 1000 >= 0.5) $('cancel').hidden = false;
+    say();
   }, 250);
+  // The stage the engine says it is at (the module does; the server does not).
+  work.onStage = (stage) => {
+    if (working !== work) return;
+    work.stage = STAGE_WORDS[stage] || '';
+    document.body.dataset.stage = stage;
+    say();
+  };
   working = work;
   status(what);
   return controller.signal;
 }
+
+/// How the status line words each stage of a job.
+const STAGE_WORDS = { making: 'making the maze…', solving: 'solving…', drawing: 'drawing…' };
 
 /// Ends the work startWork() began (whether it finished, failed or was cancelled).
 function endWork(signal) {
@@ -1750,10 +1770,11 @@ async function generate(how = {}) {
   const id = ++requestId;
   document.body.dataset.ready = '';
   const signal = startWork('Generating…');
+  const onStage = working.onStage;
   let data;
   let answered;
   try {
-    const r = await ask('/api/generate?' + query(s, { packed: 1 }), { signal });
+    const r = await ask('/api/generate?' + query(s, { packed: 1 }), { signal, onStage });
     if (!r.ok) {
       let message = `error ${r.status}`;
       try {
