@@ -20,5 +20,8 @@ else
     echo "note: cannot install validators or the WebAssembly toolchain (not root, no sudo); their checks will be skipped" >&2
 fi
 cargo test --workspace --release
+# The request model's tests again on the WebAssembly module's path: everything after making
+# a maze on the erased shape (maze_core::Erased), natively.
+cargo test --release -p maze --features maze-core/erase-cold
 scripts/install-python.sh
 MAZE_BIN=target/release/maze target/python-venv/bin/python -m pytest python/tests -q

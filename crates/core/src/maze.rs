@@ -131,11 +131,11 @@ impl<S: Shape> Maze<S> {
     /// The same maze for the work that follows making it (drawing, statistics, solving a
     /// finished maze): on an [`Erased`](crate::shape::Erased) shape in WebAssembly, so that
     /// work is compiled once for every shape (see [`Cold`](crate::shape::Cold)); natively,
-    /// unchanged.
+    /// unchanged (unless the `erase-cold` feature asks for the WebAssembly path).
     pub fn into_cold(self) -> Maze<crate::shape::Cold<S>> {
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(any(target_arch = "wasm32", feature = "erase-cold"))]
         return self.into_erased();
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(not(any(target_arch = "wasm32", feature = "erase-cold")))]
         self
     }
 

@@ -1451,7 +1451,7 @@ mod cold {
                 let mut collector = Collector::new(args.format, &draw, args.multi(), false);
                 collector.add(&mut out, made.rendered.expect("drawn"), true).expect("added");
                 collector.finish(&mut out, &notes).expect("finished");
-                out.extend(format!("{:?}", made.stats).bytes());
+                out.extend(format!("{:?} {:?}", made.stats, notes.take()).bytes());
                 out
             };
             [run(false), run(true)]

@@ -458,7 +458,7 @@ pub fn offset_line(points: &[Point], offset: f64) -> Vec<Point> {
 /// under another.
 pub const WEAVE_INSET: f64 = 0.25;
 
-/// The walls of a woven maze ([`Shape::WOVEN`]), every corridor inset in its cell by
+/// The walls of a woven maze ([`Shape::woven`]), every corridor inset in its cell by
 /// [`WEAVE_INSET`]: a closed door is a wall across the inset square, an open one two short
 /// walls out to the border (the corridor's sides, met by the neighbour's); a cell over
 /// another draws its sides along the passage beneath right across (the upper passage runs

@@ -196,6 +196,15 @@ impl Algorithm {
         obs: &mut O,
     ) -> Result<(), Error> {
         if !S::WOVEN {
+            // A shape type that stands for several shapes (an Erased one) cannot lay out and
+            // settle crossings: it is for the work after making a maze.
+            if maze.shape().woven() {
+                return Err(Error::Unsupported {
+                    algorithm: self.name(),
+                    shape: "woven (erased)",
+                    needs: "a woven maze made on its own shape type",
+                });
+            }
             return self.carve_all(maze, options, rng, obs);
         }
         if let Some(shape) = maze.shape().draw_layout(rng) {

@@ -19,8 +19,14 @@
 //! [`Shape::door_name`].
 //!
 //! Not for making mazes: [`draw_layout`](Shape::draw_layout) and
-//! [`settle`](Shape::settle) (a woven maze's crossings) answer `None`, and walks use the
-//! generic [`CellCursor`]; generators stay on the concrete shapes.
+//! [`settle`](Shape::settle) (a woven maze's crossings) answer `None` (a generator asked to
+//! make a woven maze on one refuses), and walks use the generic [`CellCursor`]; generators
+//! stay on the concrete shapes. Nor for wrapping: [`Masked`](super::Masked),
+//! [`Levels`](super::Levels) and [`Weave`](super::Weave) hold concrete shapes and read
+//! their door type's constants.
+//!
+//! With the `erase-cold` feature of this crate, native builds take the WebAssembly path
+//! ([`Cold`] is [`Erased`] there too), so the whole test suite can run on it.
 
 use std::fmt::{self, Debug};
 use std::sync::Arc;
@@ -32,7 +38,8 @@ use super::{
 use crate::maze::Passages;
 
 /// The shape type the work after making a maze runs on ([`Maze::into_cold`]): one
-/// [`Erased`] for every shape in WebAssembly, the shape's own type natively.
+/// [`Erased`] for every shape in WebAssembly (and with the `erase-cold` feature), the
+/// shape's own type natively.
 ///
 /// [`Maze::into_cold`]: crate::Maze::into_cold
 pub type Cold<S> = <S as ColdShape>::Cold;
@@ -44,13 +51,15 @@ pub trait ColdShape: Shape {
 }
 
 impl<S: Shape> ColdShape for S {
-    #[cfg(target_arch = "wasm32")]
+    #[cfg(any(target_arch = "wasm32", feature = "erase-cold"))]
     type Cold = Erased;
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(not(any(target_arch = "wasm32", feature = "erase-cold")))]
     type Cold = S;
 }
 
-/// A door of an [`Erased`] shape: the held shape's door with the same index.
+/// A door of an [`Erased`] shape: the held shape's door with the same index. Any index
+/// below 16 makes one; one at or above the held shape's [`Shape::door_count`] panics when
+/// the shape is asked about it, as that shape's own `from_index` would.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AnyDoor(u8);
 
@@ -480,6 +489,7 @@ mod tests {
             assert_eq!(e.spec(), s.spec(), "{name}");
             assert_eq!(e.door_count(), s.door_count(), "{name}");
             assert_eq!(e.woven(), s.woven(), "{name}");
+            const { assert!(!<Erased as Shape>::WOVEN) };
             assert_eq!(e.default_ends(), s.default_ends(), "{name}");
             assert_eq!(e.square_lattice(), s.square_lattice(), "{name}");
             assert_eq!(e.door_steps(), s.door_steps(), "{name}");
@@ -540,6 +550,13 @@ mod tests {
                     let o = CellId(other);
                     assert_eq!(e.min_steps(cell, o), s.min_steps(cell, o), "{name}");
                     assert_eq!(e.door_between(cell, o), s.door_between(cell, o).map(any), "{name}");
+                }
+                // The wall follower turns from door 0 whether or not the cell has it.
+                for i in 0..s.door_count() {
+                    let (a, d) = (AnyDoor(i), S::Door::from_index(i));
+                    for clockwise in [false, true] {
+                        assert_eq!(e.turn(cell, a, clockwise), any(s.turn(cell, d, clockwise)), "{name}");
+                    }
                 }
                 for d in s.doors(cell).iter() {
                     let a = any(d);

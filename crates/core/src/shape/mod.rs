@@ -62,7 +62,9 @@ pub struct WallId(pub u64);
 /// One side of a cell. Each shape has its own door enum; doors are numbered `0..COUNT` in
 /// clockwise order around a cell (see [`Shape::turn`] for shapes whose cells alternate).
 pub trait Door: Copy + Eq + Debug + Send + Sync + 'static {
-    /// How many kinds of door the shape has (at most 16).
+    /// How many kinds of door the shape has (at most 16). For [`AnyDoor`], the door of
+    /// every shape, 16: code that may run on an [`Erased`] shape asks
+    /// [`Shape::door_count`] instead.
     const COUNT: u8;
     /// This door's number in `0..COUNT`.
     fn index(self) -> u8;
@@ -71,7 +73,8 @@ pub trait Door: Copy + Eq + Debug + Send + Sync + 'static {
     /// # Panics
     /// May panic if `i >= COUNT`.
     fn from_index(i: u8) -> Self;
-    /// A short lower-case name ("north", "south-east"...), for messages and docs.
+    /// A short lower-case name ("north", "south-east"...), for messages and docs. An
+    /// [`AnyDoor`] cannot know its shape's names: ask [`Shape::door_name`].
     fn name(self) -> &'static str;
 }
 
@@ -98,7 +101,8 @@ impl<D: Door> DoorSet<D> {
     /// No doors.
     pub const EMPTY: Self = DoorSet { bits: 0, _door: std::marker::PhantomData };
 
-    /// Every door of the shape.
+    /// Every door of the shape: [`Door::COUNT`] of them (so for [`AnyDoor`] all 16; a
+    /// cell's own doors are [`Shape::doors`]).
     #[inline]
     pub fn all() -> Self {
         Self::from_bits(u16::MAX)
@@ -411,6 +415,8 @@ pub trait Shape: Clone + Debug + Send + Sync + 'static {
     /// go under another, and [`Algorithm::generate`](crate::Algorithm::generate) draws the
     /// layout first ([`draw_layout`](Shape::draw_layout)) and settles it after
     /// ([`settle`](Shape::settle)). False for every other shape, so their paths pay nothing.
+    /// A type that stands for several shapes ([`Erased`]) says false here: code that may
+    /// run on one asks [`woven`](Shape::woven) instead.
     const WOVEN: bool = false;
 
     /// A cell with its coordinates, for algorithms that walk from neighbour to neighbour

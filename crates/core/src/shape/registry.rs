@@ -205,9 +205,10 @@ impl ShapeSpec {
     /// (reading a saved maze, solving it, drawing it): in WebAssembly the visitor gets the
     /// shape as an [`Erased`](super::Erased), so it is compiled once rather than once per
     /// shape type (the module's size; the answers are the same); natively, the concrete
-    /// shape as `visit` gives it.
+    /// shape as `visit` gives it (unless the `erase-cold` feature asks for the WebAssembly
+    /// path).
     pub fn visit_cold<V: ShapeVisitor>(&self, visitor: V) -> V::Output {
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(any(target_arch = "wasm32", feature = "erase-cold"))]
         {
             struct Erasing<V>(V);
             impl<V: ShapeVisitor> ShapeVisitor for Erasing<V> {
@@ -218,7 +219,7 @@ impl ShapeSpec {
             }
             self.visit(Erasing(visitor))
         }
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(not(any(target_arch = "wasm32", feature = "erase-cold")))]
         self.visit(visitor)
     }
 
