@@ -124,8 +124,7 @@ impl<S: Shape> Maze<S> {
     /// The same maze on its shape with the type hidden ([`Erased`](crate::shape::Erased)):
     /// code over it is compiled once for every shape.
     pub fn into_erased(self) -> Maze<crate::shape::Erased> {
-        let Maze { shape, open, entrance, exit, end_doors, starts, ends } = self;
-        Maze { shape: crate::shape::Erased::new(shape), open, entrance, exit, end_doors, starts, ends }
+        self.reshaped(crate::shape::Erased::new)
     }
 
     /// The same maze for the work that follows making it (drawing, statistics, solving a
@@ -133,10 +132,13 @@ impl<S: Shape> Maze<S> {
     /// work is compiled once for every shape (see [`Cold`](crate::shape::Cold)); natively,
     /// unchanged (unless the `erase-cold` feature asks for the WebAssembly path).
     pub fn into_cold(self) -> Maze<crate::shape::Cold<S>> {
-        #[cfg(any(target_arch = "wasm32", feature = "erase-cold"))]
-        return self.into_erased();
-        #[cfg(not(any(target_arch = "wasm32", feature = "erase-cold")))]
-        self
+        self.reshaped(crate::shape::erased::ColdShape::into_cold)
+    }
+
+    /// The same maze on `to(shape)`, a shape of another type with the same cells and walls.
+    fn reshaped<T: Shape>(self, to: impl FnOnce(S) -> T) -> Maze<T> {
+        let Maze { shape, open, entrance, exit, end_doors, starts, ends } = self;
+        Maze { shape: to(shape), open, entrance, exit, end_doors, starts, ends }
     }
 
     /// The shape.

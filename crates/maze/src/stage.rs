@@ -4,7 +4,7 @@
 //!
 //! A front end runs its job inside [`watching`]; the library says when each stage starts.
 //! Stages are told on the thread that runs the job only (a batch's other threads say
-//! nothing), and without a watcher telling them costs one thread-local read.
+//! nothing), and without a watcher telling them costs two thread-local accesses.
 
 use std::cell::RefCell;
 
@@ -60,8 +60,7 @@ pub fn watching<R>(watcher: impl Fn(Stage) + 'static, job: impl FnOnce() -> R) -
 pub(crate) fn enter(stage: Stage) {
     // The watcher is taken out while it runs (so that it may itself run a watched job) and
     // put back after, even if it panics.
-    let Some(watcher) = WATCHER.with(|w| w.borrow_mut().take()) else { return };
-    let restore = Restore(Some(watcher));
+    let restore = Restore(WATCHER.with(|w| w.borrow_mut().take()));
     if let Some(w) = &restore.0 {
         w(stage);
     }

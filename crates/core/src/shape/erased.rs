@@ -44,17 +44,37 @@ use crate::maze::Passages;
 /// [`Maze::into_cold`]: crate::Maze::into_cold
 pub type Cold<S> = <S as ColdShape>::Cold;
 
-/// Names [`Cold`] for every shape (an alias cannot choose by target on its own).
+/// Names [`Cold`] for every shape and turns a shape into it: the one place that chooses
+/// by target ([`Maze::into_cold`] and [`ShapeSpec::visit_cold`](super::ShapeSpec::visit_cold)
+/// go through it).
+///
+/// [`Maze::into_cold`]: crate::Maze::into_cold
 pub trait ColdShape: Shape {
-    /// [`Erased`] in WebAssembly, the shape itself natively.
+    /// [`Erased`] in WebAssembly (and with the `erase-cold` feature), the shape itself
+    /// natively.
     type Cold: Shape;
+
+    /// This shape as its [`Cold`] type.
+    fn into_cold(self) -> Self::Cold;
 }
 
+#[cfg(any(target_arch = "wasm32", feature = "erase-cold"))]
 impl<S: Shape> ColdShape for S {
-    #[cfg(any(target_arch = "wasm32", feature = "erase-cold"))]
     type Cold = Erased;
-    #[cfg(not(any(target_arch = "wasm32", feature = "erase-cold")))]
+
+    fn into_cold(self) -> Erased {
+        Erased::new(self)
+    }
+}
+
+#[cfg(not(any(target_arch = "wasm32", feature = "erase-cold")))]
+impl<S: Shape> ColdShape for S {
     type Cold = S;
+
+    #[inline]
+    fn into_cold(self) -> S {
+        self
+    }
 }
 
 /// A door of an [`Erased`] shape: the held shape's door with the same index. Any index

@@ -208,19 +208,14 @@ impl ShapeSpec {
     /// shape as `visit` gives it (unless the `erase-cold` feature asks for the WebAssembly
     /// path).
     pub fn visit_cold<V: ShapeVisitor>(&self, visitor: V) -> V::Output {
-        #[cfg(any(target_arch = "wasm32", feature = "erase-cold"))]
-        {
-            struct Erasing<V>(V);
-            impl<V: ShapeVisitor> ShapeVisitor for Erasing<V> {
-                type Output = V::Output;
-                fn visit<S: Shape>(self, shape: S) -> V::Output {
-                    self.0.visit(super::Erased::new(shape))
-                }
+        struct Cooling<V>(V);
+        impl<V: ShapeVisitor> ShapeVisitor for Cooling<V> {
+            type Output = V::Output;
+            fn visit<S: Shape>(self, shape: S) -> V::Output {
+                self.0.visit(super::erased::ColdShape::into_cold(shape))
             }
-            self.visit(Erasing(visitor))
         }
-        #[cfg(not(any(target_arch = "wasm32", feature = "erase-cold")))]
-        self.visit(visitor)
+        self.visit(Cooling(visitor))
     }
 
     /// The shape's name in messages such as [`Error::Unsupported`]: its kind, or for

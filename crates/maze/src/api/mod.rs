@@ -6,9 +6,8 @@
 //! hands it here: [`answer`] does it all at once (the module's route); a server that
 //! schedules work calls the endpoint's own function ([`generate`], [`render`], or for a
 //! `POST` [`posted`] on the query and then [`Posted::with_body`], so a bad query is refused
-//! before a body is read; [`generate_posted`], [`render_posted`] and [`solve`] do both) to
-//! check the request and get a [`Job`], then
-//! runs [`Job::run`] where it likes (the server: in a lane of its blocking pool, chosen by
+//! before a body is read) to check the request and get a [`Job`], then runs [`Job::run`]
+//! where it likes (the server: in a lane of its blocking pool, chosen by
 //! [`Job::cells`]). Both give the same bytes and the same errors.
 //!
 //! Query parameters are read into a [`crate::MazeRequest`] by its own serde definition
@@ -473,7 +472,10 @@ pub fn posted(path: &str, query: &[(String, String)]) -> ApiResult<Posted> {
 }
 
 impl Posted {
-    /// The job, once the body has arrived.
+    /// The job, once the body has arrived: for `/api/generate` the request's fields as a
+    /// JSON object (as [`MazeRequest`] serialises: `{"shape": "hex", "width": 8, "where":
+    /// [...]}`); for `/api/render` a maze file to draw (with its saved solution, unless the
+    /// query said `no-solution=1`); for `/api/solve` a maze file to solve.
     ///
     /// # Errors
     /// A bad body: not a JSON object of request fields (generate) or not a maze file
@@ -496,16 +498,6 @@ impl Posted {
             }
         }
     }
-}
-
-/// `POST /api/generate`: the same as [`generate`], the request's fields as a JSON object in
-/// the body (as [`MazeRequest`] serialises: `{"shape": "hex", "width": 8, "where": [...]}`)
-/// and the API's own switches in the query.
-///
-/// # Errors
-/// A bad query or body, or a bad or too large request.
-pub fn generate_posted(query: &[(String, String)], body: &str) -> ApiResult<Job> {
-    posted("/api/generate", query)?.with_body(body)
 }
 
 /// The fields of a JSON object sent as a body, each value as the text a query gives, so
@@ -591,15 +583,6 @@ fn maze_file(body: &str) -> ApiResult<MazeFile> {
     MazeFile::parse(body).map_err(|e| ApiError::bad(e.to_string()))
 }
 
-/// `POST /api/render`: draws a maze sent as JSON (with its saved solution, unless
-/// `no-solution=1`).
-///
-/// # Errors
-/// A bad query or file, or one too large to draw.
-pub fn render_posted(query: &[(String, String)], body: &str) -> ApiResult<Job> {
-    posted("/api/render", query)?.with_body(body)
-}
-
 type SolveOptions = (Solver, Option<crate::masks::EndSpec>, Option<crate::masks::EndSpec>, bool);
 
 fn solve_options(query: &[(String, String)]) -> ApiResult<SolveOptions> {
@@ -607,14 +590,6 @@ fn solve_options(query: &[(String, String)]) -> ApiResult<SolveOptions> {
     let own = fields(query, &Accepts { groups: &[], keys: &["algorithm", "from", "to"], own: &["events"] })?;
     let solver = parsed::<Solver>(&own, "algorithm")?.unwrap_or(Solver::Bfs);
     Ok((solver, parsed(&own, "from")?, parsed(&own, "to")?, events))
-}
-
-/// `POST /api/solve`: solves a maze sent as JSON.
-///
-/// # Errors
-/// A bad query or file.
-pub fn solve(query: &[(String, String)], body: &str) -> ApiResult<Job> {
-    posted("/api/solve", query)?.with_body(body)
 }
 
 /// The whole API in one call, for a front end without a server (the page's WebAssembly
