@@ -69,10 +69,10 @@ pub fn list(as_json: bool) -> Result<()> {
 /// (on stderr); with `--stats`, each maze's figures (on stdout when the mazes went to a
 /// file, else on stderr so that stdout stays the maze).
 fn report(args: &GenerateArgs, kept: &Kept, progress: &ProgressBar) {
-    let filtered = !args.wheres.is_empty() || args.hardness.is_some();
+    let filtered = !args.request.wheres.is_empty() || args.request.hardness.is_some();
     let mut err = String::new();
     let mut out = String::new();
-    if let Some(format) = args.stats {
+    if let Some(format) = args.request.stats {
         let several = kept.mazes.len() > 1;
         for (i, (seed, stats)) in kept.mazes.iter().enumerate() {
             let Some(stats) = stats else { continue };
@@ -114,30 +114,30 @@ fn report(args: &GenerateArgs, kept: &Kept, progress: &ProgressBar) {
 
 /// `maze generate`.
 pub fn generate(args: GenerateArgs) -> Result<()> {
-    if args.stream {
+    if args.request.stream {
         return crate::stream::run(&args);
     }
-    let plan = Plan::new(&args.request())?;
+    let plan = Plan::new(&args.request)?;
     for note in plan.notes() {
         eprintln!("{note}");
     }
-    if let Some(n) = args.threads {
+    if let Some(n) = args.request.threads {
         // Only fails if the pool was already made, which `maze generate` never does.
         let _ = rayon::ThreadPoolBuilder::new().num_threads(n as usize).build_global();
     }
-    check_binary_target(args.format, args.output.as_deref())?;
+    check_binary_target(args.request.format, args.output.as_deref())?;
     let progress = progress_for(&args, plan.spec());
     let mut kept = None;
     // The output is opened (and checked) before the seed is announced, so an error about
     // it is the only line on stderr.
     with_sink(args.output.as_deref(), |sink| {
-        let seed = args.seed.unwrap_or_else(|| {
+        let seed = args.request.seed.unwrap_or_else(|| {
             let s = maze::fresh_seed();
             progress.suspend(|| eprintln!("seed: {s}"));
             s
         });
         let written = plan.write(seed, sink, &|| progress.inc(1))?;
-        if !args.parametric {
+        if !args.request.parametric {
             kept = Some(written);
         }
         Ok(())
@@ -154,16 +154,16 @@ pub fn generate(args: GenerateArgs) -> Result<()> {
 
 /// A progress bar for batches, a spinner for one big maze; hidden when stderr is not a terminal.
 fn progress_for(args: &GenerateArgs, spec: &ShapeSpec) -> ProgressBar {
-    let work = u64::from(args.count) * spec.cells();
+    let work = u64::from(args.request.count) * spec.cells();
     if work < SPINNER_CELLS {
         return ProgressBar::hidden();
     }
-    let bar = if args.count > 1 {
-        progress_bar(u64::from(args.count), "{spinner} {msg} {pos}/{len} [{bar:30}] {eta}")
+    let bar = if args.request.count > 1 {
+        progress_bar(u64::from(args.request.count), "{spinner} {msg} {pos}/{len} [{bar:30}] {eta}")
     } else {
         ProgressBar::new_spinner()
     };
-    ticking(bar, format!("{}x{} {} ({})", spec.width, spec.height, spec.kind, args.algorithm))
+    ticking(bar, format!("{}x{} {} ({})", spec.width, spec.height, spec.kind, args.request.algorithm))
 }
 
 /// Refuses to pour binary data onto a terminal.

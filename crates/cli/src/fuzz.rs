@@ -132,7 +132,7 @@ fn valid_file(kind: usize, algorithm: usize, w: u32, h: u32, seed: u64, braid: b
     let Ok(Command::Generate(args)) = Cli::try_parse_from(argv).map(|c| c.command) else {
         panic!("generate args");
     };
-    let bytes = maze::Plan::new(&args.request()).expect("plans").to_vec(seed).expect("generates");
+    let bytes = maze::Plan::new(&args.request).expect("plans").to_vec(seed).expect("generates");
     String::from_utf8(bytes).expect("utf-8")
 }
 

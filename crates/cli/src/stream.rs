@@ -20,34 +20,34 @@ fn stdout_is_file() -> bool {
 /// `maze generate --stream`: the library's stream ([`maze::stream`]), with the command
 /// line's own parts: the size limit of a file written, a progress bar, the seed said.
 pub fn run(args: &GenerateArgs) -> Result<()> {
-    let request = args.request();
-    let (w, h) = maze::stream::check(&request)?;
-    let bytes = maze::stream::output_bytes(&request, w, h)?;
+    let request = &args.request;
+    let (w, h) = maze::stream::check(request)?;
+    let bytes = maze::stream::output_bytes(request, w, h)?;
     let to_file = match &args.output {
         Some(path) => std::fs::metadata(path).map_or(true, |m| m.is_file()),
         None => stdout_is_file(),
     };
-    if to_file && bytes > args.limits.max_bytes {
+    if to_file && bytes > args.request.max_bytes {
         anyhow::bail!(UsageError(format!(
             "the streamed {} of this {w}x{h} maze would be about {}, over the limit of {} for a file (raise it with --max-bytes, or pipe it)",
-            args.format.name(),
+            args.request.format.name(),
             maze::human(bytes),
-            maze::human(args.limits.max_bytes)
+            maze::human(args.request.max_bytes)
         )));
     }
-    maze::check_applies(&request)?;
+    maze::check_applies(request)?;
     let progress = if u64::from(w) * u64::from(h) >= 4_000_000 {
         crate::output::progress_bar(u64::from(h), "{spinner} rows {pos}/{len} [{bar:30}] {eta}")
     } else {
         ProgressBar::hidden()
     };
     with_sink(args.output.as_deref(), |sink| {
-        let seed = args.seed.unwrap_or_else(|| {
+        let seed = args.request.seed.unwrap_or_else(|| {
             let s = maze::fresh_seed();
             progress.suspend(|| eprintln!("seed: {s}"));
             s
         });
-        maze::stream::write(&request, (w, h), seed, sink, |y| tick(&progress, y))?;
+        maze::stream::write(request, (w, h), seed, sink, |y| tick(&progress, y))?;
         Ok(())
     })?;
     progress.finish_and_clear();

@@ -115,7 +115,7 @@ fn sample_bytes(args: &MazeRequest, spec: &ShapeSpec, side: u32) -> Result<u64> 
     let dots = side * side / 4;
     sample.starts = sample.starts.map(|n| n.min(dots));
     sample.ends = sample.ends.map(|n| n.min(dots));
-    let sample = sample.with_limits(Limits::default());
+    let sample = sample.with_limits(&Limits::default());
     let mut out = Vec::new();
     // A sample is part of planning, not a stage of the job: its stages are not told.
     crate::stage::watching(|_| {}, || write_mazes(&sample, &sample_spec, None, 1, &mut out, &|| {}))?;

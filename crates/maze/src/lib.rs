@@ -50,8 +50,11 @@ pub use maze_core::{Algorithm, Maze, Shape, ShapeKind, ShapeSpec, Solver, Wrap, 
 pub use maze_render::Format;
 pub use maze_render::json::MazeFile;
 pub use plan::{Plan, check_applies};
+#[cfg(feature = "clap")]
+pub use request::cli;
 pub use request::{
-    DEFAULT_MAX_BYTES, DEFAULT_MAX_MEMORY, Draw, FIELDS, FieldGroup, Limits, MazeRequest, PictureStyle, group,
+    Animation, DEFAULT_MAX_BYTES, DEFAULT_MAX_MEMORY, Draw, FIELDS, FieldGroup, Limits, MazeRequest,
+    PictureStyle, ShapeOptions, group,
 };
 pub use text::switch_word;
 

@@ -1,6 +1,12 @@
 //! [`MazeRequest`]: everything a maze job can ask, as one plain serde struct whose field
 //! names are the command line's long flags (kebab-case), so the command line, the web
 //! API's query and JSON bodies, the terminal game and a Python call all say the same thing.
+//!
+//! Each field is declared once, in the `request_model!` list below: its doc (the command
+//! line's help), serde and clap attributes, name, [`FieldGroup`] and default. The `clap`
+//! feature derives `clap::Args` for the request, which `maze generate` flattens, and for
+//! its parts ([`ShapeOptions`], [`Draw`], [`Animation`], [`Limits`]), which the other
+//! commands flatten.
 
 use std::path::PathBuf;
 
@@ -21,74 +27,12 @@ pub const DEFAULT_MAX_BYTES: u64 = 1 << 30;
 /// The default of `max-memory`: 512 MiB.
 pub const DEFAULT_MAX_MEMORY: u64 = 512 << 20;
 
-/// Every field of [`MazeRequest`], by its name (the command line's long flag without `--`).
-pub const FIELDS: &[&str] = &[
-    "shape",
-    "width",
-    "height",
-    "mask",
-    "mask-text",
-    "mask-data",
-    "mask-connect",
-    "difficulty",
-    "wrap",
-    "levels",
-    "weave",
-    "algorithm",
-    "seed",
-    "braid",
-    "unicursal",
-    "starts",
-    "ends",
-    "entrance",
-    "exit",
-    "solve",
-    "count",
-    "stream",
-    "threads",
-    "format",
-    "bias",
-    "policy",
-    "stats",
-    "where",
-    "hardness",
-    "parametric",
-    "max-tries",
-    "cell-size",
-    "wall-width",
-    "wall-colour",
-    "background",
-    "path-colour",
-    "no-visited",
-    "style",
-    "heat",
-    "dot-size",
-    "no-markers",
-    "title",
-    "instructions",
-    "paper",
-    "margin",
-    "fit",
-    "wall-height",
-    "base",
-    "tex-fragment",
-    "animate",
-    "frames",
-    "delay",
-    "duration",
-    "zones",
-    "max-cells",
-    "max-bytes",
-    "max-pixels",
-    "max-memory",
-];
-
 /// What a field of [`MazeRequest`] is about, which says where each front end takes it:
 /// the web API accepts [`Maze`](Self::Maze) and [`Solve`](Self::Solve) fields to generate,
 /// [`Draw`](Self::Draw) and [`Animation`](Self::Animation) fields to draw; the fields that
 /// change which maze is made ([`shapes_the_maze`](Self::shapes_the_maze)) are refused by
 /// Python's `Maze.draw`, which draws the maze it has. Every field has one ([`group`]), so a
-/// new option is taken by every front end where it belongs from this one line.
+/// new option is taken by every front end where it belongs from its declaration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FieldGroup {
     /// Which maze is made: shape, size, generator and its options, ends (the web API takes them).
@@ -120,23 +64,8 @@ impl FieldGroup {
 /// The group of the field `name` (or of its other name: `rings` is `height`), `None` for
 /// a name that is no field of [`MazeRequest`].
 pub fn group(name: &str) -> Option<FieldGroup> {
-    use FieldGroup::*;
-    Some(match name {
-        "shape" | "width" | "height" | "rings" | "mask-text" | "mask-data" | "mask-connect"
-        | "difficulty" | "wrap" | "levels" | "weave" | "algorithm" | "seed" | "braid" | "unicursal"
-        | "starts" | "ends" | "entrance" | "exit" | "bias" | "policy" => Maze,
-        "mask" | "count" | "stream" | "threads" | "stats" | "where" | "hardness" | "parametric"
-        | "max-tries" => Batch,
-        "solve" => Solve,
-        "format" => Format,
-        "cell-size" | "wall-width" | "wall-colour" | "background" | "path-colour" | "no-visited"
-        | "style" | "heat" | "dot-size" | "no-markers" | "title" | "instructions" | "paper" | "margin"
-        | "fit" | "wall-height" | "base" | "tex-fragment" => Draw,
-        "animate" | "frames" | "delay" | "duration" => Animation,
-        "zones" => CommandLine,
-        "max-cells" | "max-bytes" | "max-pixels" | "max-memory" => Limit,
-        _ => return None,
-    })
+    let name = if name == "rings" { "height" } else { name };
+    FIELDS.iter().position(|f| *f == name).map(|i| GROUPS[i])
 }
 
 /// How pictures show a solution (`style`).
@@ -170,224 +99,411 @@ impl std::fmt::Display for PictureStyle {
     }
 }
 
-/// Everything a maze job can ask: the shape and its size, mask, topology, generator and
-/// its options, seed and count, braiding, ends and MultiMaze dots, solving, filters,
-/// drawing and page options, the output format, animation and the limits checked before
-/// any work.
+/// Declares [`MazeRequest`] from its fields, once: each field's doc (which is also its
+/// help on the command line), its serde and clap attributes, its name (the long flag), its
+/// [`FieldGroup`] and its default. From that one list it makes the struct, its `Default`,
+/// [`FIELDS`], [`group`], and the parts (such as [`Draw`]) that other commands share, each
+/// with a getter and a setter on the request.
 ///
-/// Field names (in serde, kebab-case) are the command line's long flags; values are
-/// written as on the command line (`"shape": "hex"`, `"cell-size": "6mm"`,
-/// `"where": ["solution>=200"]`). Unknown fields are refused. [`MazeRequest::default`]
-/// is `maze generate` with no options: a 20 x 10 square recursive-backtracker maze as text.
-/// Nothing is checked here: [`crate::Plan::new`] checks it all before any work.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
-pub struct MazeRequest {
-    /// Cell shape: square, hex, triangle, polar or upsilon.
-    #[serde(with = "named")]
-    pub shape: ShapeKind,
-    /// Cells per row (polar: cells in the innermost ring) [default: by shape, difficulty
-    /// or mask].
-    pub width: Option<u32>,
-    /// Rows (polar: rings; `rings` is another name for it) [default: by shape, difficulty
-    /// or mask].
-    #[serde(alias = "rings")]
-    pub height: Option<u32>,
-    /// A mask file: a PNG (dark pixels are cells) or text rows of `X` and `.`.
-    pub mask: Option<PathBuf>,
-    /// A word cut out of the maze in the built-in font.
-    pub mask_text: Option<String>,
-    /// A mask given inline: rows of `X` and `.` separated by `/` or newlines.
-    pub mask_data: Option<String>,
-    /// Join a mask's pieces with short bridges instead of refusing it.
-    pub mask_connect: bool,
-    /// Document 001's difficulty 1-7: a 2^k x 2^k maze.
-    pub difficulty: Option<u8>,
-    /// Joined borders: none, x, y or xy.
-    #[serde(with = "named")]
-    pub wrap: Wrap,
-    /// Levels joined by stairs (1-64).
-    pub levels: u32,
-    /// Weave: the share (0-1) of inner cells offered as crossings.
-    pub weave: Option<f64>,
-    /// The generator.
-    #[serde(with = "named")]
-    pub algorithm: Algorithm,
-    /// The seed [default: the front end picks one].
-    pub seed: Option<u64>,
-    /// The share (0-1) of dead ends removed.
-    pub braid: Option<f64>,
-    /// A unicursal labyrinth: one path through every cell, no choices, made by splitting
-    /// the passages of a perfect maze of half the width and height down the middle
-    /// ([`maze_core::unicursal`]); square cells of even width and height.
-    pub unicursal: bool,
-    /// MultiMaze: start dots.
-    pub starts: Option<u32>,
-    /// MultiMaze: end dots.
-    pub ends: Option<u32>,
-    /// The entrance: a cell, a side, random or farthest.
-    #[serde(with = "named::option")]
-    pub entrance: Option<EndSpec>,
-    /// The exit: as the entrance.
-    #[serde(with = "named::option")]
-    pub exit: Option<EndSpec>,
-    /// Solve with this solver and show the route.
-    #[serde(with = "named::option")]
-    pub solve: Option<Solver>,
-    /// How many mazes (seeds seed, seed+1, ...).
-    pub count: u32,
-    /// Make the maze row by row, writing each row as it is made.
-    pub stream: bool,
-    /// Threads for a batch [default: one per core]; the output is the same whatever it is.
-    pub threads: Option<u32>,
-    /// The output format.
-    #[serde(with = "named")]
-    pub format: Format,
-    /// Binary tree: the corner its two directions point to [default: north-east]; refused
-    /// with other generators.
-    #[serde(with = "named::option")]
-    pub bias: Option<Corner>,
-    /// Growing tree: how the next cell is picked [default: mixed]; refused with other
-    /// generators.
-    #[serde(with = "named::option")]
-    pub policy: Option<Policy>,
-    /// Each maze's statistics, as a table (text) or JSON.
-    #[serde(with = "named::option")]
-    pub stats: Option<StatsFormat>,
-    /// Conditions every kept maze meets (`solution>=200`).
-    #[serde(rename = "where", with = "named::list")]
-    pub wheres: Vec<Filter>,
-    /// Keep only mazes of this difficulty band.
-    #[serde(with = "named::option")]
-    pub hardness: Option<Hardness>,
-    /// Document 002's parametric OpenSCAD program instead of a model of this maze.
-    pub parametric: bool,
-    /// With filters: the most mazes tried in all.
-    pub max_tries: Option<u64>,
-    /// Cell size, with a unit or without.
-    #[serde(with = "named::option")]
-    pub cell_size: Option<Length>,
-    /// Wall thickness.
-    #[serde(with = "named::option")]
-    pub wall_width: Option<Length>,
-    /// Wall colour.
-    pub wall_colour: Option<String>,
-    /// Background colour.
-    pub background: Option<String>,
-    /// Solution line colour.
-    pub path_colour: Option<String>,
-    /// Do not shade the cells the solver explored.
-    pub no_visited: bool,
-    /// How a solution is shown: line or document.
-    #[serde(with = "named")]
-    pub style: PictureStyle,
-    /// Shade cells by distance from the entrance.
-    pub heat: bool,
-    /// Diameter of the start and end dots, as a share of a cell (0.05 to 1).
-    pub dot_size: Option<f64>,
-    /// Leave out the start and end dots.
-    pub no_markers: bool,
-    /// The title (pdf, svg, png).
-    pub title: Option<String>,
-    /// A line of instructions under the title.
-    pub instructions: Option<String>,
-    /// Paper for pdf [default: a4]; refused with other formats.
-    #[serde(with = "named::option")]
-    pub paper: Option<Paper>,
-    /// Page margin for pdf.
-    #[serde(with = "named::option")]
-    pub margin: Option<Length>,
-    /// Shrink a pdf maze that does not fit the paper instead of refusing.
-    pub fit: bool,
-    /// Wall height above the base plate (scad, stl), millimetres; 0 (scad only) makes a
-    /// flat (2D) drawing of the walls.
-    pub wall_height: f64,
-    /// Base plate thickness (scad, stl), millimetres.
-    pub base: f64,
-    /// For tex: a tikzpicture to \input instead of a whole document.
-    pub tex_fragment: bool,
-    /// An animation of the generator's steps (gif or svg).
-    pub animate: bool,
-    /// Most frames of an animation (2-2000) [default: 120]; refused without an animation.
-    pub frames: Option<u32>,
-    /// Time per frame, milliseconds (20-10000).
-    pub delay: Option<u32>,
-    /// Playing time of an animation, seconds (0.1-600).
-    pub duration: Option<f64>,
-    /// Colour every zone until it merges (implies animate).
-    pub zones: bool,
-    /// Refuse mazes of more cells.
-    pub max_cells: u64,
-    /// Refuse outputs estimated at more bytes.
-    pub max_bytes: u64,
-    /// Refuse png images of more pixels.
-    pub max_pixels: u64,
-    /// Refuse drawings that would hold more memory.
-    pub max_memory: u64,
+/// A section is `section HEADING [PART] { FIELDS }`: HEADING is the command line's help
+/// heading (`None` for the plain options), and the optional PART is
+/// `#[attributes] part Name (getter, setter)`.
+macro_rules! request_model {
+    (
+        $(#[$meta:meta])*
+        pub struct MazeRequest;
+        $(
+            section ($heading:expr)
+            $( $(#[$pmeta:meta])* part $part:ident ($get:ident, $set:ident) )?
+            {
+                $(
+                    $(#[$fmeta:meta])*
+                    $field:ident ($name:literal, $group:ident): $ty:ty = $default:expr,
+                )*
+            }
+        )*
+    ) => {
+        $(#[$meta])*
+        pub struct MazeRequest {
+            $($(
+                $(#[$fmeta])*
+                #[cfg_attr(feature = "clap", arg(help_heading = $heading))]
+                pub $field: $ty,
+            )*)*
+        }
+
+        impl Default for MazeRequest {
+            fn default() -> Self {
+                MazeRequest { $($( $field: $default, )*)* }
+            }
+        }
+
+        /// Every field of [`MazeRequest`], by its name (the command line's long flag
+        /// without `--`), in the order of the struct and of `maze generate --help`.
+        pub const FIELDS: &[&str] = &[$($( $name, )*)*];
+
+        /// The group of each of [`FIELDS`], in the same order.
+        const GROUPS: &[FieldGroup] = &[$($( FieldGroup::$group, )*)*];
+
+        $(
+            request_model!(@part [$( $(#[$pmeta])* $part $get $set )?] ($heading) {
+                $( $(#[$fmeta])* $field: $ty, )*
+            });
+        )*
+    };
+    (@part [] ($heading:expr) { $($rest:tt)* }) => {};
+    (
+        @part [$(#[$pmeta:meta])* $part:ident $get:ident $set:ident] ($heading:expr) {
+            $( $(#[$fmeta:meta])* $field:ident: $ty:ty, )*
+        }
+    ) => {
+        $(#[$pmeta])*
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+        #[cfg_attr(feature = "clap", derive(clap::Args))]
+        pub struct $part {
+            $(
+                $(#[$fmeta])*
+                #[cfg_attr(feature = "clap", arg(help_heading = $heading))]
+                pub $field: $ty,
+            )*
+        }
+
+        impl Default for $part {
+            fn default() -> Self {
+                MazeRequest::default().$get()
+            }
+        }
+
+        impl MazeRequest {
+            #[doc = concat!("The fields of this request that make a [`", stringify!($part), "`].")]
+            #[allow(clippy::clone_on_copy)]
+            pub fn $get(&self) -> $part {
+                $part { $( $field: self.$field.clone(), )* }
+            }
+
+            #[doc = concat!("This request with the fields of `part` (a [`", stringify!($part), "`]).")]
+            #[must_use]
+            #[allow(clippy::clone_on_copy)]
+            pub fn $set(mut self, part: &$part) -> Self {
+                $( self.$field = part.$field.clone(); )*
+                self
+            }
+        }
+    };
 }
 
-impl Default for MazeRequest {
-    fn default() -> Self {
-        MazeRequest {
-            shape: ShapeKind::Square,
-            width: None,
-            height: None,
-            mask: None,
-            mask_text: None,
-            mask_data: None,
-            mask_connect: false,
-            difficulty: None,
-            wrap: Wrap::default(),
-            levels: 1,
-            weave: None,
-            algorithm: Algorithm::RecursiveBacktracker,
-            seed: None,
-            braid: None,
-            unicursal: false,
-            starts: None,
-            ends: None,
-            entrance: None,
-            exit: None,
-            solve: None,
-            count: 1,
-            stream: false,
-            threads: None,
-            format: Format::Text,
-            bias: None,
-            policy: None,
-            stats: None,
-            wheres: Vec::new(),
-            hardness: None,
-            parametric: false,
-            max_tries: None,
-            cell_size: None,
-            wall_width: None,
-            wall_colour: None,
-            background: None,
-            path_colour: None,
-            no_visited: false,
-            style: PictureStyle::Line,
-            heat: false,
-            dot_size: None,
-            no_markers: false,
-            title: None,
-            instructions: None,
-            paper: None,
-            margin: None,
-            fit: false,
-            wall_height: 8.0,
-            base: 2.0,
-            tex_fragment: false,
-            animate: false,
-            frames: None,
-            delay: None,
-            duration: None,
-            zones: false,
-            max_cells: maze_core::limits::MAX_CELLS,
-            max_bytes: DEFAULT_MAX_BYTES,
-            max_pixels: maze_render::png::MAX_PIXELS,
-            max_memory: DEFAULT_MAX_MEMORY,
-        }
+request_model! {
+    /// Everything a maze job can ask: the shape and its size, mask, topology, generator and
+    /// its options, seed and count, braiding, ends and MultiMaze dots, solving, filters,
+    /// drawing and page options, the output format, animation and the limits checked before
+    /// any work.
+    ///
+    /// Field names (in serde, kebab-case) are the command line's long flags, and each
+    /// field's doc is its help there (the `clap` feature derives `clap::Args`, which `maze
+    /// generate` flattens); values are written as on the command line (`"shape": "hex"`,
+    /// `"cell-size": "6mm"`, `"where": ["solution>=200"]`). Unknown fields are refused.
+    /// [`MazeRequest::default`] is `maze generate` with no options: a 20 x 10 square
+    /// recursive-backtracker maze as text. Nothing is checked here: [`crate::Plan::new`]
+    /// checks it all before any work.
+    ///
+    /// A new option is one field here (with its name, group, default and help) and its
+    /// check in the plan: every front end takes it from this declaration.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+    #[cfg_attr(feature = "clap", derive(clap::Args))]
+    pub struct MazeRequest;
+
+    section (None::<&str>)
+    /// The options that say which grid a maze is made on: shape, size, mask and topology
+    /// (what `maze play` takes beside `maze generate`).
+    part ShapeOptions (shape_options, with_shape_options) {
+        /// Cell shape: square, hex (pointy-top hexagons in offset rows), triangle, polar
+        /// (circular), upsilon (octagons and squares) or sigma (flat-top hexagons in offset
+        /// columns).
+        #[serde(with = "named")]
+        #[cfg_attr(feature = "clap", arg(long, short = 's', default_value = "square", value_parser = cli::parse_with::<ShapeKind>))]
+        shape ("shape", Maze): ShapeKind = ShapeKind::Square,
+        /// Cells per row; polar: cells in the innermost ring [default: 20, polar 6, or
+        /// 2^difficulty; with a mask, the mask's own size].
+        #[cfg_attr(feature = "clap", arg(long, short = 'W'))]
+        width ("width", Maze): Option<u32> = None,
+        /// Number of rows; polar: rings [default: 10, the width if --width is given, or
+        /// 2^difficulty; with a mask, the mask's own size].
+        #[serde(alias = "rings")]
+        #[cfg_attr(feature = "clap", arg(long, short = 'H', alias = "rings"))]
+        height ("height", Maze): Option<u32> = None,
+        /// A mask: only the cells under the dark pixels of a PNG, or the `X`s of a text file of
+        /// `X` and `.` rows, exist (the picture is stretched over the maze).
+        #[cfg_attr(feature = "clap", arg(long, value_name = "FILE", conflicts_with_all = ["mask_text", "mask_data"]))]
+        mask ("mask", Batch): Option<PathBuf> = None,
+        /// A word cut out of the maze in a built-in bitmap font (letters, digits, space and
+        /// ! ? . , - + : ' & #); the maze flows around the solid letters.
+        #[cfg_attr(feature = "clap", arg(long, value_name = "TEXT", conflicts_with = "mask_data"))]
+        mask_text ("mask-text", Maze): Option<String> = None,
+        /// A mask given inline as rows of `X` (cell) and `.` (no cell) separated by `/` or
+        /// newlines, like a mask text file (the page sends uploaded pictures this way).
+        #[cfg_attr(feature = "clap", arg(long, value_name = "ROWS"))]
+        mask_data ("mask-data", Maze): Option<String> = None,
+        /// If the mask falls apart in several pieces, join them with few extra cells (each join
+        /// a shortest bridge between two pieces) instead of refusing.
+        #[cfg_attr(feature = "clap", arg(long))]
+        mask_connect ("mask-connect", Maze): bool = false,
+        /// Document 001's difficulty 1-7: a 2^k x 2^k maze (overridden by --width/--height).
+        #[cfg_attr(feature = "clap", arg(long, short = 'd', value_parser = clap::value_parser!(u8).range(1..=7)))]
+        difficulty ("difficulty", Maze): Option<u8> = None,
+        /// Join the borders (square, hex and sigma cells): `x` the east edge to the west (a cylinder),
+        /// `y` the bottom to the top, `xy` both (a torus). Pictures mark open passages through a
+        /// border with short walls leaving it.
+        #[serde(with = "named")]
+        #[cfg_attr(feature = "clap", arg(long, value_name = "x|y|xy", default_value = "none", value_parser = cli::parse_with::<Wrap>))]
+        wrap ("wrap", Maze): Wrap = Wrap::default(),
+        /// Stack this many levels joined by stairs (square, hex and sigma cells, 1-64): the maze starts
+        /// on the bottom level and ends on the top one; pictures draw the levels side by side,
+        /// an open stair as an arrow (up ^, down v in text).
+        #[cfg_attr(feature = "clap", arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(maze_core::shape::levels::MAX_LEVELS))))]
+        levels ("levels", Maze): u32 = 1,
+        /// Weave (square cells): passages may cross under others. P, from 0 to 1, is the share
+        /// of inner cells offered as crossings, drawn from the seed (never side by side);
+        /// Kruskal keeps them all, other generators those their walk goes straight through.
+        /// Pictures draw corridors inset so the lower passage shows gaps under the upper one.
+        #[cfg_attr(feature = "clap", arg(long, value_name = "P"))]
+        weave ("weave", Maze): Option<f64> = None,
+    }
+
+    section (None::<&str>) {
+        /// Generator (see `maze list`).
+        #[serde(with = "named")]
+        #[cfg_attr(feature = "clap", arg(long, short = 'a', default_value = "recursive-backtracker", value_parser = cli::parse_with::<Algorithm>))]
+        algorithm ("algorithm", Maze): Algorithm = Algorithm::RecursiveBacktracker,
+        /// Seed for the random generator; the same seed and options give the same maze, byte
+        /// for byte. Without it a seed is picked and printed on stderr.
+        #[cfg_attr(feature = "clap", arg(long))]
+        seed ("seed", Maze): Option<u64> = None,
+        /// Remove this fraction (0 to 1) of dead ends, adding loops.
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_fraction))]
+        braid ("braid", Maze): Option<f64> = None,
+        /// A unicursal labyrinth: one path through every cell with no choice anywhere, entrance
+        /// and exit side by side on the outer wall. It keeps the -W/-H asked for: the
+        /// generator makes a perfect maze of half the width and height, and each of its
+        /// passages is split down the middle (each of its cells becomes 2 x 2 cells), so the
+        /// generator's bias shapes the labyrinth. Square cells of even width and height, or
+        /// polar cells (the classical round labyrinth) with an even --width of at least 6 and
+        /// even --rings, laid out in pairs of rings so each cell splits.
+        #[cfg_attr(feature = "clap", arg(long))]
+        unicursal ("unicursal", Maze): bool = false,
+        /// MultiMaze (document 003): number of start cells (green dots); the first cell is one.
+        #[cfg_attr(feature = "clap", arg(long, requires = "ends", value_parser = clap::value_parser!(u32).range(1..)))]
+        starts ("starts", Maze): Option<u32> = None,
+        /// MultiMaze: number of end cells (red dots); the last cell is one.
+        #[cfg_attr(feature = "clap", arg(long, requires = "starts", value_parser = clap::value_parser!(u32).range(1..)))]
+        ends ("ends", Maze): Option<u32> = None,
+        /// The entrance: a cell (`x,y`; polar `ring,index`), a side (top, bottom, left, right,
+        /// outer, centre), `random`, or `farthest` (from the exit) [default: the first cell;
+        /// polar: the outer rim; wrapped with only --exit given: the farthest cell].
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_with::<EndSpec>))]
+        entrance ("entrance", Maze): Option<EndSpec> = None,
+        /// The exit: as --entrance; `farthest` is the cell farthest from the entrance (the
+        /// longest route) [default: the last cell; polar: the centre; wrapped: the farthest
+        /// cell, as the last cell touches the first across the seam].
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_with::<EndSpec>))]
+        exit ("exit", Maze): Option<EndSpec> = None,
+        /// Solve from entrance to exit and show the path (default solver: bfs).
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, num_args = 0..=1, default_missing_value = "bfs", value_parser = cli::parse_with::<Solver>))]
+        solve ("solve", Solve): Option<Solver> = None,
+        /// Number of mazes to write, with seeds SEED, SEED+1, ... (JSON Lines for json).
+        #[cfg_attr(feature = "clap", arg(long, short = 'n', default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..)))]
+        count ("count", Batch): u32 = 1,
+        /// Make the maze row by row and write each row as it is made (eller, sidewinder or
+        /// binary-tree; square cells; text, unicode, or png of the walls alone): memory grows
+        /// with the width only, so --height may be in the millions. The maze is the one made
+        /// without --stream.
+        #[cfg_attr(feature = "clap", arg(long))]
+        stream ("stream", Batch): bool = false,
+        /// With --count: make the mazes on this many threads [default: one per core]; the
+        /// output is the same whatever the number.
+        #[cfg_attr(feature = "clap", arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024)))]
+        threads ("threads", Batch): Option<u32> = None,
+        /// Output format: text, unicode, json, maze (compact binary), svg, png, pdf, tex, scad, stl
+        /// or gif (an animation).
+        #[serde(with = "named")]
+        #[cfg_attr(feature = "clap", arg(long, short = 'f', default_value = "text", value_parser = cli::parse_with::<Format>))]
+        format ("format", Format): Format = Format::Text,
+        /// Binary tree: the corner its two directions point to [default: north-east].
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_with::<Corner>))]
+        bias ("bias", Maze): Option<Corner> = None,
+        /// Growing tree: how the next cell is picked (newest, random, oldest, mixed) [default:
+        /// mixed].
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_with::<Policy>))]
+        policy ("policy", Maze): Option<Policy> = None,
+        /// Print each maze's statistics (see `maze stats`) as a table or as JSON: on stdout when
+        /// the maze goes to a file (-o), else on stderr.
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, num_args = 0..=1, default_missing_value = "text", value_name = "text|json"))]
+        stats ("stats", Batch): Option<StatsFormat> = None,
+        /// Keep only mazes whose statistics meet this condition (repeatable; all must hold),
+        /// such as 'solution>=200' or 'dead_ends<0.25': the next seeds are tried until --count
+        /// mazes pass, and the seeds used are reported (see `maze stats --help` for the keys).
+        #[serde(rename = "where", with = "named::list")]
+        #[cfg_attr(feature = "clap", arg(long = "where", value_name = "CONDITION"))]
+        wheres ("where", Batch): Vec<Filter> = Vec::new(),
+        /// Keep only mazes of this difficulty band (easy, medium, hard, extreme; by the score of
+        /// `maze stats`), trying the next seeds as --where does. (--difficulty sets the size.)
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_with::<Hardness>))]
+        hardness ("hardness", Batch): Option<Hardness> = None,
+        /// With --format scad: write document 002's OpenSCAD program, which builds a binary-tree
+        /// maze itself from parameters (rows, columns, seed, bias, entrance and exit, sizes) with
+        /// OpenSCAD's own random numbers, instead of a model of this maze; editing `rows` or
+        /// `seed` in OpenSCAD makes a new maze. The entrance opens the lower-left cell's west
+        /// side and the exit the upper-right cell's east side, as in the document; --entrance
+        /// and --exit move them to a side's middle (left, right, top, bottom) or a border cell
+        /// (x,y).
+        #[cfg_attr(feature = "clap", arg(long))]
+        parametric ("parametric", Batch): bool = false,
+        /// With --where or --hardness: give up after this many mazes tried in all
+        /// [default: 1000 per maze asked for, at most 1,000,000]. Conditions that can never hold
+        /// (a negative length, a share over 1) are refused before any maze is made.
+        #[cfg_attr(feature = "clap", arg(long, value_parser = clap::value_parser!(u64).range(1..)))]
+        max_tries ("max-tries", Batch): Option<u64> = None,
+    }
+
+    section (Some("Drawing (svg, png, pdf, tex, scad, stl)"))
+    /// The drawing options (svg, png, pdf, tex, scad, stl): what `maze solve` and `maze
+    /// render` share with `maze generate`.
+    part Draw (draw, with_draw) {
+        /// Cell size, with a unit (mm, cm, in, pt, px) or without: then pixels for svg and png,
+        /// millimetres for pdf, tex, scad and stl [default: 16 px svg; png and gif: chosen from
+        /// the maze, a picture about 800 px on its long side, 2 to 128 px a cell (at least 16
+        /// when woven), kept under 100 million pixels; 6.35 mm (1/4 in) pdf and tex, 10 mm scad
+        /// and stl]. A pdf keeps an asked size exactly, or refuses.
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_with::<Length>))]
+        cell_size ("cell-size", Draw): Option<Length> = None,
+        /// Wall thickness, as --cell-size [default: 1/8 of the cell size; png and gif: at least
+        /// 1 px].
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_with::<Length>))]
+        wall_width ("wall-width", Draw): Option<Length> = None,
+        /// Wall colour (#rrggbb, #rgb or a name such as black).
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_colour))]
+        wall_colour ("wall-colour", Draw): Option<String> = None,
+        /// Background colour.
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_colour))]
+        background ("background", Draw): Option<String> = None,
+        /// Solution line colour.
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_colour))]
+        path_colour ("path-colour", Draw): Option<String> = None,
+        /// Do not shade the cells the solver explored (shown by default with a solution); json
+        /// and maze files then keep the path alone, and bfs takes 1 byte a cell instead of 8.
+        #[cfg_attr(feature = "clap", arg(long))]
+        no_visited ("no-visited", Draw): bool = false,
+        /// How a solution is shown: `line` (a line through the cell centres, over shaded
+        /// cells) or `document` (documents 000 and 001: the path's cells in black and the
+        /// explored cells in grey, no line).
+        #[serde(with = "named")]
+        #[cfg_attr(feature = "clap", arg(long, default_value = "line", value_parser = cli::parse_with::<PictureStyle>))]
+        style ("style", Draw): PictureStyle = PictureStyle::Line,
+        /// Shade cells by distance from the entrance (a heat map).
+        #[cfg_attr(feature = "clap", arg(long))]
+        heat ("heat", Draw): bool = false,
+        /// Diameter of the start and end dots, as a share of a cell (0.05 to 1) [default: 1/3,
+        /// as in document 003; 0.6 on a MultiMaze, whose dots carry their pair's number].
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_share))]
+        dot_size ("dot-size", Draw): Option<f64> = None,
+        /// Leave out the start and end dots (a png of walls alone is then 1 bit per pixel).
+        #[cfg_attr(feature = "clap", arg(long))]
+        no_markers ("no-markers", Draw): bool = false,
+        /// Title: the heading of pdf pages, drawn above the maze in svg and png too
+        /// [default for pdf: "Maze"; for a MultiMaze (--starts/--ends) in pdf, svg and png:
+        /// "MultiMaze"].
+        #[cfg_attr(feature = "clap", arg(long))]
+        title ("title", Draw): Option<String> = None,
+        /// A line of instructions under the title (pdf, svg, png) [default: document 003's
+        /// wording for a MultiMaze, "Find the way ..." on pdf pages].
+        #[cfg_attr(feature = "clap", arg(long))]
+        instructions ("instructions", Draw): Option<String> = None,
+        /// Paper for pdf: a4, letter, a3, a5, legal, tabloid, each with -landscape
+        /// (letter-landscape), or WIDTHxHEIGHT with units (11inx9in, 254x203mm; bare numbers are mm)
+        /// [default: a4].
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_with::<Paper>))]
+        paper ("paper", Draw): Option<Paper> = None,
+        /// Page margin for pdf, as a length (bare numbers are mm) [default: 15 mm, narrowing
+        /// to 5 mm with a smaller title when that keeps the cell size].
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_with::<Length>))]
+        margin ("margin", Draw): Option<Length> = None,
+        /// For pdf: shrink a maze that does not fit the paper at the asked --cell-size instead
+        /// of refusing.
+        #[cfg_attr(feature = "clap", arg(long))]
+        fit ("fit", Draw): bool = false,
+        /// Wall height above the base plate for scad and stl, millimetres; 0 (scad only)
+        /// writes a flat (2D) OpenSCAD drawing of the walls instead, for laser cutting
+        /// (`openscad -o maze.svg maze.scad`, or .dxf).
+        #[cfg_attr(feature = "clap", arg(long, default_value_t = 8.0, value_parser = cli::parse_height))]
+        wall_height ("wall-height", Draw): f64 = 8.0,
+        /// Base plate thickness for scad and stl, millimetres.
+        #[cfg_attr(feature = "clap", arg(long, default_value_t = 2.0, value_parser = cli::parse_positive))]
+        base ("base", Draw): f64 = 2.0,
+        /// For tex: write a tikzpicture to \input instead of a whole document.
+        #[cfg_attr(feature = "clap", arg(long))]
+        tex_fragment ("tex-fragment", Draw): bool = false,
+    }
+
+    section (Some("Animation (gif, svg)"))
+    /// The animation options (gif, svg): what `maze solve` shares with `maze generate`.
+    part Animation (animation, with_animation) {
+        /// Write an animation of the steps instead of a still picture, as --format gif or svg:
+        /// the generator's (and braiding's) steps for generate, the solver's for solve.
+        /// --format gif implies it. Up to 20 million steps are recorded; beyond that the
+        /// animation jumps to the finished maze (and says so).
+        #[cfg_attr(feature = "clap", arg(long))]
+        animate ("animate", Animation): bool = false,
+        /// Most frames, the first (the starting maze) and last (the finished maze) included;
+        /// the steps are spread evenly over them. A gif's frames times its pixels per frame
+        /// may not exceed 500 million [default: 120].
+        #[cfg_attr(feature = "clap", arg(long, value_parser = clap::value_parser!(u32).range(2..=2000)))]
+        frames ("frames", Animation): Option<u32> = None,
+        /// Time per frame, milliseconds (20 to 10000) [default: --duration shared by the frames].
+        #[cfg_attr(feature = "clap", arg(long, value_parser = clap::value_parser!(u32).range(20..=10_000), conflicts_with = "duration"))]
+        delay ("delay", Animation): Option<u32> = None,
+        /// Playing time in seconds (0.1 to 600), before a 2-second pause on the last frame
+        /// [default: 6]. Frames are shown for at least 20 ms each.
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_duration))]
+        duration ("duration", Animation): Option<f64> = None,
+        /// Colour every zone (cells already joined by passages) in its own colour until it
+        /// merges with another, as document 000 shows Kruskal's algorithm; with any carving
+        /// generator (generate only; implies --animate).
+        #[cfg_attr(feature = "clap", arg(long))]
+        zones ("zones", CommandLine): bool = false,
+    }
+
+    section (Some("Limits (checked before any work)"))
+    /// The limits of a request, checked before anything is generated, read or drawn (what
+    /// every command that reads or writes a maze takes).
+    #[derive(Copy, Eq)]
+    part Limits (limits, with_limits) {
+        /// Refuse mazes with more cells than this (at most 2^30).
+        #[cfg_attr(feature = "clap", arg(long, default_value_t = maze_core::limits::MAX_CELLS))]
+        max_cells ("max-cells", Limit): u64 = maze_core::limits::MAX_CELLS,
+        /// Refuse outputs estimated at more bytes than this (1 GiB by default); accepts
+        /// suffixes such as 200M or 4G.
+        #[cfg_attr(feature = "clap", arg(long, default_value = "1G", value_parser = cli::parse_bytes))]
+        max_bytes ("max-bytes", Limit): u64 = DEFAULT_MAX_BYTES,
+        /// Refuse png images of more pixels than this.
+        #[cfg_attr(feature = "clap", arg(long, default_value_t = maze_render::png::MAX_PIXELS))]
+        max_pixels ("max-pixels", Limit): u64 = maze_render::png::MAX_PIXELS,
+        /// Refuse drawings (svg, png, pdf, tex, scad, stl) that would hold more memory than
+        /// this (512 MiB by default; the shading is counted before drawing, the walls' runs as
+        /// they are joined); accepts suffixes such as 200M or 4G.
+        #[cfg_attr(feature = "clap", arg(long, default_value = "512M", value_parser = cli::parse_bytes))]
+        max_memory ("max-memory", Limit): u64 = DEFAULT_MAX_MEMORY,
     }
 }
 
@@ -408,125 +524,6 @@ impl MazeRequest {
     /// Whether the request asks for a MultiMaze (more than one start or end dot).
     pub fn multi(&self) -> bool {
         self.starts.unwrap_or(1) > 1 || self.ends.unwrap_or(1) > 1
-    }
-
-    /// The drawing options alone (what `maze solve` and `maze render` share with
-    /// `maze generate`).
-    pub fn draw(&self) -> Draw {
-        Draw {
-            cell_size: self.cell_size,
-            wall_width: self.wall_width,
-            wall_colour: self.wall_colour.clone(),
-            background: self.background.clone(),
-            path_colour: self.path_colour.clone(),
-            no_visited: self.no_visited,
-            style: self.style,
-            heat: self.heat,
-            dot_size: self.dot_size,
-            no_markers: self.no_markers,
-            title: self.title.clone(),
-            instructions: self.instructions.clone(),
-            paper: self.paper,
-            margin: self.margin,
-            fit: self.fit,
-            wall_height: self.wall_height,
-            base: self.base,
-            tex_fragment: self.tex_fragment,
-        }
-    }
-
-    /// The limits alone.
-    pub fn limits(&self) -> Limits {
-        Limits {
-            max_cells: self.max_cells,
-            max_bytes: self.max_bytes,
-            max_pixels: self.max_pixels,
-            max_memory: self.max_memory,
-        }
-    }
-
-    /// This request with the drawing options of `draw`.
-    #[must_use]
-    pub fn with_draw(mut self, draw: &Draw) -> Self {
-        let d = draw.clone();
-        self.cell_size = d.cell_size;
-        self.wall_width = d.wall_width;
-        self.wall_colour = d.wall_colour;
-        self.background = d.background;
-        self.path_colour = d.path_colour;
-        self.no_visited = d.no_visited;
-        self.style = d.style;
-        self.heat = d.heat;
-        self.dot_size = d.dot_size;
-        self.no_markers = d.no_markers;
-        self.title = d.title;
-        self.instructions = d.instructions;
-        self.paper = d.paper;
-        self.margin = d.margin;
-        self.fit = d.fit;
-        self.wall_height = d.wall_height;
-        self.base = d.base;
-        self.tex_fragment = d.tex_fragment;
-        self
-    }
-
-    /// This request with the limits of `limits`.
-    #[must_use]
-    pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.max_cells = limits.max_cells;
-        self.max_bytes = limits.max_bytes;
-        self.max_pixels = limits.max_pixels;
-        self.max_memory = limits.max_memory;
-        self
-    }
-}
-
-/// The drawing options of a request (see the fields of [`MazeRequest`] of the same names).
-#[derive(Clone, Debug, PartialEq)]
-#[allow(missing_docs)]
-pub struct Draw {
-    pub cell_size: Option<Length>,
-    pub wall_width: Option<Length>,
-    pub wall_colour: Option<String>,
-    pub background: Option<String>,
-    pub path_colour: Option<String>,
-    pub no_visited: bool,
-    pub style: PictureStyle,
-    pub heat: bool,
-    pub dot_size: Option<f64>,
-    pub no_markers: bool,
-    pub title: Option<String>,
-    pub instructions: Option<String>,
-    pub paper: Option<Paper>,
-    pub margin: Option<Length>,
-    pub fit: bool,
-    pub wall_height: f64,
-    pub base: f64,
-    pub tex_fragment: bool,
-}
-
-impl Default for Draw {
-    fn default() -> Self {
-        MazeRequest::default().draw()
-    }
-}
-
-/// The limits of a request, checked before anything is generated, read or drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Refuse mazes of more cells.
-    pub max_cells: u64,
-    /// Refuse outputs estimated at more bytes.
-    pub max_bytes: u64,
-    /// Refuse png images of more pixels.
-    pub max_pixels: u64,
-    /// Refuse drawings that would hold more memory.
-    pub max_memory: u64,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        MazeRequest::default().limits()
     }
 }
 
@@ -642,6 +639,87 @@ mod named {
     }
 }
 
+/// The command line's parsers for the values clap reads (the `clap` feature): each turns
+/// the library's error into clap's message.
+#[cfg(feature = "clap")]
+pub mod cli {
+    /// Parses any of our `FromStr` types.
+    pub fn parse_with<T: std::str::FromStr<Err = maze_core::Error>>(s: &str) -> Result<T, String> {
+        s.parse::<T>().map_err(|e| e.to_string())
+    }
+
+    /// A number, or the message for what is not one.
+    fn number(s: &str) -> Result<f64, String> {
+        s.trim().parse().map_err(|_| format!("'{s}' is not a number"))
+    }
+
+    /// A size in millimetres above 0 and at most 10000 (`base`).
+    pub fn parse_positive(s: &str) -> Result<f64, String> {
+        let v = number(s)?;
+        if v.is_finite() && v > 0.0 && v <= 10_000.0 {
+            Ok(v)
+        } else {
+            Err(format!("{v} must be above 0 and at most 10000"))
+        }
+    }
+
+    /// A wall height: as [`parse_positive`], or 0 (scad's flat drawing).
+    pub fn parse_height(s: &str) -> Result<f64, String> {
+        let v = number(s)?;
+        if v.is_finite() && (0.0..=10_000.0).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!("{v} must be from 0 (scad's flat drawing) to 10000"))
+        }
+    }
+
+    /// A share of a cell from 0.05 to 1 (`dot-size`).
+    pub fn parse_share(s: &str) -> Result<f64, String> {
+        let v = number(s)?;
+        if (0.05..=1.0).contains(&v) { Ok(v) } else { Err(format!("{v} is not between 0.05 and 1")) }
+    }
+
+    /// A colour, kept as `#rrggbb`.
+    pub fn parse_colour(s: &str) -> Result<String, String> {
+        s.parse::<maze_render::style::Colour>().map(|c| c.hex()).map_err(|e| e.to_string())
+    }
+
+    /// A byte count with an optional suffix: K, M, G or T (powers of 1024), with or without
+    /// a trailing B or iB.
+    pub fn parse_bytes(s: &str) -> Result<u64, String> {
+        let t = s.trim().to_ascii_uppercase();
+        let t = t.strip_suffix("IB").or_else(|| t.strip_suffix('B')).unwrap_or(&t);
+        let (digits, shift) = match t.chars().last() {
+            Some('K') => (&t[..t.len() - 1], 10),
+            Some('M') => (&t[..t.len() - 1], 20),
+            Some('G') => (&t[..t.len() - 1], 30),
+            Some('T') => (&t[..t.len() - 1], 40),
+            _ => (t, 0),
+        };
+        let n: u64 =
+            digits.trim().parse().map_err(|_| format!("'{s}' is not a size (such as 500M or 2G)"))?;
+        n.checked_mul(1 << shift)
+            .filter(|&v| v > 0)
+            .ok_or_else(|| format!("'{s}' is not a size above 0 that fits in 64 bits"))
+    }
+
+    /// An animation's playing time, 0.1 to 600 seconds.
+    pub fn parse_duration(s: &str) -> Result<f64, String> {
+        let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
+        if (0.1..=600.0).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!("{v} is not between 0.1 and 600 seconds"))
+        }
+    }
+
+    /// A fraction from 0 to 1 (`braid`).
+    pub fn parse_fraction(s: &str) -> Result<f64, String> {
+        let v = number(s)?;
+        if (0.0..=1.0).contains(&v) { Ok(v) } else { Err(format!("{v} is not between 0 and 1")) }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -662,6 +740,38 @@ mod tests {
         assert_eq!(group("cell_size"), None, "names are the flags' own");
         let back: MazeRequest = serde_json::from_value(json).expect("reads back");
         assert_eq!(back, MazeRequest::default());
+    }
+
+    fn keys<T: Serialize>(part: &T) -> Vec<String> {
+        let json = serde_json::to_value(part).expect("serialises");
+        json.as_object().expect("object").keys().cloned().collect()
+    }
+
+    #[test]
+    fn each_part_holds_its_groups_fields_and_round_trips() {
+        let groups = |keys: Vec<String>| -> Vec<FieldGroup> {
+            keys.iter().map(|k| group(k).unwrap_or_else(|| panic!("{k} is a field"))).collect()
+        };
+        assert!(groups(keys(&Draw::default())).iter().all(|&g| g == FieldGroup::Draw));
+        assert!(groups(keys(&Limits::default())).iter().all(|&g| g == FieldGroup::Limit));
+        let animation = groups(keys(&Animation::default()));
+        assert!(animation.iter().all(|&g| matches!(g, FieldGroup::Animation | FieldGroup::CommandLine)));
+        assert!(groups(keys(&ShapeOptions::default())).iter().all(|&g| g.shapes_the_maze()));
+        let drawn = FIELDS.iter().filter(|f| group(f) == Some(FieldGroup::Draw)).count();
+        assert_eq!(keys(&Draw::default()).len(), drawn, "every drawing option is in Draw");
+        let asked = MazeRequest {
+            cell_size: "6mm".parse().ok(),
+            max_cells: 9,
+            zones: true,
+            ..MazeRequest::default()
+        };
+        let rebuilt = MazeRequest::default()
+            .with_draw(&asked.draw())
+            .with_limits(&asked.limits())
+            .with_animation(&asked.animation())
+            .with_shape_options(&asked.shape_options());
+        assert_eq!(rebuilt, asked);
+        assert_ne!(rebuilt, MazeRequest::default());
     }
 
     #[test]

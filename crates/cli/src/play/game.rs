@@ -824,21 +824,10 @@ mod tests {
     fn masked_mazes_and_chosen_ends_play_to_the_exit() {
         let picture = maze::masks::picture_from_bytes(b"XXXXXX\nXX..XX\nXXXXXX\n").expect("mask");
         for &kind in ShapeKind::ALL {
-            let args = crate::args::ShapeArgs {
-                shape: kind,
-                width: None,
-                height: None,
-                mask: None,
-                mask_text: None,
-                mask_data: None,
-                mask_connect: true,
-                difficulty: None,
-                wrap: maze_core::Wrap::NONE,
-                levels: 1,
-                weave: None,
-            };
-            let spec = maze::masks::spec_with_picture(&args.request(), Some(picture.clone()), 1 << 20)
-                .expect("spec");
+            let request =
+                maze::MazeRequest { shape: kind, mask_connect: true, ..maze::MazeRequest::default() };
+            let spec =
+                maze::masks::spec_with_picture(&request, Some(picture.clone()), 1 << 20).expect("spec");
             let cells = spec.cells();
             assert!(cells < spec.base_cells(), "{kind}: the mask removes cells");
             let mut s = setup(kind, 6, 3, Algorithm::Wilson);

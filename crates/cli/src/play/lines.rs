@@ -45,7 +45,7 @@ impl<'a, R: BufRead, W: Write> Dialogue<'a, R, W> {
     /// When the options cannot make a text picture (a shape text cannot draw) or are
     /// otherwise refused, with the library's one-line reason.
     pub fn new(args: &PlayArgs, input: R, output: &'a mut W, unicode: bool, echo: bool) -> Result<Self> {
-        let mut base = args.shape.request();
+        let mut base = maze::MazeRequest::default().with_shape_options(&args.shape);
         base.algorithm = args.algorithm;
         base.entrance = args.entrance;
         base.exit = args.exit;
