@@ -263,3 +263,23 @@ fn open_browser(url: &str) {
         Err(_) => eprintln!("note: could not run {opener}; open {url} in a browser"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The page sends each `data-field` element as the request's field of that name
+    /// (app.js's plain fields): each must be one the page's endpoints take.
+    #[test]
+    fn the_pages_plain_fields_are_fields_the_api_takes() {
+        let taken =
+            maze::api::fields_in(&[maze::api::GENERATE, maze::api::DRAW, maze::api::ANIMATION].concat());
+        let names: Vec<&str> = super::INDEX_HTML
+            .split("data-field=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .collect();
+        assert!(names.len() >= 5, "index.html's plain fields: {names:?}");
+        for name in names {
+            assert!(taken.contains(&name), "data-field=\"{name}\" is no field the web API takes");
+        }
+    }
+}

@@ -26,9 +26,8 @@ let requestId = 0;
 let shownLink = null;
 // What a field holds when a link does not say (a link resets every field).
 const DEFAULTS = {
-  shape: 'square', width: '16', height: '10', algorithm: 'recursive-backtracker', seed: '', braid: '0',
-  starts: '1', ends: '1', 'mask-text': '', entrance: '', exit: '', solver: 'bfs', wrap: '', levels: '1',
-  weave: '', unicursal: '',
+  shape: 'square', width: '16', height: '10', algorithm: 'recursive-backtracker', seed: '',
+  starts: '1', ends: '1', 'mask-text': '', solver: 'bfs', wrap: '', levels: '1', weave: '',
 };
 // Zones while a generation replays: cells joined so far (union-find), each zone in its
 // own colour; the larger of two merging zones keeps its colour.
@@ -178,6 +177,40 @@ function cancelWork() {
 }
 
 // ---- settings <-> form <-> URL -------------------------------------------------------
+/// The request's fields the page takes as they are: every form element with a `data-field`
+/// attribute, which names the request's field (the command line's long flag). Each is
+/// sent when it differs from its default (the element's own: `value`, `checked`, or
+/// `data-default`), read back from a link, opens "More options" when set, and is the field
+/// a refusal starting with its name points to. A new option of the request needs no more
+/// on the page than such an element in index.html.
+const plainFields = () => [...document.querySelectorAll('[data-field]')];
+
+/// A plain field's value as the request takes it: a ticked box is '1'.
+const plainValue = (el) => (el.type === 'checkbox' ? (el.checked ? '1' : '') : el.value.trim());
+
+/// A plain field's default.
+function plainDefault(el) {
+  if (el.dataset.default !== undefined) return el.dataset.default;
+  if (el.type === 'checkbox') return el.defaultChecked ? '1' : '';
+  return el.tagName === 'SELECT' ? '' : el.defaultValue;
+}
+
+/// Sets a plain field from a link's value (or its default); a value the field cannot hold
+/// is told in `unknown`, as for the other fields.
+function setPlain(el, q, unknown) {
+  const key = el.dataset.field;
+  const want = q.has(key) ? q.get(key) : plainDefault(el);
+  if (el.type === 'checkbox') {
+    el.checked = want === '1';
+    return;
+  }
+  el.value = want;
+  if (el.value === want) return;
+  el.value = plainDefault(el);
+  const why = el.tagName === 'SELECT' ? 'is not offered here' : 'is not a number';
+  unknown.push(`${key}=${want} ${why} (${fieldName(el.id)}: ${el.value || 'default'} is used)`);
+}
+
 function settings() {
   const s = {
     shape: $('shape').value,
@@ -185,32 +218,31 @@ function settings() {
     height: $('height').value.trim(),
     algorithm: $('algorithm').value,
     seed: $('seed').value.trim(),
-    braid: $('braid').value.trim(),
     starts: $('starts').value.trim(),
     ends: $('ends').value.trim(),
     solve: $('solver').value,
     'mask-text': $('mask-text').value.trim(),
     'mask-data': $('mask-text').value.trim() ? '' : maskData,
-    'mask-connect': $('mask-connect').checked ? '1' : '',
-    entrance: $('entrance').value,
-    exit: $('exit').value,
     wrap: $('wrap').value,
     levels: $('levels').value.trim(),
     weave: $('weave').value.trim(),
-    unicursal: $('unicursal').checked ? '1' : '',
   };
+  for (const el of plainFields()) s[el.dataset.field] = plainValue(el);
   return s;
 }
 
 function query(s, extra) {
   const q = new URLSearchParams();
   for (const k of ['shape', 'width', 'height', 'algorithm', 'seed']) if (s[k]) q.set(k, s[k]);
-  if (s.braid && Number(s.braid) > 0) q.set('braid', s.braid);
   if ((Number(s.starts) || 1) > 1 || (Number(s.ends) || 1) > 1) {
     q.set('starts', s.starts || '1');
     q.set('ends', s.ends || '1');
   }
-  for (const k of ['mask-text', 'mask-data', 'mask-connect', 'entrance', 'exit', 'wrap', 'unicursal']) if (s[k]) q.set(k, s[k]);
+  for (const k of ['mask-text', 'mask-data', 'wrap']) if (s[k]) q.set(k, s[k]);
+  for (const el of plainFields()) {
+    const k = el.dataset.field;
+    if (s[k] && s[k] !== plainDefault(el)) q.set(k, s[k]);
+  }
   if ((Number(s.levels) || 1) !== 1) q.set('levels', s.levels);
   if (s.weave && Number(s.weave) > 0) q.set('weave', s.weave);
   q.set('solve', s.solve || 'off');
@@ -219,8 +251,8 @@ function query(s, extra) {
 }
 
 // The parameters a link may hold (as query() writes them) besides the fields' own.
-const LINK_KEYS = ['shape', 'width', 'height', 'algorithm', 'seed', 'braid', 'starts', 'ends', 'mask-text',
-  'mask-data', 'mask-connect', 'entrance', 'exit', 'wrap', 'levels', 'weave', 'unicursal', 'solve'];
+const LINK_KEYS = ['shape', 'width', 'height', 'algorithm', 'seed', 'starts', 'ends', 'mask-text', 'mask-data',
+  'wrap', 'levels', 'weave', 'solve'];
 
 /// Sets the form from the address (a link resets every field). What the page cannot use,
 /// an unknown parameter or a value no list offers, is told in a note over the maze
@@ -249,22 +281,24 @@ function fromUrl() {
   set('wrap', 'wrap');
   set('levels', 'levels');
   set('weave', 'weave');
-  $('unicursal').checked = q.get('unicursal') === '1';
+  // The plain fields too (the labyrinth box decides which generators the list offers).
+  for (const el of plainFields()) setPlain(el, q, unknown);
   unknown.push(...topologyFields(true));
   fillAlgorithms();
-  for (const k of ['width', 'height', 'algorithm', 'seed', 'braid', 'starts', 'ends', 'mask-text', 'entrance', 'exit']) set(k, k);
+  for (const k of ['width', 'height', 'algorithm', 'seed', 'starts', 'ends', 'mask-text']) set(k, k);
   const solve = q.get('solve');
   $('solver').value = solve === null ? DEFAULTS.solver : solve === 'off' ? '' : solve;
   if (solve !== null && solve !== 'off' && $('solver').value !== solve) {
     $('solver').value = DEFAULTS.solver;
     unknown.push(`solve=${solve} is not offered here (${fieldName('solver')}: ${DEFAULTS.solver} is used)`);
   }
-  for (const k of new Set(q.keys())) if (!LINK_KEYS.includes(k)) unknown.push(`${k} is not a setting this page knows (left out)`);
+  const known = [...LINK_KEYS, ...plainFields().map((el) => el.dataset.field)];
+  for (const k of new Set(q.keys())) if (!known.includes(k)) unknown.push(`${k} is not a setting this page knows (left out)`);
   linkNote(unknown);
   // A link that sets one of the further options shows them.
-  const further = ['algorithm', 'solver', 'wrap', 'levels', 'weave', 'braid', 'starts', 'ends', 'entrance', 'exit', 'mask-text'];
-  if (further.some((id) => $(id).value !== DEFAULTS[id]) || q.has('mask-data') || q.has('mask-connect') || $('unicursal').checked) $('more').open = true;
-  $('mask-connect').checked = q.get('mask-connect') === '1';
+  const further = ['algorithm', 'solver', 'wrap', 'levels', 'weave', 'starts', 'ends', 'mask-text'];
+  const changed = (el) => $('more').contains(el) && plainValue(el) !== plainDefault(el);
+  if (further.some((id) => $(id).value !== DEFAULTS[id]) || q.has('mask-data') || plainFields().some(changed)) $('more').open = true;
   maskData = q.get('mask-data') || '';
   maskName = maskData ? 'the picture in the link' : '';
   if (q.has('mask-text') || q.has('mask-data')) {
@@ -1899,7 +1933,9 @@ function fieldOf(message) {
     [/cells exceeds the limit|maze too large/, $('mask-text').value || maskData ? 'mask-text' : 'width'],
     [/^invalid value '[^']*' for '([a-z-]+)'/, null],
     [/^weave|weave works/, 'weave'], [/^wrap|wrap works/, 'wrap'], [/^levels/, 'levels'],
-    [/^unicursal needs an even/, 'width'], [/^unicursal/, 'unicursal'], [/^braid/, 'braid'], [/^starts|starts and ends/, 'starts'], [/^ends/, 'ends'],
+    [/^unicursal needs an even/, 'width'],
+    ...plainFields().map((el) => [new RegExp(`^${el.dataset.field}\\b`), el.id]),
+    [/^starts|starts and ends/, 'starts'], [/^ends/, 'ends'],
     [/algorithm/, 'algorithm'], [/^width/, 'width'], [/^height/, 'height'], [/^mask|word/, 'mask-text'],
   ];
   for (const [re, id] of rules) {
