@@ -189,6 +189,48 @@ fn fails(args: &[&str], code: i32, needle: &str) {
 }
 
 #[test]
+fn options_of_another_format_are_refused_and_taken_by_their_own() {
+    for (option, format, needle) in [
+        (&["--paper", "a4"][..], "svg", "--paper applies to pdf pages, not svg"),
+        (&["--margin", "5"][..], "png", "--margin applies to pdf pages, not png"),
+        (&["--fit"][..], "svg", "--fit applies to pdf pages, not svg"),
+        (&["--tex-fragment"][..], "svg", "--tex-fragment applies to tex, not svg"),
+        (&["--frames", "9"][..], "svg", "--frames applies to an animation"),
+        (&["--delay", "50"][..], "png", "--delay applies to an animation"),
+        (&["--duration", "2"][..], "text", "--duration applies to an animation"),
+    ] {
+        let mut args = vec!["generate", "-W", "4", "-H", "3", "-f", format];
+        args.extend_from_slice(option);
+        fails(&args, 2, needle);
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("m.json");
+    let file = file.to_str().expect("utf-8");
+    run(&["generate", "-W", "4", "-H", "3", "--seed", "1", "-f", "json", "-o", file]);
+    for (args, needle) in [
+        (&["solve", file, "-f", "svg", "--delay", "50"][..], "--delay applies to an animation"),
+        (&["render", file, "-f", "png", "--fit", "-o", "never.png"][..], "--fit applies to pdf pages"),
+    ] {
+        let out = maze().args(args).current_dir(dir.path()).output().expect("runs");
+        maze_testkit::assert_one_line_error(&out, 2, needle, &format!("maze {args:?}"));
+    }
+    assert!(!dir.path().join("never.png").exists(), "nothing written");
+    for (option, format) in [
+        (&["--fit", "--paper", "a5"][..], "pdf"),
+        (&["--tex-fragment"][..], "tex"),
+        (&["--delay", "50"][..], "gif"),
+        (&["--animate", "--duration", "2", "--frames", "9"][..], "svg"),
+    ] {
+        let out = maze()
+            .args(["generate", "-W", "4", "-H", "3", "--seed", "1", "-f", format])
+            .args(option)
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{option:?} -f {format}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+#[test]
 fn bad_drawing_options_are_refused() {
     fails(&["generate", "-f", "svg", "--cell-size", "0"], 2, "above 0");
     fails(&["generate", "-f", "svg", "--cell-size", "-4"], 2, "above 0");

@@ -1291,6 +1291,7 @@ impl Redrawn {
 /// `--wall-height 0` with a format other than scad) or a model size out of range.
 pub fn check_file_request(r: &MazeRequest, solving: bool) -> Result<Option<Animation>> {
     crate::plan::check_model(r)?;
+    crate::plan::check_drawing(r)?;
     if !solving {
         return Ok(None);
     }

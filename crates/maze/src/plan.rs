@@ -150,6 +150,19 @@ pub fn check_applies(r: &MazeRequest) -> Result<()> {
     if r.policy.is_some() && r.algorithm != maze_core::Algorithm::GrowingTree {
         return refuse(format!("--policy applies to the growing-tree generator, not {algorithm}"));
     }
+    check_drawing(r)?;
+    if r.unicursal {
+        check_unicursal(r)?;
+    }
+    Ok(())
+}
+
+/// Refuses drawing and animation options the request's format does not take: a title on
+/// text, pdf's page options elsewhere, tex's fragment elsewhere, an animation's timing on
+/// a still picture. Saved mazes drawn again (`maze solve`, `maze render`) are checked the
+/// same way.
+pub(crate) fn check_drawing(r: &MazeRequest) -> Result<()> {
+    let refuse = |what: String| Err(Error::Request(what));
     let format = r.format.name();
     if matches!(r.format, Format::Text | Format::Unicode) {
         for (given, flag) in [(r.title.is_some(), "--title"), (r.instructions.is_some(), "--instructions")] {
@@ -159,17 +172,26 @@ pub fn check_applies(r: &MazeRequest) -> Result<()> {
         }
     }
     if r.format != Format::Pdf {
-        for (given, flag) in [(r.paper.is_some(), "--paper"), (r.margin.is_some(), "--margin")] {
+        for (given, flag) in
+            [(r.paper.is_some(), "--paper"), (r.margin.is_some(), "--margin"), (r.fit, "--fit")]
+        {
             if given {
                 return refuse(format!("{flag} applies to pdf pages, not {format} (use --format pdf)"));
             }
         }
     }
-    if r.frames.is_some() && !r.animated() {
-        return refuse("--frames applies to an animation (add --animate, or use --format gif)".into());
+    if r.tex_fragment && r.format != Format::Tex {
+        return refuse(format!("--tex-fragment applies to tex, not {format} (use --format tex)"));
     }
-    if r.unicursal {
-        check_unicursal(r)?;
+    if !r.animated() {
+        let timing = [
+            (r.frames.is_some(), "--frames"),
+            (r.delay.is_some(), "--delay"),
+            (r.duration.is_some(), "--duration"),
+        ];
+        if let Some((_, flag)) = timing.iter().find(|(given, _)| *given) {
+            return refuse(format!("{flag} applies to an animation (add --animate, or use --format gif)"));
+        }
     }
     Ok(())
 }
