@@ -181,8 +181,10 @@ function cancelWork() {
 /// attribute, which names the request's field (the command line's long flag). Each is
 /// sent when it differs from its default (the element's own: `value`, `checked`, or
 /// `data-default`), read back from a link, opens "More options" when set, and is the field
-/// a refusal starting with its name points to. A new option of the request needs no more
-/// on the page than such an element in index.html.
+/// a refusal starting with its name points to. A new maze or solving option of the request
+/// (the fields `/api/generate` takes) needs no more on the page than such an element in
+/// index.html. A drawing option belongs to the downloads instead (the page draws its own
+/// picture), whose menu is written out below.
 const plainFields = () => [...document.querySelectorAll('[data-field]')];
 
 /// A plain field's value as the request takes it: a ticked box is '1'.
