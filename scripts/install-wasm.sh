@@ -100,9 +100,11 @@ else
     echo "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION into $WASM_TOOLS (was: ${have:-none}; takes minutes)"
     # With the host toolchain (rustup's), not the wasm environment. --locked first; its
     # lock file can name a version since yanked, then cargo resolves afresh.
-    cargo install -q --locked --force wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$WASM_TOOLS" ||
-        cargo install -q --force wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$WASM_TOOLS" ||
-        fail "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION failed"
+    cargo install -q --locked --force wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$WASM_TOOLS" || {
+        echo "install-wasm: the error above is expected where the lock file names a crate version" \
+            "the index no longer has (webpki-roots 1.0.11 here); resolving afresh instead"
+        cargo install -q --force wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$WASM_TOOLS"
+    } || fail "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION failed"
     have=$("$WASM_TOOLS/bin/wasm-bindgen" --version | awk '{print $2}')
     [ "$have" = "$WASM_BINDGEN_VERSION" ] || fail "wasm-bindgen is $have, not $WASM_BINDGEN_VERSION"
 fi
