@@ -67,6 +67,14 @@ fn plan(json: &str) -> PyResult<Plan> {
     Plan::new(&request(json)?).map_err(|e| error(&e))
 }
 
+/// A checked plan for making the mazes of a request (a batch's, whose format is not yet
+/// chosen): its drawing and animation options, kept in the batch for its drawings, are
+/// left at their defaults here and checked when a maze is drawn with a format.
+fn making_plan(json: &str) -> PyResult<Plan> {
+    let making = request(json)?.with_draw(&maze::Draw::default()).with_animation_options(&Default::default());
+    Plan::new(&making).map_err(|e| error(&e))
+}
+
 /// This process's worker threads: made on first use, and made again in a child process
 /// after `fork()` (Linux's default for `multiprocessing`, and data loaders' workers): the
 /// parent's threads do not exist in the child, and a pool that waits for them waits
@@ -374,7 +382,7 @@ fn arrays<'py>(
 #[pyfunction]
 #[pyo3(signature = (request, seed, stats=false))]
 fn generate<'py>(py: Python<'py>, request: &str, seed: u64, stats: bool) -> PyResult<Bound<'py, PyDict>> {
-    let plan = Arc::new(plan(request)?);
+    let plan = Arc::new(making_plan(request)?);
     check_arrays(&plan, u64::from(plan.request().count))?;
     let job = plan.clone();
     let made = run(py, plan.request().threads, move || {
@@ -395,7 +403,7 @@ fn remake<'py>(
     stats: bool,
     digests: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let plan = Arc::new(plan(request)?);
+    let plan = Arc::new(making_plan(request)?);
     check_arrays(&plan, seeds.len() as u64)?;
     let (job, seeds) = (plan.clone(), Arc::new(seeds));
     let job_seeds = seeds.clone();
@@ -485,7 +493,7 @@ impl Keep for Pairs {
 /// ids, and its entrance and exit cells.
 #[pyfunction]
 fn passages<'py>(py: Python<'py>, request: &str, seed: u64) -> PyResult<Bound<'py, PyDict>> {
-    let plan = plan(request)?;
+    let plan = making_plan(request)?;
     let mut made = run(py, None, move || plan.collect_seeds(&[seed], false, &Pairs))?;
     let (cells, pairs, ends) = made.pop().ok_or_else(|| PyValueError::new_err("no maze was made"))?;
     let out = PyDict::new(py);
@@ -663,7 +671,7 @@ fn stats<'py>(
 /// (`shape="square"` or left out, a difficulty or its size, `braid=0` or none).
 #[pyfunction]
 fn recipe(request: &str) -> PyResult<String> {
-    let plan = plan(request)?;
+    let plan = making_plan(request)?;
     let (r, spec) = (plan.request().clone(), plan.spec());
     let defaults = MazeRequest::default();
     let recipe = MazeRequest {

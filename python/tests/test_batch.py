@@ -344,3 +344,17 @@ def test_unicursal_labyrinths_walk_every_cell():
     (ring,) = maze.generate(1, shape="polar", width=8, height=6, seed=2, unicursal=True, solve="bfs")
     degrees = np.bincount(ring.passages.ravel(), minlength=ring.cells)
     assert degrees.max() == 2 and (degrees == 1).sum() == 2 and len(ring.passages) == ring.cells - 1
+
+
+def test_drawing_options_given_to_generate_are_kept_for_the_drawings(cli):
+    # Options of one format (fit is pdf's, the title is drawn on pictures) ride along with
+    # the batch and apply when a maze is drawn in a format that takes them.
+    batch = maze.generate(2, width=5, height=4, seed=3, title="Trial", fit=True, cell_size="30mm")
+    plain = maze.generate(2, width=5, height=4, seed=3)
+    assert batch.config_hash == plain.config_hash
+    assert (batch.connections == plain.connections).all()
+    expected = run(cli, "generate", "-W", "5", "-H", "4", "--seed", "3", "-f", "pdf", "--title", "Trial",
+                   "--fit", "--cell-size", "30mm")
+    assert batch[0].draw("pdf") == expected
+    with pytest.raises(ValueError, match="fit applies to pdf pages"):
+        batch[0].draw("svg")

@@ -1288,7 +1288,9 @@ impl Redrawn {
 ///
 /// # Errors
 /// Options that do not apply (`--zones` on a solve, an animation in a still format,
-/// `--wall-height 0` with a format other than scad) or a model size out of range.
+/// `--wall-height 0` with a format other than scad, the drawing options of another format
+/// such as `--fit` outside pdf, an animation's timing on a still picture) or a model size
+/// out of range.
 pub fn check_file_request(r: &MazeRequest, solving: bool) -> Result<Option<Animation>> {
     crate::plan::check_model(r)?;
     crate::plan::check_drawing(r)?;

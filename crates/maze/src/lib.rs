@@ -53,7 +53,7 @@ pub use plan::{Plan, check_applies};
 #[cfg(feature = "clap")]
 pub use request::cli;
 pub use request::{
-    Animation, DEFAULT_MAX_BYTES, DEFAULT_MAX_MEMORY, Draw, FIELDS, FieldGroup, Limits, MazeRequest,
+    AnimationOptions, DEFAULT_MAX_BYTES, DEFAULT_MAX_MEMORY, Draw, FIELDS, FieldGroup, Limits, MazeRequest,
     PictureStyle, ShapeOptions, group,
 };
 pub use text::switch_word;

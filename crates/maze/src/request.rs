@@ -5,7 +5,7 @@
 //! Each field is declared once, in the `request_model!` list below: its doc (the command
 //! line's help), serde and clap attributes, name, [`FieldGroup`] and default. The `clap`
 //! feature derives `clap::Args` for the request, which `maze generate` flattens, and for
-//! its parts ([`ShapeOptions`], [`Draw`], [`Animation`], [`Limits`]), which the other
+//! its parts ([`ShapeOptions`], [`Draw`], [`AnimationOptions`], [`Limits`]), which the other
 //! commands flatten.
 
 use std::path::PathBuf;
@@ -64,9 +64,12 @@ impl FieldGroup {
 /// The group of the field `name` (or of its other name: `rings` is `height`), `None` for
 /// a name that is no field of [`MazeRequest`].
 pub fn group(name: &str) -> Option<FieldGroup> {
-    let name = if name == "rings" { "height" } else { name };
+    let name = ALIASES.iter().find(|(alias, _)| *alias == name).map_or(name, |(_, field)| field);
     FIELDS.iter().position(|f| *f == name).map(|i| GROUPS[i])
 }
+
+/// Other names of fields (serde and clap take them too, by their `alias` attributes).
+pub(crate) const ALIASES: &[(&str, &str)] = &[("rings", "height")];
 
 /// How pictures show a solution (`style`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -458,7 +461,7 @@ request_model! {
 
     section (Some("Animation (gif, svg)"))
     /// The animation options (gif, svg): what `maze solve` shares with `maze generate`.
-    part Animation (animation, with_animation) {
+    part AnimationOptions (animation_options, with_animation_options) {
         /// Write an animation of the steps instead of a still picture, as --format gif or svg:
         /// the generator's (and braiding's) steps for generate, the solver's for solve.
         /// --format gif implies it. Up to 20 million steps are recorded; beyond that the
@@ -733,9 +736,11 @@ mod tests {
         let mut keys = keys.clone();
         keys.sort_unstable();
         assert_eq!(keys, fields, "FIELDS lists every field of MazeRequest");
-        for field in FIELDS {
-            assert!(group(field).is_some(), "{field} has a group: add it to request::group");
-        }
+        // In the struct's order too (serde writes fields in order), so each name stands
+        // beside its own field and group in the declaration.
+        let text = serde_json::to_string(&MazeRequest::default()).expect("serialises");
+        let at: Vec<usize> = FIELDS.iter().map(|f| text.find(&format!("\"{f}\":")).expect("named")).collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "FIELDS is in the struct's order");
         assert_eq!(group("rings"), group("height"));
         assert_eq!(group("cell_size"), None, "names are the flags' own");
         let back: MazeRequest = serde_json::from_value(json).expect("reads back");
@@ -754,11 +759,26 @@ mod tests {
         };
         assert!(groups(keys(&Draw::default())).iter().all(|&g| g == FieldGroup::Draw));
         assert!(groups(keys(&Limits::default())).iter().all(|&g| g == FieldGroup::Limit));
-        let animation = groups(keys(&Animation::default()));
+        let animation = groups(keys(&AnimationOptions::default()));
         assert!(animation.iter().all(|&g| matches!(g, FieldGroup::Animation | FieldGroup::CommandLine)));
         assert!(groups(keys(&ShapeOptions::default())).iter().all(|&g| g.shapes_the_maze()));
-        let drawn = FIELDS.iter().filter(|f| group(f) == Some(FieldGroup::Draw)).count();
-        assert_eq!(keys(&Draw::default()).len(), drawn, "every drawing option is in Draw");
+        // Each part holds every field of its groups, so the commands that flatten it offer
+        // them all.
+        let count = |wanted: &[FieldGroup]| {
+            FIELDS.iter().filter(|f| group(f).is_some_and(|g| wanted.contains(&g))).count()
+        };
+        assert_eq!(
+            keys(&Draw::default()).len(),
+            count(&[FieldGroup::Draw]),
+            "every drawing option is in Draw"
+        );
+        assert_eq!(keys(&Limits::default()).len(), count(&[FieldGroup::Limit]), "every limit is in Limits");
+        let animated = [FieldGroup::Animation, FieldGroup::CommandLine];
+        assert_eq!(
+            keys(&AnimationOptions::default()).len(),
+            count(&animated),
+            "every animation option is in AnimationOptions"
+        );
         let asked = MazeRequest {
             cell_size: "6mm".parse().ok(),
             max_cells: 9,
@@ -768,7 +788,7 @@ mod tests {
         let rebuilt = MazeRequest::default()
             .with_draw(&asked.draw())
             .with_limits(&asked.limits())
-            .with_animation(&asked.animation())
+            .with_animation_options(&asked.animation_options())
             .with_shape_options(&asked.shape_options());
         assert_eq!(rebuilt, asked);
         assert_ne!(rebuilt, MazeRequest::default());

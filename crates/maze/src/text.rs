@@ -13,7 +13,7 @@ use serde::de::value::SeqDeserializer;
 use serde::de::{self, Deserialize, Deserializer, IntoDeserializer, Visitor};
 
 use crate::error::{Error, Result};
-use crate::request::{FIELDS, MazeRequest};
+use crate::request::{ALIASES, FIELDS, MazeRequest};
 
 /// Words that turn a switch on, and (for `solve`) ask for the default solver. An empty
 /// value counts as on: `heat=` is `heat=1`.
@@ -30,9 +30,6 @@ static SWITCHES: LazyLock<Vec<String>> =
         }
         _ => Vec::new(),
     });
-
-/// Other names of fields, as the command line's aliases: (alias, field).
-const ALIASES: &[(&str, &str)] = &[("rings", "height")];
 
 /// Fields that may be given more than once (each adds a value).
 const LISTS: &[&str] = &["where"];

@@ -71,13 +71,11 @@ pub fn app_from_args(args: &PlayArgs) -> Result<App> {
     if let Some(d) = args.shape.difficulty {
         app.difficulty = u32::from(d);
     }
-    let picture = maze::masks::picture(&maze::MazeRequest::default().with_shape_options(&args.shape))?;
+    let shaped = maze::MazeRequest::default().with_shape_options(&args.shape);
+    let picture = maze::masks::picture(&shaped)?;
     let sized = args.shape.width.is_some() || args.shape.height.is_some();
     if sized || (picture.is_some() && args.shape.difficulty.is_none()) {
-        let (w, h) = maze::masks::dimensions(
-            &maze::MazeRequest::default().with_shape_options(&args.shape),
-            picture.as_ref().map(|p| p.natural),
-        );
+        let (w, h) = maze::masks::dimensions(&shaped, picture.as_ref().map(|p| p.natural));
         app.difficulty = 0;
         app.width = w;
         app.height = h;

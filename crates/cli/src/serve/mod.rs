@@ -272,14 +272,19 @@ mod tests {
     #[test]
     fn the_pages_plain_fields_are_fields_the_api_takes() {
         let taken = maze::api::fields_in(maze::api::GENERATE);
-        let names: Vec<&str> = super::INDEX_HTML
-            .split("data-field=\"")
-            .skip(1)
-            .filter_map(|rest| rest.split('"').next())
-            .collect();
-        assert!(names.len() >= 5, "index.html's plain fields: {names:?}");
-        for name in names {
-            assert!(taken.contains(&name), "data-field=\"{name}\" is no field the web API takes");
+        let html = super::INDEX_HTML;
+        let mut seen = 0;
+        for (at, _) in html.match_indices("data-field=\"") {
+            let name = html[at + 12..].split('"').next().expect("a quoted name");
+            assert!(taken.contains(&name), "data-field=\"{name}\" is no field /api/generate takes");
+            // app.js finds the field by its id and names it by its label.
+            let tag_start = html[..at].rfind('<').expect("in a tag");
+            let tag = &html[tag_start..at + html[at..].find('>').expect("a closed tag")];
+            assert!(tag.contains(" id=\""), "data-field=\"{name}\" has no id: {tag}");
+            let (open, close) = (html[..at].rfind("<label"), html[..at].rfind("</label>"));
+            assert!(open > close, "data-field=\"{name}\" is not inside a <label>");
+            seen += 1;
         }
+        assert!(seen >= 5, "index.html's plain fields: {seen}");
     }
 }

@@ -754,6 +754,22 @@ for (const [kind, height] of [['desktop', 800], ['phone', 844]]) {
     await p.close();
   });
 
+  await check(`${kind}: the plain fields (data-field) travel by link and only when set`, async () => {
+    const p = await screen(kind, 'mask-text=HI&seed=1&mask-connect=1&braid=0.0&entrance=left&unicursal=maybe');
+    const got = await p.evaluate(() => ({
+      connect: document.getElementById('mask-connect').checked, braid: document.getElementById('braid').value,
+      entrance: document.getElementById('entrance').value, more: document.getElementById('more').open,
+      note: document.getElementById('link-note').textContent,
+    }));
+    expect(got.connect && got.entrance === 'left' && got.more, `read from the link: ${JSON.stringify(got)}`);
+    expect(got.note.includes('unicursal=maybe'), `a box's odd value is noted: ${got.note}`);
+    await regenerateOn(p, kind);
+    const link = new URLSearchParams(p.url().split('#')[1] || '');
+    expect(link.get('mask-connect') === '1' && link.get('entrance') === 'left', `written back: ${p.url()}`);
+    expect(!link.has('braid') && !link.has('unicursal'), `defaults (braid 0.0, no labyrinth) are left out: ${p.url()}`);
+    await p.close();
+  });
+
   await check(`${kind}: the levels of a maze are laid out in a grid that fits the view`, async () => {
     // Each level's width on screen (CSS px), and the top-left cell of each level in the
     // drawing (its x and y in the maze's units).

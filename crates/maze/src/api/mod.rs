@@ -557,7 +557,8 @@ pub fn render(query: &[(String, String)]) -> ApiResult<Job> {
 /// saved solution, checked before its body is read.
 ///
 /// # Errors
-/// A bad parameter, or `format=gif` (an animation needs a generated maze).
+/// A bad parameter, an option the format does not take, or `format=gif` (an animation
+/// needs a generated maze).
 fn render_posted_request(query: &[(String, String)]) -> ApiResult<(MazeRequest, bool)> {
     let keep_solution = !switch(query, "no-solution")?;
     let accepts = Accepts { groups: &[DRAW], keys: &["format"], own: &["no-solution"] };
@@ -572,6 +573,7 @@ fn render_posted_request(query: &[(String, String)]) -> ApiResult<(MazeRequest, 
     }
     request.max_cells = limit_for(request.format);
     request.max_bytes = MAX_ANSWER_BYTES;
+    crate::check_file_request(&request, false)?;
     Ok((request, keep_solution))
 }
 

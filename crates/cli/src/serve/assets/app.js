@@ -178,10 +178,11 @@ function cancelWork() {
 
 // ---- settings <-> form <-> URL -------------------------------------------------------
 /// The request's fields the page takes as they are: every form element with a `data-field`
-/// attribute, which names the request's field (the command line's long flag). Each is
-/// sent when it differs from its default (the element's own: `value`, `checked`, or
-/// `data-default`), read back from a link, opens "More options" when set, and is the field
-/// a refusal starting with its name points to. A new maze or solving option of the request
+/// attribute, which names the request's field (the command line's long flag), an `id`, and
+/// a `<label>` around it. Each is sent when it differs from its default (the element's
+/// own `value`, `checked` or `selected`, which must mean what the request's default
+/// means), read back from a link, opens "More options" when set, and is the field a
+/// refusal starting with its name points to. A new maze or solving option of the request
 /// (the fields `/api/generate` takes) needs no more on the page than such an element in
 /// index.html. A drawing option belongs to the downloads instead (the page draws its own
 /// picture), whose menu is written out below.
@@ -192,9 +193,16 @@ const plainValue = (el) => (el.type === 'checkbox' ? (el.checked ? '1' : '') : e
 
 /// A plain field's default.
 function plainDefault(el) {
-  if (el.dataset.default !== undefined) return el.dataset.default;
   if (el.type === 'checkbox') return el.defaultChecked ? '1' : '';
-  return el.tagName === 'SELECT' ? '' : el.defaultValue;
+  if (el.tagName === 'SELECT') return ([...el.options].find((o) => o.defaultSelected) || { value: '' }).value;
+  return el.defaultValue;
+}
+
+/// Whether a plain field's value `v` is its default (numbers by value: 0.0 is 0).
+function atDefault(el, v) {
+  const def = plainDefault(el);
+  if (el.type === 'number' && v !== '' && def !== '') return Number(v) === Number(def);
+  return v === def;
 }
 
 /// Sets a plain field from a link's value (or its default); a value the field cannot hold
@@ -204,12 +212,13 @@ function setPlain(el, q, unknown) {
   const want = q.has(key) ? q.get(key) : plainDefault(el);
   if (el.type === 'checkbox') {
     el.checked = want === '1';
+    if (!['1', '0', ''].includes(want)) unknown.push(`${key}=${want} is not 1 or 0 (${fieldName(el.id)}: off is used)`);
     return;
   }
   el.value = want;
   if (el.value === want) return;
   el.value = plainDefault(el);
-  const why = el.tagName === 'SELECT' ? 'is not offered here' : 'is not a number';
+  const why = el.tagName === 'SELECT' ? 'is not offered here' : el.type === 'number' ? 'is not a number' : 'cannot be used';
   unknown.push(`${key}=${want} ${why} (${fieldName(el.id)}: ${el.value || 'default'} is used)`);
 }
 
@@ -243,7 +252,7 @@ function query(s, extra) {
   for (const k of ['mask-text', 'mask-data', 'wrap']) if (s[k]) q.set(k, s[k]);
   for (const el of plainFields()) {
     const k = el.dataset.field;
-    if (s[k] && s[k] !== plainDefault(el)) q.set(k, s[k]);
+    if (s[k] && !atDefault(el, s[k])) q.set(k, s[k]);
   }
   if ((Number(s.levels) || 1) !== 1) q.set('levels', s.levels);
   if (s.weave && Number(s.weave) > 0) q.set('weave', s.weave);
@@ -283,7 +292,8 @@ function fromUrl() {
   set('wrap', 'wrap');
   set('levels', 'levels');
   set('weave', 'weave');
-  // The plain fields too (the labyrinth box decides which generators the list offers).
+  // The plain fields too (the labyrinth box before topologyFields, which clears it on a
+  // shape without labyrinths).
   for (const el of plainFields()) setPlain(el, q, unknown);
   unknown.push(...topologyFields(true));
   fillAlgorithms();
@@ -299,7 +309,7 @@ function fromUrl() {
   linkNote(unknown);
   // A link that sets one of the further options shows them.
   const further = ['algorithm', 'solver', 'wrap', 'levels', 'weave', 'starts', 'ends', 'mask-text'];
-  const changed = (el) => $('more').contains(el) && plainValue(el) !== plainDefault(el);
+  const changed = (el) => $('more').contains(el) && !atDefault(el, plainValue(el));
   if (further.some((id) => $(id).value !== DEFAULTS[id]) || q.has('mask-data') || plainFields().some(changed)) $('more').open = true;
   maskData = q.get('mask-data') || '';
   maskName = maskData ? 'the picture in the link' : '';
@@ -1935,8 +1945,9 @@ function fieldOf(message) {
     [/cells exceeds the limit|maze too large/, $('mask-text').value || maskData ? 'mask-text' : 'width'],
     [/^invalid value '[^']*' for '([a-z-]+)'/, null],
     [/^weave|weave works/, 'weave'], [/^wrap|wrap works/, 'wrap'], [/^levels/, 'levels'],
-    [/^unicursal needs an even/, 'width'],
-    ...plainFields().map((el) => [new RegExp(`^${el.dataset.field}\\b`), el.id]),
+    [/^unicursal needs an even/, 'width'], [/^mask-connect needs/, 'mask-text'],
+    // The API spells dashed names with underscores in its messages (cell_size).
+    ...plainFields().map((el) => [new RegExp(`^${el.dataset.field.replace(/-/g, '[-_]')}\\b`), el.id]),
     [/^starts|starts and ends/, 'starts'], [/^ends/, 'ends'],
     [/algorithm/, 'algorithm'], [/^width/, 'width'], [/^height/, 'height'], [/^mask|word/, 'mask-text'],
   ];
