@@ -27,12 +27,12 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
         Some(path) => std::fs::metadata(path).map_or(true, |m| m.is_file()),
         None => stdout_is_file(),
     };
-    if to_file && bytes > args.request.max_bytes {
+    if to_file && bytes > request.max_bytes {
         anyhow::bail!(UsageError(format!(
             "the streamed {} of this {w}x{h} maze would be about {}, over the limit of {} for a file (raise it with --max-bytes, or pipe it)",
-            args.request.format.name(),
+            request.format.name(),
             maze::human(bytes),
-            maze::human(args.request.max_bytes)
+            maze::human(request.max_bytes)
         )));
     }
     maze::check_applies(request)?;
@@ -42,7 +42,7 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
         ProgressBar::hidden()
     };
     with_sink(args.output.as_deref(), |sink| {
-        let seed = args.request.seed.unwrap_or_else(|| {
+        let seed = request.seed.unwrap_or_else(|| {
             let s = maze::fresh_seed();
             progress.suspend(|| eprintln!("seed: {s}"));
             s
