@@ -3,14 +3,15 @@
 //! here; what clap cannot check (shape limits, algorithm support) is `maze::Plan`'s,
 //! before any allocation. Only the command line's own options are declared here.
 
-use std::path::PathBuf;
-
 use clap::{Args, Parser, Subcommand};
 use maze::cli::parse_with;
+
+pub use crate::output::OutputArgs;
 use maze_core::{Algorithm, ShapeKind, Solver};
 use maze_render::Format;
 
-/// Generate, solve, render and benchmark mazes on square, hexagonal and triangular cells.
+/// The `maze` command: its subcommands, and the help text around them (the one-line
+/// description comes from Cargo.toml).
 #[derive(Debug, Parser)]
 #[command(name = "maze", version, about, long_about = None, propagate_version = true)]
 #[command(after_help = "Examples:
@@ -109,16 +110,8 @@ The API is described in docs/API.md.")]
 pub struct GenerateArgs {
     #[command(flatten)]
     pub request: maze::MazeRequest,
-    /// Write to this file (atomically: a temporary file renamed into place) instead of stdout.
-    #[arg(long, short = 'o', display_order = output_order())]
-    pub output: Option<PathBuf>,
-}
-
-/// Where `--output` shows in `maze generate --help`: right after `--format`. Clap numbers
-/// the flags in the order they are declared (the request's come first, in
-/// [`maze::FIELDS`] order) and sorts ties by name, so `--output` takes `--format`'s number.
-fn output_order() -> usize {
-    maze::FIELDS.iter().position(|&f| f == "format").unwrap_or(0)
+    #[command(flatten)]
+    pub out: OutputArgs,
 }
 
 /// `maze play`.
@@ -212,9 +205,8 @@ pub struct SolveArgs {
     /// Output format: text, unicode, json, svg, png, pdf, tex, scad, stl or gif (an animation).
     #[arg(long, short = 'f', default_value = "text", value_parser = parse_with::<Format>)]
     pub format: Format,
-    /// Write to this file (atomically) instead of stdout.
-    #[arg(long, short = 'o')]
-    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub out: OutputArgs,
     #[command(flatten)]
     pub draw: maze::Draw,
     #[command(flatten)]
@@ -234,9 +226,8 @@ pub struct RenderArgs {
     /// Leave out the saved solution.
     #[arg(long)]
     pub no_solution: bool,
-    /// Write to this file (atomically) instead of stdout.
-    #[arg(long, short = 'o')]
-    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub out: OutputArgs,
     #[command(flatten)]
     pub draw: maze::Draw,
     #[command(flatten)]
@@ -251,9 +242,8 @@ pub struct StatsArgs {
     /// Print JSON (one object per maze) instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Write to this file (atomically) instead of stdout.
-    #[arg(long, short = 'o')]
-    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub out: OutputArgs,
     #[command(flatten)]
     pub limits: maze::Limits,
 }
@@ -362,7 +352,7 @@ mod tests {
         // The request's flags in its order, each named as its field, then the command
         // line's own.
         assert_eq!(longs[..maze::FIELDS.len()], *maze::FIELDS);
-        assert_eq!(longs[maze::FIELDS.len()..], ["output"]);
+        assert_eq!(longs[maze::FIELDS.len()..], ["output", "follow-symlinks"]);
     }
 
     #[test]

@@ -103,7 +103,7 @@ fn report(args: &GenerateArgs, kept: &Kept, progress: &ProgressBar) {
     }
     progress.suspend(|| {
         use std::io::Write;
-        if args.output.is_some() {
+        if args.out.output.is_some() {
             let _ = std::io::stdout().write_all(out.as_bytes());
         } else {
             let _ = std::io::stderr().write_all(out.as_bytes());
@@ -125,12 +125,12 @@ pub fn generate(args: GenerateArgs) -> Result<()> {
         // Only fails if the pool was already made, which `maze generate` never does.
         let _ = rayon::ThreadPoolBuilder::new().num_threads(n as usize).build_global();
     }
-    check_binary_target(args.request.format, args.output.as_deref())?;
+    check_binary_target(args.request.format, args.out.output.as_deref())?;
     let progress = progress_for(&args, plan.spec());
     let mut kept = None;
     // The output is opened (and checked) before the seed is announced, so an error about
     // it is the only line on stderr.
-    with_sink(args.output.as_deref(), |sink| {
+    args.out.with_sink(|sink| {
         let seed = args.request.seed.unwrap_or_else(|| {
             let s = maze::fresh_seed();
             progress.suspend(|| eprintln!("seed: {s}"));
@@ -181,9 +181,9 @@ fn check_binary_target(format: Format, output: Option<&std::path::Path>) -> Resu
 
 /// Writes a saved maze solved or drawn again, with a spinner (on a terminal) while a big
 /// one is solved and drawn.
-fn write_file_job(job: FileRequest<'_>, name: &str, output: Option<&std::path::Path>) -> Result<()> {
+fn write_file_job(job: FileRequest<'_>, name: &str, output: &crate::output::OutputArgs) -> Result<()> {
     let format = job.request.format;
-    check_binary_target(format, output)?;
+    check_binary_target(format, output.output.as_deref())?;
     let spinner = if job.file.cells >= SPINNER_CELLS {
         let what = if job.solve.is_some() { "solving and drawing" } else { "drawing" };
         ticking(ProgressBar::new_spinner(), format!("{what} {} cells ({})", job.file.cells, format.name()))
@@ -192,7 +192,7 @@ fn write_file_job(job: FileRequest<'_>, name: &str, output: Option<&std::path::P
     };
     let drawn = maze::redraw(FileRequest { name: Some(name), ..job })?;
     let mut notes = Vec::new();
-    with_sink(output, |sink| {
+    output.with_sink(|sink| {
         notes = drawn.write(sink)?;
         Ok(())
     })?;
@@ -210,7 +210,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
     let file = read_maze_file(&args.file, args.limits.max_cells)?;
     let solve = Some(FileSolve { solver: args.algorithm, from: args.from, to: args.to });
     let job = FileRequest { file: &file, name: None, solve, keep_solution: false, request: &request };
-    write_file_job(job, &args.file, args.output.as_deref())
+    write_file_job(job, &args.file, &args.out)
 }
 
 /// `maze render`.
@@ -224,5 +224,5 @@ pub fn render(args: RenderArgs) -> Result<()> {
         keep_solution: !args.no_solution,
         request: &request,
     };
-    write_file_job(job, &args.file, args.output.as_deref())
+    write_file_job(job, &args.file, &args.out)
 }

@@ -33,6 +33,7 @@ pub fn run(args: StatsArgs) -> Result<()> {
         let at = if several { format!(" (maze {})", i + 1) } else { String::new() };
         let name = || format!("{}{at}", args.file);
         let spec = file.spec(args.limits.max_cells).map_err(|e| anyhow::Error::new(e).context(name()))?;
+        maze::check_stats_memory(&spec, args.limits.max_memory).map_err(|e| e.context(name()))?;
         let stats = spec.visit(FileStats(file)).map_err(|e| e.context(name()))?;
         if several && format == StatsFormat::Text && i > 0 {
             out.push('\n');
@@ -41,6 +42,6 @@ pub fn run(args: StatsArgs) -> Result<()> {
         let text = if format == StatsFormat::Json { text.replace('\n', "") + "\n" } else { text };
         out.push_str(&text);
     }
-    crate::output::with_sink(args.output.as_deref(), |sink| Ok(sink.write_all(out.as_bytes())?))?;
+    args.out.with_sink(|sink| Ok(sink.write_all(out.as_bytes())?))?;
     Ok(())
 }

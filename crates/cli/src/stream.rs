@@ -7,7 +7,6 @@ use indicatif::ProgressBar;
 
 use crate::args::GenerateArgs;
 use crate::fault::UsageError;
-use crate::output::with_sink;
 
 /// Whether standard output is a regular file (redirected to disk), whose size the byte limit
 /// guards; pipes, terminals and devices are not limited.
@@ -23,7 +22,7 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
     let request = &args.request;
     let (w, h) = maze::stream::check(request)?;
     let bytes = maze::stream::output_bytes(request, w, h)?;
-    let to_file = match &args.output {
+    let to_file = match &args.out.output {
         Some(path) => std::fs::metadata(path).map_or(true, |m| m.is_file()),
         None => stdout_is_file(),
     };
@@ -41,7 +40,7 @@ pub fn run(args: &GenerateArgs) -> Result<()> {
     } else {
         ProgressBar::hidden()
     };
-    with_sink(args.output.as_deref(), |sink| {
+    args.out.with_sink(|sink| {
         let seed = request.seed.unwrap_or_else(|| {
             let s = maze::fresh_seed();
             progress.suspend(|| eprintln!("seed: {s}"));

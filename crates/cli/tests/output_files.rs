@@ -194,9 +194,9 @@ fn stopped_mid_write(dir: &Path) -> Option<std::process::Child> {
         .args([
             "generate",
             "-W",
-            "4000",
+            "2000",
             "-H",
-            "4000",
+            "2000",
             "--seed",
             "1",
             "--solve",
@@ -204,6 +204,8 @@ fn stopped_mid_write(dir: &Path) -> Option<std::process::Child> {
             "svg",
             "--max-bytes",
             "100G",
+            "--max-memory",
+            "4G",
             "-o",
         ])
         .arg(&target)
@@ -211,7 +213,8 @@ fn stopped_mid_write(dir: &Path) -> Option<std::process::Child> {
         .stderr(Stdio::null())
         .spawn()
         .expect("spawns");
-    // The deadline is a hang guard: the file appears as soon as the command starts.
+    // The deadline is a hang guard: the file appears as soon as the drawing is ready to be
+    // written (seconds).
     let start = Instant::now();
     while names(dir).is_empty() {
         assert!(child.try_wait().expect("try_wait").is_none(), "the command ended before writing anything");
@@ -286,4 +289,139 @@ fn a_read_write_dev_null_on_stdout_is_a_normal_output() {
         .output()
         .expect("python3 runs");
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "0", "subprocess.DEVNULL");
+}
+
+/// A symlink to a file outside its own folder is refused, in one line naming both paths,
+/// and the file it points to is untouched; `--follow-symlinks` allows it. The same for a
+/// link into another folder by way of a linked folder, and for every command that writes.
+#[test]
+fn a_symlink_out_of_its_folder_is_refused_unless_asked() {
+    let dir = tempdir("symlink-out");
+    let elsewhere = dir.join("elsewhere");
+    let mine = dir.join("mine");
+    fs::create_dir(&elsewhere).expect("mkdir");
+    fs::create_dir(&mine).expect("mkdir");
+    let victim = elsewhere.join("system.conf");
+    fs::write(&victim, "precious").expect("write");
+    let link = mine.join("out.svg");
+    std::os::unix::fs::symlink(&victim, &link).expect("symlink");
+    let out = maze()
+        .args(["generate", "-W", "3", "-H", "2", "--seed", "1", "-f", "svg", "-o"])
+        .arg(&link)
+        .output()
+        .expect("runs");
+    maze_testkit::assert_one_line_error(&out, 1, "symlink", "-o a link out of its folder");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("out.svg") && err.contains("system.conf"), "both paths named: {err}");
+    assert!(err.contains("--follow-symlinks"), "the way out is named: {err}");
+    assert_eq!(fs::read_to_string(&victim).expect("read"), "precious");
+    assert_eq!(names(&mine), ["out.svg"], "left behind");
+    // Through a relative link that climbs out, and a file given through another command.
+    let climbing = mine.join("climb.json");
+    std::os::unix::fs::symlink("../elsewhere/system.conf", &climbing).expect("symlink");
+    let saved = dir.join("saved.json");
+    let made = maze()
+        .args(["generate", "-W", "3", "-H", "2", "--seed", "1", "-f", "json", "-o"])
+        .arg(&saved)
+        .output()
+        .expect("runs");
+    assert!(made.status.success());
+    for command in [vec!["solve"], vec!["render", "-f", "svg"], vec!["stats"]] {
+        let out = maze().args(&command).arg(&saved).arg("-o").arg(&climbing).output().expect("runs");
+        maze_testkit::assert_one_line_error(&out, 1, "symlink", &format!("{command:?} -o a climbing link"));
+        assert_eq!(fs::read_to_string(&victim).expect("read"), "precious", "{command:?}");
+    }
+    // Asked for: followed, and the link kept.
+    let out = maze()
+        .args(["generate", "-W", "3", "-H", "2", "--seed", "1", "--follow-symlinks", "-o"])
+        .arg(&link)
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(fs::read_to_string(&victim).expect("read").starts_with('+'));
+    assert!(fs::symlink_metadata(&link).expect("link").file_type().is_symlink());
+}
+
+/// A loop of links is called a loop, not a link to a missing file.
+#[test]
+fn a_symlink_loop_is_named() {
+    let dir = tempdir("symlink-loop");
+    std::os::unix::fs::symlink("b.txt", dir.join("a.txt")).expect("symlink");
+    std::os::unix::fs::symlink("a.txt", dir.join("b.txt")).expect("symlink");
+    let out = write_to(&dir.join("a.txt"));
+    maze_testkit::assert_one_line_error(&out, 1, "loop", "-o a symlink loop");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("does not exist"));
+}
+
+/// A writable file in a read-only folder cannot be replaced by renaming: said in one line
+/// before any work, and the file is untouched. (Root writes anywhere: skipped as root.)
+#[test]
+fn a_read_only_folder_is_named() {
+    if is_root() {
+        return;
+    }
+    let dir = tempdir("ro-folder");
+    let target = dir.join("out.txt");
+    fs::write(&target, "old").expect("write");
+    fs::set_permissions(&dir, fs::Permissions::from_mode(0o555)).expect("chmod");
+    let out = write_to(&target);
+    fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).expect("chmod back");
+    maze_testkit::assert_one_line_error(&out, 1, "read-only", "-o in a read-only folder");
+    assert_eq!(fs::read_to_string(&target).expect("read"), "old");
+}
+
+/// The temporary file is made when the first byte is ready, not when the work starts; one
+/// left by a killed run (SIGKILL cannot be caught) is removed by the next write to the
+/// same file.
+#[test]
+fn a_killed_run_leaves_nothing_for_long() {
+    let dir = tempdir("killed");
+    let target = dir.join("big.svg");
+    // 2000 x 2000 with a solution: seconds of work before the first byte.
+    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_maze"))
+        .args([
+            "generate",
+            "-W",
+            "2000",
+            "-H",
+            "2000",
+            "--seed",
+            "1",
+            "--solve",
+            "-f",
+            "svg",
+            "--max-bytes",
+            "100G",
+            "--max-memory",
+            "4G",
+            "-o",
+        ])
+        .arg(&target)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawns");
+    std::thread::sleep(Duration::from_millis(300));
+    let early = names(&dir);
+    let still_working = child.try_wait().expect("try_wait").is_none();
+    if still_working {
+        assert!(early.is_empty(), "a temporary file before any byte was ready: {early:?}");
+    }
+    // Wait for the temporary file, then kill the command outright.
+    let start = Instant::now();
+    while names(&dir).is_empty() && child.try_wait().expect("try_wait").is_none() {
+        assert!(start.elapsed() < Duration::from_secs(300), "no temporary file appeared");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = child.kill(); // SIGKILL, and no error if it has just ended
+    let _ = child.wait();
+    let left = names(&dir);
+    if left == ["big.svg"] {
+        return; // finished before it was killed: nothing to clean
+    }
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert!(left[0].starts_with(".big.svg.") && left[0].ends_with(".tmp"), "{left:?}");
+    let out = write_to(&target);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(names(&dir), ["big.svg"], "the killed run's temporary file is still there");
 }

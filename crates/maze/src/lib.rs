@@ -32,13 +32,15 @@ mod error;
 pub mod filter;
 mod job;
 pub mod masks;
+#[cfg(feature = "files")]
+pub mod output;
 mod plan;
 mod request;
 pub mod stage;
 pub mod stream;
 mod text;
 
-pub use budget::{MAX_PDF_MAZES, human};
+pub use budget::{MAX_PDF_MAZES, check_stats_memory, human};
 pub use capabilities::capabilities;
 pub use error::{Context, Error, Result, echo, single_line};
 pub use job::{
