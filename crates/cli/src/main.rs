@@ -40,9 +40,12 @@ fn main() -> ExitCode {
         Command::Play(a) => play::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Completions { shell } => {
+            // Written to a buffer, then through the one stdout writer, so a closed pipe
+            // (`| head -1`) ends quietly as every other output does.
             let mut cmd = Cli::command();
-            clap_complete::generate(shell, &mut cmd, "maze", &mut io::stdout());
-            Ok(())
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "maze", &mut script);
+            output::with_sink(None, |sink| Ok(sink.write_all(&script)?))
         }
     };
     match result {

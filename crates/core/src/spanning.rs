@@ -29,6 +29,27 @@ pub const WORK_LIMIT: u64 = 400_000_000;
 /// count is not computed: 128 MiB.
 pub const BAND_LIMIT: u64 = 1 << 24;
 
+/// Above this many cells the count is not tried at all: the cell graph alone would take
+/// about [`GRAPH_BYTES`] a cell before the band's size could be known, and no graph this
+/// large fits the band's limits but a strip a few cells wide.
+pub const MAX_CELLS: u64 = 1 << 20;
+
+/// The most bytes a cell of the graph takes while the count runs (its neighbour lists in
+/// two orders, the orders and positions, the breadth-first search's marks and queue).
+pub const GRAPH_BYTES: u64 = 160;
+
+/// The most memory [`spanning_trees`] takes for a shape of `cells` cells: the graph, and
+/// the band of at most [`BAND_LIMIT`] entries (fewer where [`WORK_LIMIT`] bounds the
+/// band's width: `n · b² <= WORK_LIMIT` gives at most `√(WORK_LIMIT · n) + n` entries);
+/// nothing past [`MAX_CELLS`]. Time and memory O(1).
+pub fn memory(cells: u64) -> u64 {
+    if cells > MAX_CELLS {
+        return 0;
+    }
+    let entries = (WORK_LIMIT.saturating_mul(cells).isqrt() + cells).min(BAND_LIMIT);
+    cells * GRAPH_BYTES + 8 * entries
+}
+
 /// The Mersenne prime 2⁶¹ − 1: exact counts are computed modulo it, and a count below it
 /// is its own remainder.
 const PRIME: u64 = (1 << 61) - 1;
@@ -64,8 +85,9 @@ pub struct SpanningTrees {
 /// rescales every entry of the trailing matrix at every step): the remainder is the count.
 ///
 /// Time O(N · D + n · b²) for N cells of D doors and the reduced size n = N − 1; memory
-/// O(n · b) (8 bytes an entry). Graphs needing more than [`WORK_LIMIT`] or [`BAND_LIMIT`]
-/// get `None` for both figures: a 100 × 100 square grid takes about 0.1 s, a 140 × 140 one is
+/// O(n · b) (8 bytes an entry; see [`memory`]). Shapes of more than [`MAX_CELLS`] cells,
+/// and graphs needing more than [`WORK_LIMIT`] or [`BAND_LIMIT`], get `None` for both
+/// figures: a 100 × 100 square grid takes about 0.1 s, a 140 × 140 one is
 /// the largest counted.
 pub fn spanning_trees<S: Shape>(shape: &S) -> SpanningTrees {
     spanning_trees_within(shape, WORK_LIMIT)
@@ -78,6 +100,9 @@ pub fn spanning_trees_within<S: Shape>(shape: &S, work: u64) -> SpanningTrees {
     if shape.woven() {
         let spec = shape.spec();
         return spanning_trees_within(&Square::new(spec.width, spec.height), work);
+    }
+    if u64::from(shape.cell_count()) > MAX_CELLS {
+        return SpanningTrees { exact: None, log10: None };
     }
     let Some(graph) = Graph::of(shape) else {
         return SpanningTrees { exact: Some(0), log10: None };

@@ -396,9 +396,9 @@ impl FromStr for Hardness {
 ///
 /// Time O(N · D) for N cells and D doors per cell, plus the spanning-tree count's
 /// O(n · b²) for a band of half-width b (about the maze's width; skipped past
-/// [`crate::spanning::WORK_LIMIT`]); memory O(N): about 17 bytes per cell at most (a
-/// distance per cell, a degree byte, the queue, the solution and the branch sizes), and the
-/// count's band, 8 bytes × N × (b + 1), while it runs.
+/// [`crate::spanning::WORK_LIMIT`]); memory O(N): at most [`memory`] (a distance per cell,
+/// a degree byte, the queue, the solution and the branch sizes: [`BYTES_PER_CELL`]; and,
+/// up to [`crate::spanning::MAX_CELLS`] cells, the count's graph and band while it runs).
 pub fn stats<S: Shape>(maze: &Maze<S>) -> Stats {
     let shape = maze.shape();
     let n = maze.cell_count() as usize;
@@ -489,6 +489,19 @@ pub fn stats<S: Shape>(maze: &Maze<S>) -> Stats {
         spanning_trees: trees.exact,
         spanning_trees_log10: trees.log10,
     }
+}
+
+/// The most bytes a cell takes while [`stats`] runs, besides the maze itself: a degree
+/// byte, a distance, the breadth-first queue and the solution's cells (4 bytes each, with
+/// room for a growing buffer's doubling).
+pub const BYTES_PER_CELL: u64 = 16;
+
+/// The most memory [`stats`] takes for a maze of `cells` cells (besides the maze itself):
+/// [`BYTES_PER_CELL`] a cell and the spanning-tree count's
+/// ([`crate::spanning::memory`]). A front end checks it against its memory limit before
+/// computing statistics. Time and memory O(1).
+pub fn memory(cells: u64) -> u64 {
+    cells.saturating_mul(BYTES_PER_CELL).saturating_add(crate::spanning::memory(cells))
 }
 
 /// The difficulty score of [`Stats::difficulty`] from its three ingredients, in 0..=100:

@@ -164,6 +164,14 @@ pub fn check_applies(r: &MazeRequest) -> Result<()> {
 pub(crate) fn check_drawing(r: &MazeRequest) -> Result<()> {
     let refuse = |what: String| Err(Error::Request(what));
     let format = r.format.name();
+    for (text, flag) in [(&r.title, "--title"), (&r.instructions, "--instructions")] {
+        if let Some(c) = text.as_deref().and_then(|t| t.chars().find(|c| c.is_control())) {
+            return refuse(format!(
+                "{flag} has a control character ({}): it is one line of printable text",
+                c.escape_unicode()
+            ));
+        }
+    }
     if matches!(r.format, Format::Text | Format::Unicode) {
         for (given, flag) in [(r.title.is_some(), "--title"), (r.instructions.is_some(), "--instructions")] {
             if given {

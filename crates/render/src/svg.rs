@@ -99,7 +99,24 @@ pub(crate) fn arc_path(d: &mut String, arcs: &[crate::scene::WallArc], k: f64, m
 
 /// Escapes text for XML attributes and content.
 pub(crate) fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            // Not allowed in XML 1.0 at all, not even as a character reference.
+            c if !xml_char(c) => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Whether XML 1.0 allows `c` in a document (its `Char` production).
+fn xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
 }
 
 /// The opening of an SVG document `w` x `h` pixels: the root element, the title if any and
@@ -268,6 +285,15 @@ mod tests {
 
     fn p(x: f64, y: f64) -> Point {
         Point { x, y }
+    }
+
+    /// Text that XML cannot hold (C0 controls, U+FFFE) becomes U+FFFD, so the document
+    /// stays well formed whatever a title holds; the markup characters are escaped.
+    #[test]
+    fn escaped_text_is_always_xml() {
+        let out = super::escape("a\u{1}b\u{1b}[31m\u{7f}<&>\"\u{FFFE}\tz");
+        assert_eq!(out, "a\u{FFFD}b\u{FFFD}[31m\u{7f}&lt;&amp;&gt;&quot;\u{FFFD}\tz");
+        assert!(out.chars().all(super::xml_char));
     }
 
     #[test]

@@ -103,6 +103,14 @@ pub fn app_from_args(args: &PlayArgs) -> Result<App> {
 /// `maze play`.
 pub fn run(args: PlayArgs) -> Result<()> {
     let mut app = app_from_args(&args)?;
+    // --no-menu starts the game at once: options it cannot play are refused now, in one
+    // line and with a failing status, whichever game (full-screen or line by line) follows.
+    if args.no_menu {
+        app.start();
+        if !app.message.is_empty() {
+            anyhow::bail!(UsageError(app.message.clone()));
+        }
+    }
     let (tty_in, tty_out) = (std::io::stdin().is_terminal(), std::io::stdout().is_terminal());
     if args.lines || !tty_in || !tty_out {
         if args.fog.is_some() {
@@ -115,12 +123,6 @@ pub fn run(args: PlayArgs) -> Result<()> {
         // Box-drawing characters only on a terminal that asked for them; pipes get ASCII.
         let unicode = tty_out && !args.ascii;
         return lines::Dialogue::new(&args, std::io::stdin().lock(), &mut out, unicode, !tty_in)?.run();
-    }
-    if args.no_menu {
-        app.start();
-        if !app.message.is_empty() {
-            anyhow::bail!(UsageError(app.message.clone()));
-        }
     }
     let mut terminal = ratatui::init();
     let result = event_loop(&mut terminal, &mut app);
