@@ -6,17 +6,15 @@
 # whose result is already there. The apt steps need root or sudo (CI runs as root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
 packages=()
 [ -x /usr/bin/chromium ] || packages+=(chromium)
 command -v node > /dev/null || packages+=(nodejs)
 command -v npm > /dev/null || packages+=(npm)
 if [ ${#packages[@]} -gt 0 ]; then
     echo "installing ${packages[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq
-    $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" > /dev/null
+    # shellcheck source=scripts/apt.sh
+    . scripts/apt.sh
+    apt_install "${packages[@]}"
 fi
 dir=crates/cli/tests/browser
 # Every npm package of package.json at its pinned version, else `npm ci` (playwright-core

@@ -18,14 +18,11 @@ if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi
 echo "installing validators (missing: ${missing[*]})"
-export DEBIAN_FRONTEND=noninteractive
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends \
-    libxml2-utils librsvg2-bin pngcheck qpdf poppler-utils \
+# shellcheck source=scripts/apt.sh
+. "$(dirname "$0")/apt.sh"
+apt_install libxml2-utils librsvg2-bin pngcheck qpdf poppler-utils \
     texlive-latex-base texlive-pictures preview-latex-style \
-    openscad admesh gifsicle tmux parallel time > /dev/null
+    openscad admesh gifsicle tmux parallel time
 for t in "${tools[@]}"; do
     command -v "$t" > /dev/null || { echo "still missing after install: $t" >&2; exit 1; }
 done

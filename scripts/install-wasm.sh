@@ -44,14 +44,12 @@ else
         echo "debian packages present: ${packages[*]}"
     else
         echo "installing debian packages (missing: ${missing[*]})"
-        sudo=""
         if [ "$(id -u)" -ne 0 ]; then
             sudo -n true 2> /dev/null || fail "apt-get needs root or password-less sudo"
-            sudo="sudo -n"
         fi
-        export DEBIAN_FRONTEND=noninteractive
-        $sudo apt-get update -qq
-        $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" > /dev/null
+        # shellcheck source=scripts/apt.sh
+        . scripts/apt.sh
+        apt_install "${packages[@]}"
         . scripts/wasm-env.sh
     fi
     [ -n "$WASM_RUSTC_RELEASE" ] || fail "$WASM_RUSTC is missing after installing rustc-web"

@@ -7,8 +7,9 @@
 //! ns/cell is `time / cells`. Benchmark ids are `<group>/<crate>/<algorithm>`, e.g.
 //! `square-1000/ours/kruskal` or `square-1000/knossos/eller`.
 //!
-//! Run with `cargo bench -p maze-bench --bench generate`; filter with a trailing regex, e.g.
-//! `cargo bench -p maze-bench --bench generate -- 'square-1000/.*/eller'`. Set
+//! Run with `cargo bench -p maze-bench --features peers --bench generate` (without the
+//! `peers` feature, ours alone); filter with a trailing regex, e.g.
+//! `cargo bench -p maze-bench --features peers --bench generate -- 'square-1000/.*/eller'`. Set
 //! `MAZE_BENCH_CLOCK=cpu` to measure thread CPU time instead of wall time.
 
 use std::hint::black_box;
@@ -16,6 +17,7 @@ use std::time::Duration;
 
 use criterion::measurement::Measurement;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput, criterion_main};
+#[cfg(feature = "peers")]
 use knossos::maze::{
     AldousBroder, Algorithm as KAlgorithm, Bias, BinaryTree, Eller, GrowingTree, HuntAndKill, Kruskal,
     Method, OrthogonalMazeBuilder, Prim, RecursiveBacktracking, RecursiveDivision, Sidewinder,
@@ -69,11 +71,13 @@ fn bench_ours<S: Shape, M: Measurement>(group: &mut BenchmarkGroup<'_, M>, alg: 
 }
 
 /// A knossos generator: a fresh algorithm value per maze (some keep state between calls).
+#[cfg(feature = "peers")]
 type KnossosFactory = fn() -> Box<dyn KAlgorithm>;
 
 /// knossos's generators, named as ours for the comparison, and the largest side each can do
 /// here: its recursive backtracker recurses (stack overflow from about 600²) and its Kruskal is
 /// super-linear (about 45 minutes at 1000²), so both stay at 100².
+#[cfg(feature = "peers")]
 fn knossos_algorithms() -> Vec<(&'static str, KnossosFactory, u32)> {
     vec![
         ("binary-tree", || Box::new(BinaryTree::new(Bias::NorthEast)), 1000),
@@ -92,6 +96,7 @@ fn knossos_algorithms() -> Vec<(&'static str, KnossosFactory, u32)> {
 }
 
 /// One knossos generator: builder (grid allocation), seeded `StdRng` and carving, all timed.
+#[cfg(feature = "peers")]
 fn bench_knossos<M: Measurement>(
     group: &mut BenchmarkGroup<'_, M>,
     name: &str,
@@ -123,6 +128,7 @@ fn square<M: Measurement>(c: &mut Criterion<M>) {
                 bench_ours(&mut group, alg, Square::new(side, side));
             }
         }
+        #[cfg(feature = "peers")]
         for (name, make, max_side) in knossos_algorithms() {
             if side <= max_side {
                 bench_knossos(&mut group, name, make, side);

@@ -1,2 +1,3 @@
 //! Benchmarks for maze-core: no library code lives here. Run them with
-//! `cargo bench -p maze-bench` (see `BENCHMARKS.md` at the workspace root).
+//! `cargo bench -p maze-bench --features peers` (the peer crates side by side with ours;
+//! see `BENCHMARKS.md` at the workspace root).
