@@ -496,7 +496,8 @@ class Batch:
     def save(self, path: str | os.PathLike) -> None:
         """Writes the batch to a file :func:`read` reads (``docs/FORMAT.md``, "The batch
         file"): a header with the request, then one fixed-size record a maze, so the file
-        can be memory-mapped. Written atomically (a temporary file renamed)."""
+        can be memory-mapped. Written atomically (a temporary file renamed); a link, a
+        device, a pipe or a read-only file is not replaced (``ValueError``)."""
         _write_batch(self, os.fspath(path))
 
     # --- one maze -----------------------------------------------------------------------
@@ -589,6 +590,9 @@ def _record_dtype(square: bool, h: int, w: int) -> np.dtype:
 def _write_batch(batch: Batch, path: str) -> None:
     if batch._not_drawable and not batch.square:
         raise ValueError(f"these mazes cannot be saved: {batch._not_drawable}")
+    # The file says what made its mazes, not where to look or how much to spend (`read`
+    # refuses a request with limits or threads; they do not change the mazes).
+    request = {k: v for k, v in batch.request.items() if k not in _LIMITS and k != "threads"}
     header = {
         "format": "maze-batch",
         "version": _VERSION,
@@ -596,7 +600,7 @@ def _write_batch(batch: Batch, path: str) -> None:
         "shape": batch.kind,
         "width": batch.width,
         "height": batch.height,
-        "request": batch.request,
+        "request": request,
         "config_hash": batch.config_hash,
         "record": "seed u64, entrance u32, exit u32" + (", passage bits" if batch.square else ""),
     }
@@ -616,6 +620,10 @@ def _write_batch(batch: Batch, path: str) -> None:
     if os.path.islink(path) or (os.path.exists(path) and not os.path.isfile(path)):
         raise ValueError(f"{path}: not a regular file (a link, device or pipe is not overwritten)")
     mode = os.stat(path).st_mode & 0o7777 if os.path.exists(path) else None
+    # No write bit (root could write anyway), or not writable by us: refused, as the
+    # command refuses it.
+    if mode is not None and (mode & 0o222 == 0 or not os.access(path, os.W_OK)):
+        raise ValueError(f"{path} is read-only (refusing to replace it)")
     directory = os.path.dirname(os.path.abspath(path))
     # A new file of a name no one can guess or plant (O_EXCL), renamed over the target.
     handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory)

@@ -152,3 +152,23 @@ def test_solve_and_stats_of_arrays_are_checked():
         maze.solve(batch.connections.astype(np.uint8), batch.starts, batch.ends, max_bytes=1000)
     routes = maze.solve(batch.connections, batch.starts, batch.ends)
     assert [len(r) for r in routes] == list(batch.stats["solution_cells"])
+
+
+def test_save_refuses_a_read_only_file(tmp_path):
+    target = tmp_path / "kept.mzb"
+    target.write_bytes(b"old")
+    os.chmod(target, 0o444)
+    with pytest.raises(ValueError, match="read-only") as refused:
+        maze.generate(3, width=4, height=4, seed=1).save(target)
+    assert "\n" not in str(refused.value)
+    assert target.read_bytes() == b"old"
+    assert os.stat(target).st_mode & 0o777 == 0o444
+    assert [p.name for p in tmp_path.iterdir()] == ["kept.mzb"]
+
+
+def test_a_batch_made_with_limits_or_threads_saves_and_reads_back(tmp_path):
+    batch = maze.generate(3, width=4, height=4, seed=1, max_bytes=1 << 24, max_memory=1 << 24, threads=1)
+    batch.save(tmp_path / "b.mzb")
+    again = maze.read(tmp_path / "b.mzb")
+    assert np.array_equal(again.connections, batch.connections)
+    assert again.config_hash == batch.config_hash
