@@ -172,3 +172,13 @@ def test_a_batch_made_with_limits_or_threads_saves_and_reads_back(tmp_path):
     again = maze.read(tmp_path / "b.mzb")
     assert np.array_equal(again.connections, batch.connections)
     assert again.config_hash == batch.config_hash
+
+
+def test_control_characters_in_a_title_give_well_formed_svg():
+    # Escaped or refused (in one line naming the title), never an SVG that does not parse.
+    try:
+        svg = maze.generate(1, width=4, height=4, seed=1)[0].draw("svg", title="a\x01b")
+    except ValueError as e:
+        assert "title" in str(e) and "\n" not in str(e), e
+        return
+    ET.fromstring(svg)
