@@ -338,7 +338,10 @@ impl Holding {
 
 /// The worker threads a job of a request runs on.
 fn threads_of(threads: Option<u32>) -> PyResult<u64> {
-    Ok(pool(threads).map_err(|e| error(&e))?.current_num_threads().max(1) as u64)
+    match threads {
+        Some(n) => Ok(u64::from(n.max(1))),
+        None => Ok(pool(None).map_err(|e| error(&e))?.current_num_threads().max(1) as u64),
+    }
 }
 
 /// What a batch keeps of each maze: its connections (on a plain square grid), its
