@@ -11,6 +11,12 @@ and options make the same maze, byte for byte, as ``maze generate``.
 
 Options are ``maze generate``'s long flags with ``_`` for ``-`` (``maze.OPTIONS`` lists
 them); bad values raise ``ValueError`` with the command's one-line message.
+
+Every call that makes arrays estimates what it will hold before any work and raises
+``maze.LimitError`` (a ``MemoryError`` and a ``ValueError``), naming the keyword that
+raises the limit, rather than running out of memory: ``max_bytes`` (1 GiB) bounds the
+arrays and everything held to make them, ``max_memory`` (512 MiB) the statistics' working
+memory.
 """
 
 from __future__ import annotations
@@ -26,8 +32,37 @@ from typing import Any, Iterable, Iterator, Sequence
 import numpy as np
 
 from . import _native
+from ._native import LimitError
 
-__all__ = ["generate", "read", "solve", "Batch", "Maze", "OPTIONS", "capabilities"]
+__all__ = ["generate", "read", "solve", "Batch", "Maze", "OPTIONS", "LimitError", "capabilities"]
+
+# The request's limits and what a batch file's request may not set (they say where to
+# look or how much to spend, not which mazes).
+_LIMITS = ("max-cells", "max-bytes", "max-pixels", "max-memory")
+
+
+def _within(what: str, need: int, limit: int, keyword: str) -> None:
+    """Refuses `need` bytes above `limit` (``LimitError``), before the work."""
+    if need > limit:
+        raise LimitError(
+            f"{what}: about {_human(need)} of memory, above the limit of {_human(limit)} "
+            f"(raise it with {keyword}=..., or work in parts)"
+        )
+
+
+def _human(n: int) -> str:
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= size:
+            return f"{n / size:.1f} {unit}"
+    return f"{n} bytes"
+
+
+def _limit_arg(value, default: int, keyword: str) -> int:
+    if value is None:
+        return default
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 0:
+        raise ValueError(f"{keyword}: a number of bytes from 0 up, not {value!r}")
+    return int(value)
 
 #: Every option of :func:`generate`: ``maze generate``'s long flags, ``_`` for ``-``.
 OPTIONS: tuple[str, ...] = tuple(name.replace("-", "_") for name in _native.fields())
@@ -122,16 +157,18 @@ def generate(
     return Batch(data, request)
 
 
-def solve(connections, starts, ends, solver: str = "bfs") -> list[np.ndarray]:
+def solve(connections, starts, ends, solver: str = "bfs", max_bytes: int | None = None) -> list[np.ndarray]:
     """Solves square mazes given as arrays made elsewhere (maze-dataset's layout):
     ``connections`` (N, 2, H, W) bool, ``starts`` and ``ends`` (N, 2) as (row, column).
     Returns each route from start to end as an (L, 2) array of (row, column), cells
-    included at both ends. ``solver`` is any solver of ``maze solve``.
+    included at both ends. ``solver`` is any solver of ``maze solve``. Raises
+    ``LimitError`` before any work when the routes could pass ``max_bytes`` (1 GiB).
     """
     if not isinstance(solver, str):
         raise ValueError(f"solver: a solver's name (bfs, dfs, a-star, ...), not {solver!r}")
-    connections, starts, ends = _grid_arrays(connections, starts, ends)
-    return _native.solve(connections, starts, ends, solver)
+    max_bytes = _limit_arg(max_bytes, _native.DEFAULT_MAX_BYTES, "max_bytes")
+    connections, starts, ends = _grid_arrays(connections, starts, ends, max_bytes)
+    return _native.solve(connections, starts, ends, solver, max_bytes)
 
 
 def _cells_array(name: str, values) -> np.ndarray:
@@ -143,8 +180,12 @@ def _cells_array(name: str, values) -> np.ndarray:
     return np.ascontiguousarray(array, dtype=np.int64)
 
 
-def _grid_arrays(connections, starts, ends):
-    connections = np.ascontiguousarray(connections, dtype=bool)
+def _grid_arrays(connections, starts, ends, max_bytes: int):
+    array = np.asarray(connections)
+    if array.dtype != bool or not array.flags.c_contiguous:
+        # A bool copy: one byte a value.
+        _within(f"a bool copy of connections {array.shape}", array.size, max_bytes, "max_bytes")
+    connections = np.ascontiguousarray(array, dtype=bool)
     starts = _cells_array("starts", starts)
     ends = _cells_array("ends", ends)
     if connections.ndim == 3:  # one maze
@@ -187,6 +228,11 @@ class Batch:
         # make again (see `read`).
         self._not_drawable: str | None = None
         self._data["digests"] = data.get("digests")
+
+    def _limit(self, field: str) -> int:
+        """The request's limit `field` (``max-bytes``, ``max-memory``), else its default."""
+        default = {"max-bytes": _native.DEFAULT_MAX_BYTES, "max-memory": _native.DEFAULT_MAX_MEMORY}[field]
+        return int(self.request.get(field, default))
 
     # --- sizes and indexing -------------------------------------------------------------
     def __len__(self) -> int:
@@ -285,7 +331,8 @@ class Batch:
         if self._solutions is None:
             if self.square:
                 solver = self.request.get("solve", "bfs")
-                self._solutions = solve(self._connections, self.starts, self.ends, solver)
+                limit = self._limit("max-bytes")
+                self._solutions = solve(self._connections, self.starts, self.ends, solver, max_bytes=limit)
             else:
                 remade = self._remake(solve=self.request.get("solve", "bfs"))
                 self._solutions = remade["solutions"]
@@ -303,7 +350,8 @@ class Batch:
             if not len(self):
                 self._stats = {}
             elif self._not_drawable and self.square:
-                self._stats = _native.stats(self._connections, self.starts, self.ends)
+                limits = self._limit("max-bytes"), self._limit("max-memory")
+                self._stats = _native.stats(self._connections, self.starts, self.ends, *limits)
             else:
                 self._stats = self._remake(stats=True)["stats"]
         if len(self) and "seed" not in self._stats:
@@ -319,18 +367,27 @@ class Batch:
         request = {k: v for k, v in self.request.items() if k not in ("where", "hardness", "max-tries")}
         request.update({_field(k): v for k, v in changes.items()})
         request["format"] = "maze"
-        return _native.remake(json.dumps(request), [int(s) for s in self._seeds], stats, digests)
+        seeds = np.ascontiguousarray(self._seeds, dtype=np.uint64)
+        return _native.remake(json.dumps(request), seeds, stats, digests)
 
-    def as_pixels(self) -> np.ndarray:
+    def as_pixels(self, max_bytes: int | None = None) -> np.ndarray:
         """(N, 2H + 1, 2W + 1) uint8 pictures, 255 open and 0 wall, one pixel a cell and one
-        a wall (maze-dataset's ``as_pixels`` without its colour channel)."""
+        a wall (maze-dataset's ``as_pixels`` without its colour channel). Raises
+        ``LimitError`` before any work when the pictures would pass ``max_bytes`` (the
+        batch's limit, 1 GiB unless it was made with another)."""
         self._need_square("as_pixels()")
         c = self._connections
         n, _, h, w = c.shape
+        limit = _limit_arg(max_bytes, self._limit("max-bytes"), "max_bytes")
+        _within(f"as_pixels(): {n} pictures of {2 * h + 1}x{2 * w + 1} pixels", n * (2 * h + 1) * (2 * w + 1),
+                limit, "max_bytes")
         px = np.zeros((n, 2 * h + 1, 2 * w + 1), dtype=np.uint8)
-        px[:, 1::2, 1::2] = 255
-        px[:, 2 : 2 * h : 2, 1::2] = np.where(c[:, 0, : h - 1, :], 255, 0)
-        px[:, 1::2, 2 : 2 * w : 2] = np.where(c[:, 1, :, : w - 1], 255, 0)
+        # Ones where open, copied from the bools in place, then 255 in place: no array
+        # beside the pictures.
+        px[:, 1::2, 1::2] = 1
+        px[:, 2 : 2 * h : 2, 1::2] = c[:, 0, : h - 1, :]
+        px[:, 1::2, 2 : 2 * w : 2] = c[:, 1, :, : w - 1]
+        px *= 255
         return px
 
     def as_tokens(self) -> list[list[str]]:
@@ -338,6 +395,13 @@ class Batch:
         passages, then origin, target and path, coordinates as ``(row,col)``."""
         self._need_square("as_tokens()")
         h, w = self.height, self.width
+        # A list slot (8 bytes) a token, 4 tokens a passage and one a route's cell (the
+        # token strings are shared), the routes (16 bytes a cell, as many as the cells at
+        # most) and a list a maze.
+        passages = int(np.count_nonzero(self._connections)) if len(self) else 0
+        routes = 0 if self._solutions is not None else len(self) * (16 * h * w + 160)
+        need = 8 * (4 * passages + len(self) * (h * w + 16)) + 72 * len(self) + routes + 64 * h * w
+        _within(f"as_tokens(): the tokens of {len(self)} mazes", need, self._limit("max-bytes"), "max_bytes")
         names = [f"({r},{c})" for r in range(h) for c in range(w)]
         ids = np.arange(h * w).reshape(h, w)
         out = []
@@ -407,6 +471,10 @@ class Batch:
         occurrences kept in order."""
         if not len(self):
             return self._take([])
+        # The keys (packed passages, or digests, and ends), their sorted copy and the index.
+        key = ((2 * self.width * self.height + 7) // 8 if self.square else 8) + 8
+        _within(f"dedupe(): the keys of {len(self)} mazes", len(self) * (3 * key + 32), self._limit("max-bytes"),
+                "max_bytes")
         ends = np.ascontiguousarray(self._ends.astype("<u4")).view(np.uint8)
         if self.square:
             passages = np.packbits(self._connections.reshape(len(self), -1), axis=1)
@@ -428,7 +496,8 @@ class Batch:
     def save(self, path: str | os.PathLike) -> None:
         """Writes the batch to a file :func:`read` reads (``docs/FORMAT.md``, "The batch
         file"): a header with the request, then one fixed-size record a maze, so the file
-        can be memory-mapped. Written atomically (a temporary file renamed)."""
+        can be memory-mapped. Written atomically (a temporary file renamed); a link, a
+        device, a pipe or a read-only file is not replaced (``ValueError``)."""
         _write_batch(self, os.fspath(path))
 
     # --- one maze -----------------------------------------------------------------------
@@ -521,6 +590,9 @@ def _record_dtype(square: bool, h: int, w: int) -> np.dtype:
 def _write_batch(batch: Batch, path: str) -> None:
     if batch._not_drawable and not batch.square:
         raise ValueError(f"these mazes cannot be saved: {batch._not_drawable}")
+    # The file says what made its mazes, not where to look or how much to spend (`read`
+    # refuses a request with limits or threads; they do not change the mazes).
+    request = {k: v for k, v in batch.request.items() if k not in _LIMITS and k != "threads"}
     header = {
         "format": "maze-batch",
         "version": _VERSION,
@@ -528,7 +600,7 @@ def _write_batch(batch: Batch, path: str) -> None:
         "shape": batch.kind,
         "width": batch.width,
         "height": batch.height,
-        "request": batch.request,
+        "request": request,
         "config_hash": batch.config_hash,
         "record": "seed u64, entrance u32, exit u32" + (", passage bits" if batch.square else ""),
     }
@@ -548,13 +620,17 @@ def _write_batch(batch: Batch, path: str) -> None:
     if os.path.islink(path) or (os.path.exists(path) and not os.path.isfile(path)):
         raise ValueError(f"{path}: not a regular file (a link, device or pipe is not overwritten)")
     mode = os.stat(path).st_mode & 0o7777 if os.path.exists(path) else None
+    # No write bit (root could write anyway), or not writable by us: refused, as the
+    # command refuses it.
+    if mode is not None and (mode & 0o222 == 0 or not os.access(path, os.W_OK)):
+        raise ValueError(f"{path} is read-only (refusing to replace it)")
     directory = os.path.dirname(os.path.abspath(path))
     # A new file of a name no one can guess or plant (O_EXCL), renamed over the target.
     handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(handle, "wb") as f:
             f.write(_MAGIC + struct.pack("<HHI", _VERSION, 0, len(text)) + text)
-            f.write(records.tobytes())
+            f.write(memoryview(records).cast("B"))
         os.chmod(temporary, mode if mode is not None else 0o666 & ~_umask())
         os.replace(temporary, path)
     finally:
@@ -572,18 +648,27 @@ def _umask() -> int:
 MAX_READ = 1 << 30
 
 
-def read(path: str | os.PathLike, mmap: bool = False, max_bytes: int = MAX_READ) -> Batch:
+def read(
+    path: str | os.PathLike, mmap: bool = False, max_bytes: int = MAX_READ, max_memory: int | None = None
+) -> Batch:
     """Reads a file written by :meth:`Batch.save` (with ``mmap=True`` the file is mapped
     rather than read; the passages are unpacked into memory), or one the ``maze`` command
     wrote: compact records (``maze generate -n N -f maze``), JSON or JSON Lines, all of one
-    shape. Files larger than ``max_bytes`` (1 GiB) and anything but a regular file (a
-    device, a pipe) are refused.
+    shape. Anything but a regular file (a device, a pipe) is refused, and so is a file
+    larger than ``max_bytes`` (1 GiB) or whose reading and arrays would hold more
+    (``LimitError``, before the work: the mazes a file declares are counted before any is
+    made). The batch keeps both limits for what it computes later (``max_memory``, 512
+    MiB, bounds its statistics' working memory).
 
     Mazes read from the command's files are drawn (``batch[i].draw``) by making them again
     from their seed and options, after checking that this gives the saved passages and
     ends; when it does not (a file edited, or made with options a file does not record),
     drawing raises ``ValueError`` and the arrays (and statistics, solutions) are the file's."""
     path = os.fsdecode(os.fspath(path))
+    max_bytes = _limit_arg(max_bytes, MAX_READ, "max_bytes")
+    limits = {"max-bytes": max_bytes} if max_bytes != _native.DEFAULT_MAX_BYTES else {}
+    if max_memory is not None:
+        limits["max-memory"] = _limit_arg(max_memory, _native.DEFAULT_MAX_MEMORY, "max_memory")
     try:
         info = os.stat(path)
     except OSError as e:
@@ -595,7 +680,7 @@ def read(path: str | os.PathLike, mmap: bool = False, max_bytes: int = MAX_READ)
     with open(path, "rb") as f:
         head = f.read(12)
         if head[:4] != _MAGIC:
-            return _read_command_file(path, head + f.read(max_bytes))
+            return _read_command_file(path, max_bytes, limits)
         if len(head) < 12:
             raise ValueError(f"{path}: the batch file ends inside its first 12 bytes")
         version, flags, size = struct.unpack("<HHI", head[4:])
@@ -615,7 +700,7 @@ def read(path: str | os.PathLike, mmap: bool = False, max_bytes: int = MAX_READ)
     except (ValueError, KeyError, TypeError) as e:
         raise ValueError(f"{path}: the header is not a batch file's ({e})") from None
     # The file says what made its mazes, not where to look or how much to spend.
-    for key in ("mask", "threads", "max-cells", "max-bytes", "max-pixels", "max-memory"):
+    for key in ("mask", "threads", *_LIMITS):
         if key in request:
             raise ValueError(f"{path}: a batch file's request may not set {key!r} (it names a file or a limit)")
     square = record.endswith("passage bits")
@@ -626,6 +711,11 @@ def read(path: str | os.PathLike, mmap: bool = False, max_bytes: int = MAX_READ)
     expected = offset + count * dtype.itemsize
     if info.st_size != expected:
         raise ValueError(f"{path}: {count} records need {expected} bytes, the file has {info.st_size}")
+    # The records, the ends (two int64 copies) and, for square mazes, the passages
+    # unpacked to a byte each.
+    need = count * (dtype.itemsize + 40) + (count * 2 * height * width if square else 0)
+    _within(f"{path}: the arrays of its {count} {width}x{height} {kind} mazes", need, max_bytes, "max_bytes")
+    request.update(limits)
     if mmap and count:
         records = np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=(count,))
     else:
@@ -636,15 +726,17 @@ def read(path: str | os.PathLike, mmap: bool = False, max_bytes: int = MAX_READ)
     data = {"kind": kind, "width": width, "height": height, "seeds": records["seed"], "ends": ends}
     if square:
         bits = np.unpackbits(records["passages"], axis=1, count=2 * height * width, bitorder="little")
-        data["connections"] = bits.astype(bool).reshape(count, 2, height, width)
+        data["connections"] = bits.view(bool).reshape(count, 2, height, width)
     batch = Batch(data, request)
     batch._not_drawable = str(reason) if reason else None
     return batch
 
 
-def _read_command_file(path: str, data: bytes) -> Batch:
+def _read_command_file(path: str, max_bytes: int, limits: dict) -> Batch:
     try:
-        found = _native.read_files(data)
+        found = _native.read_files(path, max_bytes)
+    except LimitError:
+        raise
     except ValueError as e:
         raise ValueError(f"{path}: {e}") from None
     request = {"shape": found["kind"], "width": int(found["width"]), "height": int(found["height"])}
@@ -656,6 +748,7 @@ def _read_command_file(path: str, data: bytes) -> Batch:
         request["algorithm"] = found["algorithm"]
     if found.get("braid") is not None:
         request["braid"] = found["braid"]
+    request.update(limits)
     batch = Batch(found, request)
     same = not (found["masked"] or found["woven"])
     if same:
@@ -664,6 +757,8 @@ def _read_command_file(path: str, data: bytes) -> Batch:
             same = np.array_equal(again["digests"], found["digests"]) and np.array_equal(
                 np.asarray(again["ends"]).reshape(-1, 2), batch._ends
             )
+        except LimitError:
+            raise
         except ValueError:
             same = False
     if not same:

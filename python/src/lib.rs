@@ -15,10 +15,11 @@ use std::time::Duration;
 use maze::{Built, Keep, MazeRequest, Plan, Shape};
 use maze_core::stats::{Stats, Value};
 use maze_core::{CellId, Maze, ShapeKind, Solver, Square, Wrap};
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyReadonlyArray4};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyReadonlyArray4};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 
 /// A request from its JSON object; unknown names and values of the wrong kind are refused
 /// naming the option as Python spells it (`_` for `-`).
@@ -163,8 +164,8 @@ fn grid(spec: &maze::ShapeSpec) -> Option<(u32, u32)> {
 /// A maze's row of the connection array (down passages, then right ones), on a `grid`,
 /// packed 8 to a byte (least significant first), so that a batch waits in an eighth of the
 /// memory of its array ([`unpack`]).
-fn connections_of<S: Shape>(maze: &Maze<S>, grid: Option<(u32, u32)>) -> maze::Result<Vec<u8>> {
-    let Some((w, h)) = grid else { return Ok(Vec::new()) };
+fn connections_of<S: Shape>(maze: &Maze<S>, grid: Option<(u32, u32)>) -> maze::Result<Box<[u8]>> {
+    let Some((w, h)) = grid else { return Ok(Box::default()) };
     let cells = (w * h) as usize;
     let mut connections = vec![false; 2 * cells];
     let (down, right) = connections.split_at_mut(cells);
@@ -201,28 +202,146 @@ fn unpack(packed: &[u8], count: usize, out: &mut Vec<bool>) {
     }
 }
 
-/// Refuses a batch whose arrays would pass the request's byte limit (`max_bytes`, 1 GiB
-/// by default), before any work: a connection array holds a byte a passage (2 a cell), a
-/// solution up to 16 bytes a cell and a numpy array's own hundred or so.
-fn check_arrays(plan: &Plan, count: u64) -> PyResult<()> {
-    let cells = plan.spec().cells();
-    let mut per_maze = 24;
-    if grid(plan.spec()).is_some() {
-        per_maze += 2 * cells;
+/// `maze.LimitError`: a call refused before any work because what it would hold passes a
+/// limit; a `MemoryError` and a `ValueError` both, so either `except` catches it.
+static LIMIT_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// Makes `maze.LimitError` (once).
+fn limit_error_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    let made = LIMIT_ERROR.get_or_try_init(py, || -> PyResult<Py<PyType>> {
+        let bases = PyTuple::new(py, [py.get_type::<PyMemoryError>(), py.get_type::<PyValueError>()])?;
+        let namespace = PyDict::new(py);
+        namespace.set_item("__module__", "maze")?;
+        namespace.set_item(
+            "__doc__",
+            "A call refused before any work: what it would hold passes a limit (max_bytes, \
+             max_memory). Both a MemoryError and a ValueError.",
+        )?;
+        let made = py.import("builtins")?.getattr("type")?.call1(("LimitError", bases, namespace))?;
+        Ok(made.cast_into::<PyType>()?.unbind())
+    })?;
+    Ok(made.bind(py))
+}
+
+/// Refuses `bytes` above `limit` with a `maze.LimitError` naming what needs them (`what`)
+/// and the keyword that raises the limit.
+fn within(
+    py: Python<'_>,
+    what: impl FnOnce() -> String,
+    bytes: u64,
+    limit: u64,
+    keyword: &str,
+) -> PyResult<()> {
+    if bytes <= limit {
+        return Ok(());
     }
-    if plan.request().solve.is_some() {
-        per_maze += 16 * cells + 128;
+    let message = format!(
+        "{}: about {} of memory, above the limit of {} (raise it with {keyword}=..., or work in parts)",
+        what(),
+        maze::human(bytes),
+        maze::human(limit)
+    );
+    Err(PyErr::from_type(limit_error_type(py)?.clone(), message))
+}
+
+/// Bytes the allocator takes for a block of `n` bytes (glibc: an 8-byte header, 16-byte
+/// steps, 32 at least); none for nothing.
+fn heap(n: u64) -> u64 {
+    if n == 0 { 0 } else { (n.saturating_add(8 + 15) & !15).max(32) }
+}
+
+/// Bytes of one maze's passages packed 8 to a byte ([`connections_of`]).
+fn packed_bytes(cells: u64) -> u64 {
+    (2 * cells).div_ceil(8)
+}
+
+/// Bytes a batch call holds besides its mazes: the library's lists of mazes being made
+/// (up to 4096 at a time) and the allocator's own, counted generously.
+const SPARE: u64 = 8 << 20;
+
+/// A numpy array's own bytes besides its data (the object, its shape and strides).
+const NUMPY_ARRAY: u64 = 160;
+
+/// Bytes a maze's statistics hold in their columns (some 40 figures of 8 bytes, and the
+/// hardness band as a Python string and a numpy string), counted generously.
+const STATS_COLUMNS: u64 = 512;
+
+/// Bytes one maze being read or made holds besides its row, while it is made: its
+/// passages (a bit a wall, under a byte a cell), their digest's copy (as many), the
+/// unpacked connections (2 bytes a cell) and their packed copy, with room to spare.
+const IN_FLIGHT_PER_CELL: u64 = 5;
+
+/// The working memory of one maze's statistics (`maze_core::stats::stats`): about 17
+/// bytes a cell by its own account (distances, degrees, the queue, the solution, the
+/// branch sizes), counted as 32 for the spanning-tree count's graph, plus that count's band
+/// (8 bytes an entry, at most `maze_core::spanning::BAND_LIMIT` entries) once.
+fn stats_memory(cells: u64) -> u64 {
+    cells.saturating_mul(32).saturating_add(cells.saturating_mul(16).min(8 * maze_core::spanning::BAND_LIMIT))
+}
+
+/// What a batch call (`generate`, `remake`, `read_files`) holds, and what it returns.
+struct Holding {
+    /// Mazes in the batch.
+    n: u64,
+    /// Cells a maze.
+    cells: u64,
+    /// Plain square mazes whose connection array is returned.
+    connections: bool,
+    /// Solutions kept (up to a cell id a cell).
+    solve: bool,
+    /// Statistics kept.
+    stats: bool,
+    /// Mazes made at once (worker threads, at most `n`).
+    threads: u64,
+}
+
+impl Holding {
+    /// The bytes of the rows, the arrays made of them (both held at the end) and the
+    /// mazes in flight: every array the call allocates, intermediates included.
+    fn bytes(&self) -> u64 {
+        let (n, cells) = (self.n, self.cells);
+        // The row and its seed; the seeds, ends and digests as arrays; the ends again as
+        // int64 in the Python batch.
+        let mut per_maze = std::mem::size_of::<(u64, Row)>() as u64 + 24 + 16;
+        if self.connections {
+            per_maze += heap(packed_bytes(cells)) + 2 * cells; // packed in the row, then the array
+        }
+        if self.solve {
+            per_maze += heap(4 * cells) + 4 * cells + NUMPY_ARRAY + 8; // in the row, then numpy's copy
+        }
+        if self.stats {
+            per_maze += heap(std::mem::size_of::<Stats>() as u64 + 256) + STATS_COLUMNS;
+        }
+        let in_flight = self.threads.min(n).saturating_mul(cells.saturating_mul(IN_FLIGHT_PER_CELL));
+        n.saturating_mul(per_maze).saturating_add(in_flight).saturating_add(SPARE)
     }
-    let bytes = count.saturating_mul(per_maze);
-    let limit = plan.request().max_bytes;
-    if bytes > limit {
-        return Err(PyValueError::new_err(format!(
-            "count: {count} mazes make {} of arrays, above the limit of {} (raise max_bytes, or make them in parts)",
-            maze::human(bytes),
-            maze::human(limit)
-        )));
+
+    /// The working memory of the statistics of the mazes in flight (none without them).
+    fn stats_memory(&self) -> u64 {
+        if self.stats { self.threads.min(self.n).saturating_mul(stats_memory(self.cells)) } else { 0 }
     }
-    Ok(())
+
+    /// Refuses the call when it would hold more than `max_bytes`, or its statistics need
+    /// more working memory than `max_memory`, before any work.
+    fn check(&self, py: Python<'_>, spec: &maze::ShapeSpec, max_bytes: u64, max_memory: u64) -> PyResult<()> {
+        let mazes = || self.mazes(spec);
+        within(py, || format!("the arrays of {}", mazes()), self.bytes(), max_bytes, "max_bytes")?;
+        within(py, || format!("the statistics of {}", mazes()), self.stats_memory(), max_memory, "max_memory")
+    }
+
+    /// "N WxH kind mazes".
+    fn mazes(&self, spec: &maze::ShapeSpec) -> String {
+        let s = if self.n == 1 { "" } else { "s" };
+        format!("{} {}x{} {} maze{s}", self.n, spec.width, spec.height, spec.kind)
+    }
+}
+
+/// The worker threads a job of a request runs on.
+fn threads_of(threads: Option<u32>) -> PyResult<u64> {
+    match threads {
+        Some(n) => Ok(u64::from(n.max(1))),
+        None => Ok(pool(None).map_err(|e| error(&e))?.current_num_threads().max(1) as u64),
+    }
 }
 
 /// What a batch keeps of each maze: its connections (on a plain square grid), its
@@ -236,11 +355,11 @@ struct Arrays {
 /// One maze as [`Arrays`] keeps it.
 struct Row {
     /// Packed ([`connections_of`]).
-    connections: Vec<u8>,
+    connections: Box<[u8]>,
     ends: [u32; 2],
     digest: u64,
-    path: Option<Vec<u32>>,
-    stats: Option<Stats>,
+    path: Option<Box<[u32]>>,
+    stats: Option<Box<Stats>>,
 }
 
 impl Keep for Arrays {
@@ -251,7 +370,8 @@ impl Keep for Arrays {
         let connections = connections_of(maze, self.grid)?;
         let path = built.solution.map(|(_, s)| s.path.iter().map(|c| c.0).collect());
         let digest = if self.digest { digest(maze) } else { 0 };
-        Ok(Row { connections, ends: [maze.entrance().0, maze.exit().0], digest, path, stats })
+        let ends = [maze.entrance().0, maze.exit().0];
+        Ok(Row { connections, ends, digest, path, stats: stats.map(Box::new) })
     }
 }
 
@@ -342,12 +462,14 @@ fn connection_array<'py>(py: Python<'py>, rows: &[Row], w: u32, h: u32) -> PyRes
     Ok(PyArray1::from_vec(py, all).reshape([rows.len(), 2, h as usize, w as usize])?.into_any())
 }
 
-/// The arrays of a batch of rows of `spec`'s shape, as a dict for the Python `Batch`.
+/// The arrays of a batch of rows of `spec`'s shape, as a dict for the Python `Batch`; the
+/// connection array when `connections` (the rows then hold them).
 fn arrays<'py>(
     py: Python<'py>,
     spec: &maze::ShapeSpec,
     seeds: Vec<u64>,
     rows: Vec<Row>,
+    connections: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let out = PyDict::new(py);
     let n = rows.len();
@@ -356,7 +478,7 @@ fn arrays<'py>(
     out.set_item("height", spec.height)?;
     out.set_item("cells", spec.cells())?;
     out.set_item("seeds", PyArray1::from_vec(py, seeds))?;
-    if let Some((w, h)) = grid(spec) {
+    if let Some((w, h)) = grid(spec).filter(|_| connections) {
         out.set_item("connections", connection_array(py, &rows, w, h)?)?;
     }
     let ends: Vec<u32> = rows.iter().flat_map(|r| r.ends).collect();
@@ -369,49 +491,83 @@ fn arrays<'py>(
         }
         out.set_item("solutions", paths)?;
     }
-    let stats: Vec<&Stats> = rows.iter().filter_map(|r| r.stats.as_ref()).collect();
+    let stats: Vec<&Stats> = rows.iter().filter_map(|r| r.stats.as_deref()).collect();
     if stats.len() == n && n > 0 {
         out.set_item("stats", stats_columns(py, &stats)?)?;
     }
     Ok(out)
 }
 
+/// The limits of a request that bound what a batch call holds.
+fn limits(plan: &Plan) -> (u64, u64) {
+    (plan.request().max_bytes, plan.request().max_memory)
+}
+
 /// `request`'s mazes from `seed` on (the seeds and filters of `maze generate`), as arrays:
 /// `seeds`, `ends` (N, 2) entrance and exit cell ids, `connections` (N, 2, H, W) on plain
 /// square grids, `solutions` (cell ids) when the request solves, `stats` when asked.
+/// Refused (`maze.LimitError`) before any work when the arrays and everything held to make
+/// them would pass `max_bytes`, or the statistics' working memory `max_memory`.
 #[pyfunction]
 #[pyo3(signature = (request, seed, stats=false))]
 fn generate<'py>(py: Python<'py>, request: &str, seed: u64, stats: bool) -> PyResult<Bound<'py, PyDict>> {
     let plan = Arc::new(making_plan(request)?);
-    check_arrays(&plan, u64::from(plan.request().count))?;
+    let r = plan.request();
+    let filters = !r.wheres.is_empty() || r.hardness.is_some();
+    let (max_bytes, max_memory) = limits(&plan);
+    let holding = Holding {
+        n: u64::from(r.count),
+        cells: plan.spec().cells(),
+        connections: grid(plan.spec()).is_some(),
+        solve: r.solve.is_some(),
+        stats: stats || filters,
+        threads: threads_of(r.threads)?,
+    };
+    holding.check(py, plan.spec(), max_bytes, max_memory)?;
     let job = plan.clone();
-    let made = run(py, plan.request().threads, move || {
+    let mut made = run(py, plan.request().threads, move || {
         job.collect(seed, stats, &Arrays { grid: grid(job.spec()), digest: false })
     })?;
-    let (seeds, rows): (Vec<u64>, Vec<Row>) = made.into_iter().unzip();
-    arrays(py, plan.spec(), seeds, rows)
+    let seeds = made.iter().map(|(s, _)| *s).collect();
+    // The rows taken out one by one, not unzipped into a second list.
+    let rows = std::mem::take(&mut made).into_iter().map(|(_, row)| row).collect();
+    arrays(py, plan.spec(), seeds, rows, true)
 }
 
 /// The mazes of the given seeds made again (without the request's filters), as arrays
-/// like [`generate`]'s; with `digests`, each maze's [`digest`] too.
+/// like [`generate`]'s but for the connections (the batch has them); with `digests`,
+/// each maze's [`digest`] too. Refused as [`generate`] is.
 #[pyfunction]
 #[pyo3(signature = (request, seeds, stats=false, digests=false))]
 fn remake<'py>(
     py: Python<'py>,
     request: &str,
-    seeds: Vec<u64>,
+    seeds: PyReadonlyArray1<'py, u64>,
     stats: bool,
     digests: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let plan = Arc::new(making_plan(request)?);
-    check_arrays(&plan, seeds.len() as u64)?;
-    let (job, seeds) = (plan.clone(), Arc::new(seeds));
-    let job_seeds = seeds.clone();
+    let (max_bytes, max_memory) = limits(&plan);
+    let n = seeds.len()? as u64;
+    let holding = Holding {
+        n,
+        cells: plan.spec().cells(),
+        connections: false,
+        solve: plan.request().solve.is_some(),
+        stats,
+        threads: threads_of(plan.request().threads)?,
+    };
+    // The seeds' own copy, 8 bytes a maze, on top.
+    let bytes = holding.bytes().saturating_add(8 * n);
+    within(py, || format!("the arrays of {n} mazes made again"), bytes, max_bytes, "max_bytes")?;
+    holding.check(py, plan.spec(), u64::MAX, max_memory)?;
+    let seeds = Arc::new(seeds.as_array().to_vec());
+    let (job, job_seeds) = (plan.clone(), seeds.clone());
     let rows = run(py, plan.request().threads, move || {
-        job.collect_seeds(&job_seeds, stats, &Arrays { grid: grid(job.spec()), digest: digests })
+        job.collect_seeds(&job_seeds, stats, &Arrays { grid: None, digest: digests })
     })?;
     let seeds = Arc::try_unwrap(seeds).unwrap_or_else(|shared| shared.to_vec());
-    arrays(py, plan.spec(), seeds, rows)
+    arrays(py, plan.spec(), seeds, rows, false)
 }
 
 /// One saved maze, once its shape is known: [`Arrays`]'s row of it.
@@ -431,44 +587,202 @@ impl maze_core::ShapeVisitor for FromFile<'_> {
     }
 }
 
-/// The mazes of a file the `maze` command wrote (compact records, JSON or JSON Lines), all
-/// of one shape, as arrays like [`generate`]'s (seeds missing from the file are 0), with
-/// `algorithm` and `braid` when the files say, and each maze's [`digest`].
+/// Bytes a parsed maze file holds (its lists by their capacity), as read.
+fn file_bytes(file: &maze::MazeFile) -> u64 {
+    let list = |len: usize, size: u64| heap(len as u64 * size);
+    let mut bytes = std::mem::size_of::<maze::MazeFile>() as u64
+        + list(file.passages.capacity(), 8)
+        + file.walls.as_ref().map_or(0, |w| list(w.capacity(), 8))
+        + list(file.starts.capacity(), 4)
+        + list(file.ends.capacity(), 4)
+        + heap(file.format.capacity() as u64)
+        + heap(file.shape.kind.capacity() as u64)
+        + file.shape.mask.as_ref().map_or(0, |m| list(m.capacity(), 4))
+        + file.shape.crossings.as_ref().map_or(0, |c| list(c.capacity(), 8))
+        + file.shape.wrap.as_ref().map_or(0, |w| heap(w.capacity() as u64))
+        + file.algorithm.as_ref().map_or(0, |a| heap(a.capacity() as u64))
+        + file.passage_bits.as_ref().map_or(0, |b| heap(b.bytes.capacity() as u64));
+    if let Some(s) = &file.solution {
+        bytes += list(s.path.capacity(), 4) + list(s.visited.capacity(), 4) + list(s.moves.capacity(), 24);
+        bytes += s.moves.iter().map(|m| heap(m.capacity() as u64)).sum::<u64>()
+            + heap(s.algorithm.capacity() as u64);
+    }
+    bytes
+}
+
+/// The JSON documents of a maze file, as [`documents`] finds them.
+struct Documents {
+    /// How many (the mazes).
+    count: u64,
+    /// The longest one's bytes.
+    longest: u64,
+    /// Their bytes together (a compact file's headers; the rest of it is passage bits and
+    /// cell ids, read as they are).
+    text: u64,
+}
+
+/// The JSON documents of a maze file: a compact record's header each, or the JSON
+/// documents one after another (the reader parses each into a tree of values before it
+/// keeps what it needs). The whole file as one document when its structure is not plain
+/// (the reader will say what is wrong).
+fn documents(bytes: &[u8]) -> Documents {
+    let whole = Documents { count: 1, longest: bytes.len() as u64, text: bytes.len() as u64 };
+    let mut found = Documents { count: 0, longest: 0, text: 0 };
+    let mut add = |length: u64| {
+        found.count += 1;
+        found.longest = found.longest.max(length);
+        found.text += length;
+    };
+    if maze_render::compact::is_compact(bytes) {
+        let mut at = 0usize;
+        let read = |at: usize, n: usize| bytes.get(at..at.checked_add(n)?);
+        while at < bytes.len() {
+            let Some(head) = read(at, 12) else { return whole };
+            let flags = u16::from_le_bytes([head[6], head[7]]);
+            let header = u32::from_le_bytes([head[8], head[9], head[10], head[11]]) as usize;
+            add(header as u64);
+            at = at.saturating_add(12 + header);
+            let Some(count) = read(at, 8) else { return whole };
+            let count = u64::from_le_bytes(count.try_into().unwrap_or_default());
+            at = at.saturating_add(8).saturating_add(count.div_ceil(8).min(bytes.len() as u64) as usize);
+            if flags & 1 != 0 {
+                for _ in 0..2 {
+                    let Some(n) = read(at, 4) else { return whole };
+                    let n = u32::from_le_bytes(n.try_into().unwrap_or_default()) as usize;
+                    at = at.saturating_add(4).saturating_add(n.saturating_mul(4));
+                }
+            }
+        }
+        return found;
+    }
+    // JSON: the documents' extents by their brackets, strings skipped.
+    let (mut depth, mut in_string, mut escaped, mut start) = (0u64, false, false, 0usize);
+    for (i, &b) in bytes.iter().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'{' | b'[' => {
+                if depth == 0 {
+                    start = i;
+                }
+                depth += 1;
+            }
+            b'}' | b']' => {
+                if depth == 0 {
+                    return whole;
+                }
+                depth -= 1;
+                if depth == 0 {
+                    add((i + 1 - start) as u64);
+                }
+            }
+            _ => {}
+        }
+    }
+    if depth == 0 && found.count > 0 { found } else { whole }
+}
+
+/// How many bytes parsing a maze file of `size` bytes holds at most: the file's bytes; the
+/// mazes kept, each a `MazeFile` (in a list that may have doubled) with its lists, at most
+/// 16 bytes for each byte of JSON (a 2-byte number kept in 4 bytes, a 5-byte direction's
+/// name as a 24-byte string and a heap block, in lists that may have doubled), a compact
+/// file's passage bits as they are; and the longest document's tree of values while it is
+/// read (up to 48 bytes a byte: a 32-byte value for each 2-byte number, lists doubled).
+fn parse_bytes(size: u64, docs: &Documents) -> u64 {
+    let kept = docs.count.saturating_mul(2 * std::mem::size_of::<maze::MazeFile>() as u64 + 160);
+    size.saturating_mul(2)
+        .saturating_add(docs.text.saturating_mul(16))
+        .saturating_add(kept)
+        .saturating_add(docs.longest.saturating_mul(48))
+}
+
+/// The mazes of the file at `path`, one the `maze` command wrote (compact records, JSON or
+/// JSON Lines), all of one shape, as arrays like [`generate`]'s (seeds missing from the
+/// file are 0), with `algorithm` and `braid` when the files say, and each maze's
+/// [`digest`]. Refused (`maze.LimitError`) before each step when reading the file, or
+/// the mazes it declares, would hold more than `max_bytes` (the file's size included).
 #[pyfunction]
-fn read_files<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyDict>> {
-    let data = data.to_vec();
-    let (spec, files, rows) = run(py, None, move || {
+fn read_files<'py>(
+    py: Python<'py>,
+    path: std::path::PathBuf,
+    max_bytes: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    use std::io::Read;
+    let shown = path.display().to_string();
+    let mut file = std::fs::File::open(&path).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut data = Vec::new();
+    // Never more than the limit, whatever the file has become since it was looked at.
+    file.by_ref()
+        .take(max_bytes.saturating_add(1))
+        .read_to_end(&mut data)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let size = data.len() as u64;
+    within(py, || format!("{shown}: {size} bytes"), size, max_bytes, "max_bytes")?;
+    let parsing = parse_bytes(size, &documents(&data));
+    within(py, || format!("{shown}: reading its {size} bytes"), parsing, max_bytes, "max_bytes")?;
+    let (spec, files, held) = run(py, None, move || {
         let files = maze_render::compact::parse_any(&data)?;
+        drop(data);
         let limit = maze_core::limits::MAX_CELLS;
-        let specs = files.iter().map(|f| f.spec(limit)).collect::<Result<Vec<_>, _>>()?;
-        // One shape for the batch; a woven maze's crossings are its own.
+        // One shape for the batch; a woven maze's crossings are its own. Each maze's shape
+        // is made and let go in turn (a mask or crossings may be large).
         let key = |s: &maze::ShapeSpec| {
             (s.kind, s.width, s.height, s.wrap, s.levels, s.mask.clone(), s.weave.is_some())
         };
-        let spec = specs[0].clone();
-        if let Some(i) = specs.iter().position(|s| key(s) != key(&spec)) {
-            let other = &specs[i];
-            return Err(maze::Error::request(format!(
-                "maze {i} is a {}x{} {} maze with other options than maze 0 ({}x{} {}): a batch holds one shape",
-                other.width, other.height, other.kind, spec.width, spec.height, spec.kind
-            )));
+        let spec = files[0].spec(limit)?;
+        for (i, file) in files.iter().enumerate().skip(1) {
+            let other = file.spec(limit)?;
+            if key(&other) != key(&spec) {
+                return Err(maze::Error::request(format!(
+                    "maze {i} is a {}x{} {} maze with other options than maze 0 ({}x{} {}): a batch holds one shape",
+                    other.width, other.height, other.kind, spec.width, spec.height, spec.kind
+                )));
+            }
         }
-        let grid = grid(&spec);
+        let held = files.iter().map(file_bytes).sum::<u64>()
+            + (files.capacity() - files.len()) as u64 * std::mem::size_of::<maze::MazeFile>() as u64;
+        Ok((spec, files, held))
+    })?;
+    // The mazes the file declares, checked before any is made.
+    let holding = Holding {
+        n: files.len() as u64,
+        cells: spec.cells(),
+        connections: grid(&spec).is_some(),
+        solve: false,
+        stats: false,
+        threads: threads_of(None)?,
+    };
+    let what = || format!("{shown}: the arrays of its {}", holding.mazes(&spec));
+    within(py, what, held.saturating_add(holding.bytes()), max_bytes, "max_bytes")?;
+    let files = Arc::new(files);
+    let (job_files, job_spec) = (files.clone(), spec.clone());
+    let rows = run(py, None, move || {
+        let grid = grid(&job_spec);
         use rayon::prelude::*;
-        let rows = files
+        job_files
             .par_iter()
-            .zip(specs)
             .enumerate()
-            .map(|(i, (file, spec))| {
+            .map(|(i, file)| {
+                let spec = file.spec(maze_core::limits::MAX_CELLS)?;
                 spec.visit(FromFile { file, grid }).map_err(|e| e.context(format!("maze {i}")))
             })
-            .collect::<maze::Result<Vec<Row>>>()?;
-        Ok((spec, files, rows))
+            .collect::<maze::Result<Vec<Row>>>()
     })?;
     let seeds = files.iter().map(|f| f.seed.unwrap_or(0)).collect();
-    let out = arrays(py, &spec, seeds, rows)?;
-    out.set_item("algorithm", files[0].algorithm.clone())?;
-    out.set_item("braid", files[0].braid)?;
+    let (algorithm, braid) = (files[0].algorithm.clone(), files[0].braid);
+    // The files are not needed for the arrays: let them go first.
+    drop(files);
+    let out = arrays(py, &spec, seeds, rows, true)?;
+    out.set_item("algorithm", algorithm)?;
+    out.set_item("braid", braid)?;
     out.set_item("wrap", spec.wrap.name())?;
     out.set_item("levels", spec.levels)?;
     out.set_item("masked", spec.mask.is_some())?;
@@ -513,16 +827,17 @@ fn render<'py>(py: Python<'py>, request: &str, seed: u64) -> PyResult<Bound<'py,
     Ok(PyBytes::new(py, &bytes))
 }
 
-/// A square maze from its row of a connection array: `conn` holds `2 * h * w` values,
-/// down then right, row by row.
-fn square_maze(conn: &[bool], w: u32, h: u32, start: u32, end: u32) -> maze::Result<Maze<Square>> {
+/// A square maze from its row of a connection array, packed 8 to a byte (least
+/// significant first): `2 * h * w` bits, down then right, row by row.
+fn square_maze(conn: &[u8], w: u32, h: u32, start: u32, end: u32) -> maze::Result<Maze<Square>> {
     let mut maze = Maze::new(Square::new(w, h));
     let cells = (w * h) as usize;
+    let bit = |i: usize| conn[i / 8] >> (i % 8) & 1 != 0;
     for a in 0..cells as u32 {
         let (x, y) = (a % w, a / w);
         for (open, b, inside, what) in [
-            (conn[a as usize], a + w, y + 1 < h, "down from the bottom row"),
-            (conn[cells + a as usize], a + 1, x + 1 < w, "right from the last column"),
+            (bit(a as usize), a + w, y + 1 < h, "down from the bottom row"),
+            (bit(cells + a as usize), a + 1, x + 1 < w, "right from the last column"),
         ] {
             if open {
                 if !inside {
@@ -540,16 +855,24 @@ fn square_maze(conn: &[bool], w: u32, h: u32, start: u32, end: u32) -> maze::Res
 }
 
 /// Arrays made elsewhere, checked: connections (N, 2, H, W), starts and ends (N, 2) as
-/// (row, column) inside the grid.
+/// (row, column) inside the grid. The connections are copied packed, 8 to a byte, for the
+/// job (an eighth of the caller's array).
 struct Grids {
     n: usize,
     w: u32,
     h: u32,
-    conn: Vec<bool>,
+    /// Maze `i`'s connections are bytes `i * stride ..` ([`square_maze`]).
+    conn: Vec<u8>,
+    stride: usize,
     ends: Vec<[u32; 2]>,
 }
 
 impl Grids {
+    /// The bytes [`Grids::read`] holds for `n` mazes of `cells` cells.
+    fn bytes(n: u64, cells: u64) -> u64 {
+        n.saturating_mul(packed_bytes(cells) + 8)
+    }
+
     fn read(
         connections: &PyReadonlyArray4<'_, bool>,
         starts: &PyReadonlyArray2<'_, i64>,
@@ -567,8 +890,6 @@ impl Grids {
             return Err(PyValueError::new_err(format!("a {h} x {w} grid is not a maze this module makes")));
         }
         let cells = h * w;
-        let conn: Vec<bool> = view.iter().copied().collect();
-        let mut pairs = Vec::with_capacity(n);
         for (name, array) in [("starts", starts), ("ends", ends)] {
             if array.as_array().shape() != [n, 2] {
                 return Err(PyValueError::new_err(format!(
@@ -577,6 +898,15 @@ impl Grids {
                 )));
             }
         }
+        let stride = packed_bytes(cells as u64) as usize;
+        let mut conn = vec![0u8; n * stride];
+        for (i, maze) in view.outer_iter().enumerate() {
+            let packed = &mut conn[i * stride..(i + 1) * stride];
+            for (k, &open) in maze.iter().enumerate() {
+                packed[k / 8] |= u8::from(open) << (k % 8);
+            }
+        }
+        let mut pairs = Vec::with_capacity(n);
         let (starts, ends) = (starts.as_array(), ends.as_array());
         for i in 0..n {
             let mut pair = [0u32; 2];
@@ -591,32 +921,45 @@ impl Grids {
             }
             pairs.push(pair);
         }
-        debug_assert_eq!(conn.len(), n * 2 * cells);
-        Ok(Grids { n, w: w as u32, h: h as u32, conn, ends: pairs })
+        Ok(Grids { n, w: w as u32, h: h as u32, conn, stride, ends: pairs })
     }
 
     /// Maze `i`, with its start and end.
     fn maze(&self, i: usize) -> maze::Result<Maze<Square>> {
-        let size = 2 * (self.w * self.h) as usize;
         let [start, end] = self.ends[i];
-        square_maze(&self.conn[i * size..(i + 1) * size], self.w, self.h, start, end)
+        square_maze(&self.conn[i * self.stride..(i + 1) * self.stride], self.w, self.h, start, end)
             .map_err(|e| e.context(format!("maze {i}")))
     }
 }
 
+/// The number of mazes and cells a maze of a connection array (N, 2, H, W).
+fn grid_size(connections: &PyReadonlyArray4<'_, bool>) -> (u64, u64) {
+    let shape = connections.as_array().shape().to_vec();
+    (shape[0] as u64, (shape[2] as u64).saturating_mul(shape[3] as u64))
+}
+
 /// Solves square mazes given as arrays (maze-dataset's layout): for each, the cells of
-/// the route from its start to its end as (L, 2) (row, column), by `solver`.
+/// the route from its start to its end as (L, 2) (row, column), by `solver`. Refused
+/// (`maze.LimitError`) before any work when the packed copy of the mazes and the routes (up
+/// to every cell, 16 bytes each) could pass `max_bytes`.
 #[pyfunction]
-#[pyo3(signature = (connections, starts, ends, solver="bfs"))]
+#[pyo3(signature = (connections, starts, ends, solver="bfs", max_bytes=maze::DEFAULT_MAX_BYTES))]
 fn solve<'py>(
     py: Python<'py>,
     connections: PyReadonlyArray4<'py, bool>,
     starts: PyReadonlyArray2<'py, i64>,
     ends: PyReadonlyArray2<'py, i64>,
     solver: &str,
+    max_bytes: u64,
 ) -> PyResult<Bound<'py, PyList>> {
     let solver: Solver =
         solver.parse().map_err(|e: maze_core::Error| PyValueError::new_err(e.to_string()))?;
+    let (n, cells) = grid_size(&connections);
+    let threads = threads_of(None)?;
+    let routes = n.saturating_mul(heap(16 * cells) + NUMPY_ARRAY + 32);
+    let in_flight = threads.min(n).saturating_mul(cells.saturating_mul(IN_FLIGHT_PER_CELL));
+    let bytes = Grids::bytes(n, cells).saturating_add(routes).saturating_add(in_flight);
+    within(py, || format!("the routes of {n} mazes of {cells} cells"), bytes, max_bytes, "max_bytes")?;
     let grids = Grids::read(&connections, &starts, &ends)?;
     let width = grids.w;
     let routes = run(py, None, move || {
@@ -642,14 +985,27 @@ fn solve<'py>(
 }
 
 /// The statistics of square mazes given as arrays (as `maze stats` computes them), as
-/// columns.
+/// columns. Refused (`maze.LimitError`) before any work when the packed copy of the mazes
+/// and the columns would pass `max_bytes`, or the statistics' working memory (the mazes
+/// in flight) `max_memory`.
 #[pyfunction]
+#[pyo3(signature = (connections, starts, ends, max_bytes=maze::DEFAULT_MAX_BYTES, max_memory=maze::DEFAULT_MAX_MEMORY))]
 fn stats<'py>(
     py: Python<'py>,
     connections: PyReadonlyArray4<'py, bool>,
     starts: PyReadonlyArray2<'py, i64>,
     ends: PyReadonlyArray2<'py, i64>,
+    max_bytes: u64,
+    max_memory: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let (n, cells) = grid_size(&connections);
+    let threads = threads_of(None)?.min(n);
+    let what = || format!("the statistics of {n} mazes of {cells} cells");
+    let per_maze = heap(std::mem::size_of::<Stats>() as u64 + 256) + STATS_COLUMNS;
+    let in_flight = threads.saturating_mul(cells.saturating_mul(IN_FLIGHT_PER_CELL));
+    let bytes = Grids::bytes(n, cells).saturating_add(n.saturating_mul(per_maze)).saturating_add(in_flight);
+    within(py, what, bytes, max_bytes, "max_bytes")?;
+    within(py, what, threads.saturating_mul(stats_memory(cells)), max_memory, "max_memory")?;
     let grids = Grids::read(&connections, &starts, &ends)?;
     let all = run(py, None, move || {
         use rayon::prelude::*;
@@ -741,5 +1097,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fields, m)?)?;
     m.add_function(wrap_pyfunction!(shaping_fields, m)?)?;
     m.add_function(wrap_pyfunction!(fresh_seed, m)?)?;
+    m.add("LimitError", limit_error_type(m.py())?)?;
+    m.add("DEFAULT_MAX_BYTES", maze::DEFAULT_MAX_BYTES)?;
+    m.add("DEFAULT_MAX_MEMORY", maze::DEFAULT_MAX_MEMORY)?;
     Ok(())
 }
