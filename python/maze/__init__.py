@@ -26,7 +26,6 @@ import json
 import os
 import stat
 import struct
-import tempfile
 from typing import Any, Iterable, Iterator, Sequence
 
 import numpy as np
@@ -493,12 +492,14 @@ class Batch:
             self._data["digests"] = digests
         return np.asarray(digests, dtype=np.uint64)
 
-    def save(self, path: str | os.PathLike) -> None:
+    def save(self, path: str | os.PathLike, *, follow_symlinks: bool = False) -> None:
         """Writes the batch to a file :func:`read` reads (``docs/FORMAT.md``, "The batch
         file"): a header with the request, then one fixed-size record a maze, so the file
-        can be memory-mapped. Written atomically (a temporary file renamed); a link, a
-        device, a pipe or a read-only file is not replaced (``ValueError``)."""
-        _write_batch(self, os.fspath(path))
+        can be memory-mapped. Written atomically (a temporary file renamed), by the same
+        rule as the command's ``-o``: a symlink is followed only to a file in its own
+        folder (``follow_symlinks=True`` follows any), a device or pipe is written in
+        place, a read-only file is refused (``ValueError``)."""
+        _write_batch(self, os.fspath(path), follow_symlinks)
 
     # --- one maze -----------------------------------------------------------------------
     def _one_request(self, i: int, **changes) -> dict:
@@ -587,7 +588,7 @@ def _record_dtype(square: bool, h: int, w: int) -> np.dtype:
     return np.dtype(fields)
 
 
-def _write_batch(batch: Batch, path: str) -> None:
+def _write_batch(batch: Batch, path: str, follow_symlinks: bool = False) -> None:
     if batch._not_drawable and not batch.square:
         raise ValueError(f"these mazes cannot be saved: {batch._not_drawable}")
     # The file says what made its mazes, not where to look or how much to spend (`read`
@@ -617,31 +618,11 @@ def _write_batch(batch: Batch, path: str) -> None:
     if batch.square and len(batch):
         bits = batch.connections.reshape(len(batch), -1)
         records["passages"] = np.packbits(bits, axis=1, bitorder="little")
-    if os.path.islink(path) or (os.path.exists(path) and not os.path.isfile(path)):
-        raise ValueError(f"{path}: not a regular file (a link, device or pipe is not overwritten)")
-    mode = os.stat(path).st_mode & 0o7777 if os.path.exists(path) else None
-    # No write bit (root could write anyway), or not writable by us: refused, as the
-    # command refuses it.
-    if mode is not None and (mode & 0o222 == 0 or not os.access(path, os.W_OK)):
-        raise ValueError(f"{path} is read-only (refusing to replace it)")
-    directory = os.path.dirname(os.path.abspath(path))
-    # A new file of a name no one can guess or plant (O_EXCL), renamed over the target.
-    handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(handle, "wb") as f:
-            f.write(_MAGIC + struct.pack("<HHI", _VERSION, 0, len(text)) + text)
-            f.write(memoryview(records).cast("B"))
-        os.chmod(temporary, mode if mode is not None else 0o666 & ~_umask())
-        os.replace(temporary, path)
-    finally:
-        if os.path.exists(temporary):
-            os.remove(temporary)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    # The command's rule for -o, in the library: a link only to a file in its own folder
+    # (unless follow_symlinks), a device or FIFO in place, a read-only file refused, a
+    # regular file replaced atomically.
+    data = _MAGIC + struct.pack("<HHI", _VERSION, 0, len(text)) + text + memoryview(records).cast("B").tobytes()
+    _native.save_file(path, data, follow_symlinks)
 
 
 #: The most bytes :func:`read` reads unless told otherwise (as the command's --max-bytes).

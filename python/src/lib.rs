@@ -276,7 +276,7 @@ const IN_FLIGHT_PER_CELL: u64 = 5;
 /// branch sizes), counted as 32 for the spanning-tree count's graph, plus that count's band
 /// (8 bytes an entry, at most `maze_core::spanning::BAND_LIMIT` entries) once.
 fn stats_memory(cells: u64) -> u64 {
-    cells.saturating_mul(32).saturating_add(cells.saturating_mul(16).min(8 * maze_core::spanning::BAND_LIMIT))
+    maze_core::stats::memory(cells)
 }
 
 /// What a batch call (`generate`, `remake`, `read_files`) holds, and what it returns.
@@ -1083,8 +1083,19 @@ fn shaping_fields() -> Vec<&'static str> {
 }
 
 /// The module `maze._native`.
+/// Writes `data` to `path` by the library's rule (`maze::output`, the command's `-o`): a
+/// symlink only to a file in its own folder unless `follow_symlinks`, a device or FIFO in
+/// place, a read-only file refused, a regular file replaced atomically.
+#[pyfunction]
+fn save_file(py: Python<'_>, path: std::path::PathBuf, data: &[u8], follow_symlinks: bool) -> PyResult<()> {
+    let follow = if follow_symlinks { maze::output::Follow::Any } else { maze::output::Follow::SameFolder };
+    py.detach(|| maze::output::write_file(&path, data, follow))
+        .map_err(|e| PyValueError::new_err(e.to_string().replace("--follow-symlinks", "follow_symlinks=True")))
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(save_file, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(remake, m)?)?;
     m.add_function(wrap_pyfunction!(read_files, m)?)?;

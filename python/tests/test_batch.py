@@ -229,9 +229,34 @@ def test_bad_files_are_refused(tmp_path):
         maze.read(bad)
     link = tmp_path / "link.mzb"
     link.symlink_to(tmp_path / "elsewhere")
-    with pytest.raises(ValueError, match="not a regular file"):
+    with pytest.raises(ValueError, match="symlink"):
         batch.save(link)
     assert not (tmp_path / "elsewhere").exists()
+
+
+def test_save_follows_the_commands_rule_for_links(tmp_path):
+    """A link to a file in its own folder is followed and kept; one out of its folder is
+    refused (naming both paths and follow_symlinks=True) unless asked; the same rule as
+    the command's -o, from the library."""
+    batch = maze.generate(3, width=4, height=4, seed=1)
+    mine, other = tmp_path / "mine", tmp_path / "other"
+    mine.mkdir()
+    other.mkdir()
+    (mine / "real.mzb").write_bytes(b"old")
+    (mine / "near.mzb").symlink_to("real.mzb")
+    batch.save(mine / "near.mzb")
+    assert (mine / "near.mzb").is_symlink()
+    assert maze.read(mine / "real.mzb").seeds.tolist() == batch.seeds.tolist()
+    victim = other / "system.conf"
+    victim.write_bytes(b"precious")
+    (mine / "far.mzb").symlink_to(victim)
+    with pytest.raises(ValueError, match="follow_symlinks=True") as caught:
+        batch.save(mine / "far.mzb")
+    assert "far.mzb" in str(caught.value) and "system.conf" in str(caught.value)
+    assert victim.read_bytes() == b"precious"
+    batch.save(mine / "far.mzb", follow_symlinks=True)
+    assert maze.read(victim).seeds.tolist() == batch.seeds.tolist()
+    assert sorted(p.name for p in mine.iterdir()) == ["far.mzb", "near.mzb", "real.mzb"]
 
 
 def test_config_hash_split_and_dedupe():
