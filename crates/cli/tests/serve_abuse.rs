@@ -441,3 +441,118 @@ fn a_heavy_job_that_outlives_its_request_is_cancelled_and_frees_its_slot() {
     assert!(r.json()["error"].as_str().is_some_and(|m| m.contains("does not support")), "{}", r.text());
     assert!(status(addr)["jobs"]["peak"].as_u64() <= Some(8));
 }
+
+/// The server's resident memory now, in bytes (`VmRSS` in /proc).
+fn rss_now(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(0, |kb| kb * 1024)
+}
+
+/// Many uploads that promise about 8 MB, send most of it as fast as the server takes it,
+/// then stall. Their bodies are admitted by bytes (at most `MAX_BODY_BYTES` held at once,
+/// the rest wait unread in the kernel's buffers), and the memory they held is given back
+/// once they end: the server stays under 1.5 GB while they run and is back near where it
+/// started after they have all been answered and closed. The figures are printed.
+#[test]
+fn stalled_uploads_are_admitted_by_bytes_and_give_their_memory_back() {
+    use std::io::ErrorKind;
+    const UPLOADS: usize = 600;
+    const PROMISED: usize = 8_000_000;
+    const SENT: usize = 7_900_000;
+    let server =
+        Server::start_with(&["--max-connections", "1000", "--idle-timeout", "15", "--request-timeout", "30"]);
+    let addr = server.addr;
+    let pid = server.pid();
+    // Warm up (the first answers set up the runtime's buffers), then the baseline.
+    assert_eq!(get(addr, "/api/generate?width=3&height=3&seed=1").status, 200);
+    let baseline = rss_now(pid);
+    let mut uploads: Vec<(TcpStream, usize)> = (0..UPLOADS)
+        .map(|_| {
+            let mut s = TcpStream::connect(addr).expect("connect");
+            write!(s, "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: {PROMISED}\r\n\r\n")
+                .expect("head");
+            s.set_nonblocking(true).expect("nonblocking");
+            (s, 0)
+        })
+        .collect();
+    let chunk = vec![b' '; 64 << 10];
+    let start = Instant::now();
+    let mut last_progress = Instant::now();
+    let mut peak = 0;
+    let mut most_reading = 0;
+    let mut waited = false;
+    // Send what the server takes, until nothing moves for 3 s (the deadline is a hang guard).
+    while last_progress.elapsed() < Duration::from_secs(3) && start.elapsed() < Duration::from_secs(60) {
+        let mut moved = false;
+        for (s, sent) in uploads.iter_mut().filter(|(_, sent)| *sent < SENT) {
+            match s.write(&chunk[..chunk.len().min(SENT - *sent)]) {
+                Ok(n) if n > 0 => {
+                    *sent += n;
+                    moved = true;
+                }
+                Ok(_) => *sent = SENT,
+                Err(e) if e.kind() == ErrorKind::WouldBlock => {}
+                Err(_) => *sent = SENT, // answered and closed
+            }
+        }
+        if moved {
+            last_progress = Instant::now();
+        } else {
+            std::thread::sleep(Duration::from_millis(20));
+            let v = status(addr);
+            let bodies = &v["bodies"];
+            most_reading = most_reading.max(bodies["reading"].as_u64().unwrap_or(u64::MAX));
+            waited |= bodies["waiting"].as_u64().unwrap_or(0) > 0;
+        }
+        peak = peak.max(rss_now(pid));
+    }
+    let sent: usize = uploads.iter().map(|(_, n)| n).sum();
+    let during = server.peak_rss();
+    println!(
+        "{UPLOADS} stalled uploads: {} MB sent in {:?}; server RSS {} MB before, peak {} MB (VmHWM {} MB)",
+        sent >> 20,
+        start.elapsed(),
+        baseline >> 20,
+        peak >> 20,
+        during >> 20
+    );
+    let v = status(addr);
+    println!("bodies while stalled: {}", v["bodies"]);
+    // A small body has room of its own: a complete small POST is answered meanwhile.
+    let small = request(addr, "POST", "/api/generate", br#"{"width": 3, "height": 3, "seed": 1}"#);
+    assert_eq!(small.status, 200, "{}", small.text());
+    // Every upload is answered (408, or 503 at the connection cap) and closed.
+    let answered = Instant::now();
+    for (s, _) in &mut uploads {
+        s.set_nonblocking(false).expect("blocking");
+        assert!(
+            closed_within(s, Duration::from_secs(120)),
+            "an upload was still open after {:?}",
+            answered.elapsed()
+        );
+    }
+    drop(uploads);
+    std::thread::sleep(Duration::from_secs(2));
+    let after = rss_now(pid);
+    println!("all answered and closed after {:?}; server RSS {} MB after", answered.elapsed(), after >> 20);
+    let v = status(addr);
+    println!("bodies: {}", v["bodies"]);
+    assert!(during < 1_500 << 20, "peak RSS {} MB with {UPLOADS} stalled uploads", during >> 20);
+    assert!(
+        after < baseline + (100 << 20),
+        "RSS {} MB after the uploads ended (baseline {} MB)",
+        after >> 20,
+        baseline >> 20
+    );
+    assert!(waited, "no upload waited for admission: {v}");
+    assert!(most_reading <= 16, "{most_reading} bodies read at once");
+    let bodies = &v["bodies"];
+    assert!(bodies["peak"].as_u64() <= Some(16), "{v}");
+    assert!(bodies["bytes_peak"].as_u64() <= Some(64 << 20), "{v}");
+    // The server goes on.
+    assert_eq!(get(addr, "/api/generate?width=3&height=3&seed=2").status, 200);
+}

@@ -24,8 +24,10 @@
 //! - answers are compressed (gzip or brotli) for a client that says it accepts them;
 //! - Ctrl-C (or SIGTERM) stops it within about a second, whatever clients are doing.
 
+mod answer;
 pub(crate) mod api;
 mod bare;
+mod body;
 
 use std::io::Write;
 use std::net::SocketAddr;
@@ -42,6 +44,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::io::AsyncWriteExt;
 use tokio::sync::Semaphore;
+use tower_http::compression::Predicate;
 
 use crate::args::ServeArgs;
 
@@ -108,17 +111,32 @@ pub fn router(settings: Settings) -> Router {
         .layer(axum::middleware::from_fn(limit_headers))
         .layer(axum::middleware::map_response(api::json_errors))
         // Outermost, so it sees each answer as sent: gzip or brotli when the client asks
-        // (browsers do), for the API's JSON and packed arrays and for the page's assets.
-        // tower-http's default predicate leaves images, event streams and answers under 32
-        // bytes alone; the bytes decoded are the same as an uncompressed answer's. At the
+        // (browsers do), for the page's assets and the small answers that are not jobs'.
+        // tower-http compresses on the runtime's async workers, so only answers of at most
+        // answer::TOWER_COMPRESSES_UP_TO bytes; a job compresses its own answer on the
+        // blocking pool (see answer), which this layer then leaves alone. tower-http's
+        // default predicate leaves images, event streams and answers under 32 bytes
+        // alone; the bytes decoded are the same as an uncompressed answer's. At the
         // fastest level: on a 1000 x 1000 packed answer (114 MB) gzip's default level took
         // about 4 times as long as level 1 for a result only 3% smaller.
         .layer(
             tower_http::compression::CompressionLayer::new()
                 .gzip(true)
                 .br(true)
-                .quality(tower_http::CompressionLevel::Fastest),
+                .quality(tower_http::CompressionLevel::Fastest)
+                .compress_when(Predicate::and(tower_http::compression::DefaultPredicate::new(), SmallAnswer)),
         )
+}
+
+/// tower-http compresses an answer only if its size is known and at most
+/// [`answer::TOWER_COMPRESSES_UP_TO`] bytes.
+#[derive(Clone, Copy, Debug)]
+struct SmallAnswer;
+
+impl Predicate for SmallAnswer {
+    fn should_compress<B: http_body::Body>(&self, response: &axum::http::Response<B>) -> bool {
+        response.body().size_hint().upper().is_some_and(|n| n <= answer::TOWER_COMPRESSES_UP_TO)
+    }
 }
 
 /// The most bytes of request headers (names and values) the server reads; hyper's own
@@ -233,7 +251,8 @@ async fn serve(args: ServeArgs) -> Result<()> {
         let _ = stream.set_nodelay(true);
         let mut http = hyper::server::conn::http1::Builder::new();
         http.timer(TokioTimer::new()).header_read_timeout(settings.idle_timeout).keep_alive(true);
-        let io = TokioIo::new(bare::JsonBareErrors::new(stream));
+        let paced = answer::Paced::new(stream, settings.idle_timeout);
+        let io = TokioIo::new(bare::JsonBareErrors::new(paced));
         let connection = http.serve_connection(io, TowerToHyperService::new(app.clone()));
         let watched = graceful.watch(connection);
         tokio::spawn(async move {
