@@ -117,9 +117,15 @@ fn params(q: Params) -> Result<Vec<(String, String)>, ApiError> {
     q.map(|Query(v)| v).map_err(|e| ApiError::new(e.status(), e.body_text()))
 }
 
-/// At most this many heavy jobs (generating, solving, drawing) run at once; further ones
-/// wait their turn, so a burst of large requests cannot exhaust memory.
+/// At most this many heavy jobs (generating, solving, drawing) run at once, fewer when
+/// they are large (a job takes a slot for every [`HEAVY_SLOT_CELLS`] cells it works on);
+/// further ones wait their turn, so a burst of large requests cannot exhaust memory.
 pub const MAX_JOBS: usize = 8;
+/// A heavy job takes one slot of its lane for every this many cells (rounded up): a
+/// million-cell job takes 2, so at most 4 of them run (or wait for their answers to be
+/// taken) at once. The machine's two cores are no faster with more at once, and each
+/// such job holds up to about 230 MB (a packed answer with its solution).
+pub const HEAVY_SLOT_CELLS: u64 = 500_000;
 /// At most this many medium jobs run at once, in their own lane.
 pub const MAX_MEDIUM_JOBS: usize = 4;
 /// At most this many small jobs run at once, in their own lane.
@@ -136,6 +142,8 @@ struct Lane {
     limit: usize,
     /// The most cells of a job in this lane (`None`: no bound but the API's limits).
     up_to: Option<u64>,
+    /// A job takes a slot for every this many cells (`None`: one slot a job).
+    slot_cells: Option<u64>,
     running: AtomicUsize,
     waiting: AtomicUsize,
     peak: AtomicUsize,
@@ -147,11 +155,12 @@ struct Lane {
 }
 
 impl Lane {
-    fn new(limit: usize, up_to: Option<u64>) -> Self {
+    fn new(limit: usize, up_to: Option<u64>, slot_cells: Option<u64>) -> Self {
         Lane {
             slots: Arc::new(Semaphore::new(limit)),
             limit,
             up_to,
+            slot_cells,
             running: AtomicUsize::new(0),
             waiting: AtomicUsize::new(0),
             peak: AtomicUsize::new(0),
@@ -161,10 +170,18 @@ impl Lane {
         }
     }
 
+    /// The slots a job of `cells` cells takes (one at least, the whole lane at most).
+    fn slots_for(&self, cells: u64) -> u32 {
+        let slots = self.slot_cells.map_or(1, |per| cells.div_ceil(per.max(1)));
+        slots.clamp(1, self.limit as u64) as u32
+    }
+
     fn status(&self) -> serde_json::Value {
         serde_json::json!({
             "limit": self.limit,
             "cells_up_to": self.up_to,
+            "cells_per_slot": self.slot_cells,
+            "slots_used": self.limit - self.slots.available_permits(),
             "running": self.running.load(Ordering::Relaxed),
             "waiting": self.waiting.load(Ordering::Relaxed),
             "peak": self.peak.load(Ordering::Relaxed),
@@ -175,9 +192,9 @@ impl Lane {
     }
 }
 
-static HEAVY: LazyLock<Lane> = LazyLock::new(|| Lane::new(MAX_JOBS, None));
-static MEDIUM: LazyLock<Lane> = LazyLock::new(|| Lane::new(MAX_MEDIUM_JOBS, Some(MEDIUM_CELLS)));
-static SMALL: LazyLock<Lane> = LazyLock::new(|| Lane::new(MAX_SMALL_JOBS, Some(SMALL_CELLS)));
+static HEAVY: LazyLock<Lane> = LazyLock::new(|| Lane::new(MAX_JOBS, None, Some(HEAVY_SLOT_CELLS)));
+static MEDIUM: LazyLock<Lane> = LazyLock::new(|| Lane::new(MAX_MEDIUM_JOBS, Some(MEDIUM_CELLS), None));
+static SMALL: LazyLock<Lane> = LazyLock::new(|| Lane::new(MAX_SMALL_JOBS, Some(SMALL_CELLS), None));
 static CONNECTIONS: OnceLock<(Arc<Semaphore>, usize)> = OnceLock::new();
 
 /// Lets `/api/status` report the connections in use.
@@ -217,17 +234,19 @@ impl Drop for Count<'_> {
 /// An answer of a lane being sent: counted in `/api/status` until dropped.
 pub struct Sending(#[allow(dead_code)] Count<'static>);
 
-/// Runs CPU-heavy work on the blocking pool in `lane`. The slot is held by the job itself
+/// Runs CPU-heavy work on the blocking pool in `lane`, taking the slots a job of `cells`
+/// cells takes there ([`Lane::slots_for`]). The slot is held by the job itself
 /// until it ends, even if this future is dropped (the client went away): the job is then
 /// cancelled at its next check. A panic in the job is a 500, not a dead server. The slot
 /// is given back with the result, for the answer to hold until it is sent.
 async fn blocking<T: Send + 'static>(
     lane: &'static Lane,
+    cells: u64,
     f: impl FnOnce() -> lib::ApiResult<T> + Send + 'static,
 ) -> Result<(T, OwnedSemaphorePermit), ApiError> {
     let permit = {
         let _waiting = Count::up(&lane.waiting);
-        lane.slots.clone().acquire_owned().await
+        lane.slots.clone().acquire_many_owned(lane.slots_for(cells)).await
     };
     let Ok(permit) = permit else {
         return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down"));
@@ -291,7 +310,7 @@ async fn list() -> Response {
 /// holding the lane's slot until it is handed over ([`Held`]).
 async fn run(job: lib::Job, coding: Coding, settings: super::Settings) -> Result<Response, ApiError> {
     let (job, cells) = if job.measures_a_mask() {
-        let (measured, _slot) = blocking(&SMALL, move || {
+        let (measured, _slot) = blocking(&SMALL, 0, move || {
             let cells = job.cells();
             Ok((job, cells))
         })
@@ -302,7 +321,7 @@ async fn run(job: lib::Job, coding: Coding, settings: super::Settings) -> Result
         (job, cells)
     };
     let lane = lane(cells, job.animation());
-    let ((answer, compressible, coding), slot) = blocking(lane, move || {
+    let ((answer, compressible, coding), slot) = blocking(lane, cells, move || {
         let mut answer = job.run()?;
         let compressible = answer::compressible(answer.content_type, answer.bytes.len());
         let coding = if compressible { coding } else { Coding::Identity };
@@ -361,7 +380,7 @@ async fn checked_post(
     let admitted = body::admit(length).await?;
     let buffer = body::read(body, length, settings.idle_timeout * 2).await?;
     let parse_lane = if length.is_some_and(|n| n <= body::SMALL_BODY) { &SMALL } else { &MEDIUM };
-    let (job, _slot) = blocking(parse_lane, move || {
+    let (job, _slot) = blocking(parse_lane, 0, move || {
         let job = checked.with_body(buffer.text().map_err(|e| e.0)?);
         drop((buffer, admitted));
         job
