@@ -9,19 +9,31 @@
 //! - a connection that sends no complete request head for `--idle-timeout` seconds is
 //!   closed (hyper's header read timeout, which also ends idle keep-alive connections);
 //! - a request body must arrive within `--idle-timeout` between pieces and twice that in
-//!   all (tower-http's body timeout, and a deadline around reading it), be at most
-//!   [`MAX_BODY`] bytes (tower-http's limit, which refuses a too-large `Content-Length`
-//!   before reading), and at most [`MAX_BODIES`] bodies are read at once (tower's
-//!   concurrency limit), so stalled uploads cannot hold much memory;
+//!   all (tower-http's body timeout, and a deadline around reading it), and be at most
+//!   [`MAX_BODY`] bytes (a larger `Content-Length` is refused before reading). Bodies are
+//!   admitted by count and bytes before any byte of them is read ([`body`]): small ones
+//!   (64 KiB at most) in a pool of their own, larger ones at most [`MAX_BODIES`] at once and
+//!   [`body::MAX_BODY_BYTES`] in all; the rest wait unread, within the request timeout (each
+//!   still holding one of the `--max-connections` connections, but no memory). Each
+//!   is read into one mapping of its announced length, given back to the system when its
+//!   request ends, so stalled uploads hold at most that much memory, whatever their number,
+//!   and hand it back when they end;
 //! - a whole request may take `--request-timeout` seconds at most (default
 //!   [`crate::args::REQUEST_TIMEOUT`]);
 //! - work runs on tokio's blocking pool in three lanes by size (see [`api`]): a job keeps
 //!   its slot until it really ends, even when its client has gone, and is cancelled at its
 //!   next check; small and medium jobs have lanes of their own, so they are not queued
-//!   behind the largest ones;
+//!   behind the largest ones; a heavy job takes a slot per
+//!   [`api::HEAVY_SLOT_CELLS`] cells;
+//! - an answer keeps its job's slot until it has been handed to the connection, so a lane
+//!   bounds its jobs and their unsent answers together; a connection being written to must
+//!   take [`answer::MIN_PROGRESS`] bytes every idle timeout, and a whole answer within the
+//!   request timeout, or it is closed ([`answer`]);
 //! - every error, 404 and 405 included, is `{"error": "..."}`, even those hyper answers
 //!   by itself (a malformed request, 414, 431: see [`bare`]);
-//! - answers are compressed (gzip or brotli) for a client that says it accepts them;
+//! - answers are compressed (gzip or brotli) for a client that says it accepts them: a
+//!   job's answer by the job itself, on the blocking pool in its lane; tower-http, on the
+//!   two async workers, compresses only small answers of other kinds (the page's assets);
 //! - Ctrl-C (or SIGTERM) stops it within about a second, whatever clients are doing.
 
 mod answer;
@@ -51,7 +63,8 @@ use crate::args::ServeArgs;
 /// The largest request body (a maze JSON file for `/api/solve` or `/api/render`): 8 MiB.
 pub const MAX_BODY: usize = 8 << 20;
 
-/// At most this many request bodies are read at once (at most 128 MiB in flight).
+/// At most this many request bodies over 64 KiB are read at once (and at most
+/// [`body::MAX_BODY_BYTES`] of them in all; see [`body`]).
 pub const MAX_BODIES: usize = 16;
 
 /// How long Ctrl-C waits for requests in flight before closing their connections.
