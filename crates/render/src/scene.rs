@@ -1124,7 +1124,8 @@ mod tests {
             book.start(&mut sink)?;
             book.add(&mut sink, &page, crate::pdf::Part::Front).map(|_| ())
         };
-        let drawings: [(&str, &dyn Fn() -> Result<(), Error>); 6] = [
+        type Drawing<'a> = &'a dyn Fn() -> Result<(), Error>;
+        let drawings: [(&str, Drawing<'_>); 6] = [
             ("heat map", &|| heat_fills(&maze, true).map(|_| ())),
             ("svg", &|| crate::svg::try_svg(&scene, &style).map(|_| ())),
             ("tex", &|| crate::tex::try_tikz(&scene, &style, true).map(|_| ())),
