@@ -301,8 +301,18 @@ fn parse_clock(s: &str) -> Result<Clock, String> {
 }
 
 fn parse_timeout(s: &str) -> Result<f64, String> {
-    let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
-    if (0.1..=3600.0).contains(&v) { Ok(v) } else { Err(format!("{v} is not between 0.1 and 3600 seconds")) }
+    // The value as typed, cut short: a number's own digits can run to hundreds (1e300).
+    let typed = s.trim();
+    let shown = match typed.char_indices().nth(24) {
+        Some((at, _)) => format!("{}...", &typed[..at]),
+        None => typed.to_string(),
+    };
+    match typed.parse::<f64>() {
+        Ok(v) if (0.1..=3600.0).contains(&v) => Ok(v),
+        Ok(v) if v > 3600.0 => Err(format!("{shown} seconds is too long (at most 3600)")),
+        Ok(v) if v < 0.1 => Err(format!("{shown} seconds is too short (at least 0.1)")),
+        _ => Err(format!("'{shown}' is not a number of seconds")),
+    }
 }
 
 /// The command line's own requests: `maze solve` and `maze render` take a format, drawing

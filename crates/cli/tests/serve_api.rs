@@ -996,3 +996,27 @@ fn answers_are_compressed_for_a_client_that_accepts_it_and_decode_to_the_same_by
     assert_eq!(png.status, 200);
     assert_eq!(png.header("content-encoding"), None);
 }
+
+/// A timeout out of range is refused in one short line that says which way it is out and
+/// by how much it may be, without writing out the number's digits (1e300 used to come
+/// back as a 301-digit number).
+#[test]
+fn an_out_of_range_timeout_is_refused_in_one_short_line() {
+    for (flag, value, words) in [
+        ("--request-timeout", "1e300", "1e300 seconds is too long (at most 3600)"),
+        ("--idle-timeout", "1e-300", "1e-300 seconds is too short (at least 0.1)"),
+        ("--request-timeout", "inf", "too long (at most 3600)"),
+        ("--request-timeout", "nan", "is not a number of seconds"),
+        ("--idle-timeout", "0", "0 seconds is too short (at least 0.1)"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_maze"))
+            .args(["serve", "--port", "0", flag, value])
+            .output()
+            .expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{flag} {value} was taken");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains(words), "{flag} {value}: {err}");
+        assert!(err.len() < 160, "{} bytes: {err}", err.len());
+    }
+}

@@ -385,7 +385,7 @@ fn present<S: Shape>(
         }
         Format::Unicode => text::render(maze, sol, text::Style::Unicode).into_bytes(),
         Format::Text => text::render(maze, sol, text::Style::Ascii).into_bytes(),
-        Format::Svg => svg::svg(&drawn(true)?, &style).into_bytes(),
+        Format::Svg => svg::try_svg(&drawn(true)?, &style)?.into_bytes(),
         Format::Png => {
             let overlay = Overlay {
                 solution: sol,
@@ -396,7 +396,7 @@ fn present<S: Shape>(
             };
             png::maze_png(maze, &overlay, &style, r.max_memory).map_err(|e| over_memory(e, r.format))?
         }
-        Format::Tex => tex::tikz(&drawn(true)?, &style, !draw.tex_fragment).into_bytes(),
+        Format::Tex => tex::try_tikz(&drawn(true)?, &style, !draw.tex_fragment)?.into_bytes(),
         Format::Scad => scad::scad(&drawn(false)?, &model).into_bytes(),
         Format::Stl => stl::stl(&drawn(false)?, &model)?,
         Format::Pdf => {

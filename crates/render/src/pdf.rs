@@ -715,7 +715,7 @@ impl Book {
             p.finish();
         }
         self.object(out, id.get(), &c)?;
-        let content = draw_page(&page.scene, &layout, &self.colours, settings);
+        let content = draw_page(&page.scene, &layout, &self.colours, settings)?;
         let packed = miniz_oxide::deflate::compress_to_vec_zlib(&content, 1);
         let mut c = Chunk::with_settings(settings);
         c.stream(content_id, &packed).filter(Filter::FlateDecode);
@@ -770,8 +770,14 @@ impl Book {
     }
 }
 
-/// The content stream of one page.
-fn draw_page(scene: &Scene, layout: &Layout, colours: &Colours, settings: Settings) -> Vec<u8> {
+/// The content stream of one page, checking the job's cancellation flag as it goes.
+fn draw_page(
+    scene: &Scene,
+    layout: &Layout,
+    colours: &Colours,
+    settings: Settings,
+) -> Result<Vec<u8>, Error> {
+    use crate::scene::every;
     let mut c = Content::with_settings(settings);
     let h = layout.page_height;
     // Text, in page coordinates (y up).
@@ -799,7 +805,8 @@ fn draw_page(scene: &Scene, layout: &Layout, colours: &Colours, settings: Settin
     c.transform([k as f32, 0.0, 0.0, -k as f32, r(layout.origin.0), r(h - layout.origin.1)]);
     // Fills, one path per colour, in order of first appearance.
     let mut groups: Vec<([f32; 3], Vec<&Vec<Point>>)> = Vec::new();
-    for (poly, fill) in &scene.fills {
+    for (i, (poly, fill)) in scene.fills.iter().enumerate() {
+        every(i)?;
         let colour = match fill {
             Fill::Visited => colours.visited,
             Fill::Solid => colours.walls,
@@ -814,7 +821,8 @@ fn draw_page(scene: &Scene, layout: &Layout, colours: &Colours, settings: Settin
     for (colour, polys) in groups {
         let [cr, cg, cb] = colour;
         c.set_fill_rgb(cr, cg, cb);
-        for poly in polys {
+        for (j, poly) in polys.into_iter().enumerate() {
+            every(j)?;
             for (i, p) in poly.iter().enumerate() {
                 if i == 0 {
                     c.move_to(r(p.x), r(p.y));
@@ -837,7 +845,8 @@ fn draw_page(scene: &Scene, layout: &Layout, colours: &Colours, settings: Settin
         c.set_line_cap(LineCapStyle::ProjectingSquareCap);
         c.set_line_join(LineJoinStyle::MiterJoin);
         let mut last: Option<(f32, f32)> = None;
-        for &[a, b] in &scene.walls {
+        for (i, &[a, b]) in scene.walls.iter().enumerate() {
+            every(i)?;
             let (a, b) = ((r(a.x), r(a.y)), (r(b.x), r(b.y)));
             if last != Some(a) {
                 c.move_to(a.0, a.1);
@@ -846,7 +855,8 @@ fn draw_page(scene: &Scene, layout: &Layout, colours: &Colours, settings: Settin
             last = Some(b);
         }
         // Curved walls as Bézier curves (PDF has no arc operator).
-        for arc in &scene.arcs {
+        for (j, arc) in scene.arcs.iter().enumerate() {
+            every(j)?;
             for (i, [p0, p1, p2, p3]) in arc.cubics().into_iter().enumerate() {
                 if i == 0 {
                     c.move_to(r(p0.x), r(p0.y));
@@ -915,7 +925,7 @@ fn draw_page(scene: &Scene, layout: &Layout, colours: &Colours, settings: Settin
         c.end_text();
     }
     c.restore_state();
-    c.finish().to_vec()
+    Ok(c.finish().to_vec())
 }
 
 /// Adds a circle as four Bézier quarters.

@@ -114,7 +114,8 @@ pub fn png(scene: &Scene, style: &Style) -> Result<Vec<u8>, Error> {
         }
     }
     let at = |p: maze_core::Point| maze_core::Point { x: m + p.x * k, y: band + m + p.y * k };
-    for (poly, fill) in &scene.fills {
+    for (i, (poly, fill)) in scene.fills.iter().enumerate() {
+        crate::scene::every(i)?;
         let colour = match fill {
             Fill::Visited => palette.index(&style.visited)?,
             Fill::Solid => palette.index(&style.walls)?,
@@ -128,9 +129,11 @@ pub fn png(scene: &Scene, style: &Style) -> Result<Vec<u8>, Error> {
         canvas.fill_polygon(&pts, colour);
     }
     let walls = palette.index(&style.walls)?;
-    for &[a, b] in &scene.straight_walls(0.1 / k.max(1e-9)) {
+    for (i, &[a, b]) in scene.straight_walls(0.1 / k.max(1e-9)).iter().enumerate() {
+        crate::scene::every(i)?;
         canvas.stroke(at(a), at(b), style.wall_width, walls);
     }
+    crate::scene::every(0)?;
     for piece in scene.path.iter().filter(|p| p.len() > 1) {
         let colour = palette.index(&style.path)?;
         let pts: Vec<_> = piece.iter().map(|&p| at(p)).collect();
@@ -375,6 +378,7 @@ pub fn square_walls<S: maze_core::Shape>(
         }
     };
     for y in 0..=rows {
+        maze_core::cancel::check()?;
         // The wall above row y is the south wall of row y - 1 (the north wall of row 0).
         if lattice && y > 0 && y < rows {
             std::mem::swap(&mut line, &mut south);

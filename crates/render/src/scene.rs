@@ -225,6 +225,15 @@ pub fn fills_bytes<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> u64 {
 /// How many cells are read between two checks of the budget and the cancellation flag.
 const CHECK_EVERY: u32 = 1 << 12;
 
+/// Checks the job's cancellation flag ([`maze_core::cancel`]) at every
+/// [`CHECK_EVERY`]th item of a drawing loop (`i` counts the items).
+///
+/// # Errors
+/// [`Error::Cancelled`] when the job has been cancelled.
+pub(crate) fn every(i: usize) -> Result<(), Error> {
+    if i % CHECK_EVERY as usize == 0 { maze_core::cancel::check() } else { Ok(()) }
+}
+
 /// Builds the scene; with `limit`, refuses it over that many bytes and checks the
 /// cancellation flag (see [`try_scene`]).
 fn build<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>, limit: Option<u64>) -> Result<Scene, Error> {
@@ -281,17 +290,7 @@ fn build<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>, limit: Option<u64>) ->
         }
     }
     check(&merger, arcs.len())?;
-    let mut fills = Vec::new();
-    if overlay.heat {
-        let dist = analyze::distances(maze, maze.entrance());
-        let far = dist.iter().copied().filter(|&d| d != u32::MAX).max().unwrap_or(0).max(1);
-        for c in 0..maze.cell_count() {
-            let d = dist[c as usize];
-            if d != u32::MAX {
-                fills.push((shape.fill_outline(CellId(c)), Fill::Heat(f64::from(d) / f64::from(far))));
-            }
-        }
-    }
+    let mut fills = if overlay.heat { heat_fills(maze, limit.is_some())? } else { Vec::new() };
     // The typical cell size: the shortest wall of the first cell.
     let first = shape.outline(CellId(0));
     let pts = first.points();
@@ -373,6 +372,28 @@ fn build<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>, limit: Option<u64>) ->
         cell,
         plates: shape.plates(),
     })
+}
+
+/// A heat map's shaded cells: every cell reached from the entrance, shaded by its
+/// distance; with `checked`, the cancellation flag is checked as they are made.
+///
+/// # Errors
+/// [`Error::Cancelled`] when `checked` and the job is cancelled.
+fn heat_fills<S: Shape>(maze: &Maze<S>, checked: bool) -> Result<Vec<(Vec<Point>, Fill)>, Error> {
+    let shape = maze.shape();
+    let mut fills = Vec::new();
+    let dist = analyze::distances(maze, maze.entrance());
+    let far = dist.iter().copied().filter(|&d| d != u32::MAX).max().unwrap_or(0).max(1);
+    for c in 0..maze.cell_count() {
+        if checked {
+            every(c as usize)?;
+        }
+        let d = dist[c as usize];
+        if d != u32::MAX {
+            fills.push((shape.fill_outline(CellId(c)), Fill::Heat(f64::from(d) / f64::from(far))));
+        }
+    }
+    Ok(fills)
 }
 
 /// The lanes of a MultiMaze's answer key with `routes` routes: the distance between
@@ -1068,6 +1089,59 @@ mod tests {
         let r = maze_core::cancel::with_flag(flag, || try_scene(&maze, &Overlay::default(), u64::MAX));
         assert!(matches!(r, Err(Error::Cancelled)));
         assert!(try_scene(&maze, &Overlay::default(), u64::MAX).is_ok(), "no flag, no cancel");
+    }
+
+    /// Every drawing loop checks the job's flag: a heat map's shading, and the SVG, TikZ,
+    /// PNG (both paths) and PDF writers each stop with [`Error::Cancelled`] when their job
+    /// is cancelled (a job cancelled while it draws: the scene was built before the flag
+    /// was set), where they used to run to the end; without a flag they draw as before.
+    #[test]
+    fn every_drawing_stops_when_its_job_is_cancelled() {
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicBool;
+        let mut maze = Maze::new(Square::new(60, 40));
+        for c in 0..maze.cell_count() {
+            let cell = CellId(c);
+            // Open every east door: a maze of corridors, reachable for the heat map.
+            if let Some(d) =
+                maze.shape().doors(cell).iter().find(|&d| maze.shape().neighbour(cell, d).is_some())
+            {
+                maze.carve(cell, d);
+            }
+        }
+        let heat = Overlay { heat: true, ..Overlay::default() };
+        let scene = try_scene(&maze, &heat, u64::MAX).expect("a scene");
+        assert!(!scene.fills.is_empty() && !scene.walls.is_empty());
+        let style = crate::style::Style::default();
+        let page = crate::pdf::PdfPage { scene: scene.clone(), heading: None };
+        let pdf_page = || {
+            let mut book = crate::pdf::Book::new(
+                &crate::pdf::PageSetup::new(crate::pdf::Paper::A4, 10.0),
+                &style,
+                false,
+            )?;
+            let mut sink = Vec::new();
+            book.start(&mut sink)?;
+            book.add(&mut sink, &page, crate::pdf::Part::Front).map(|_| ())
+        };
+        type Drawing<'a> = &'a dyn Fn() -> Result<(), Error>;
+        let drawings: [(&str, Drawing<'_>); 6] = [
+            ("heat map", &|| heat_fills(&maze, true).map(|_| ())),
+            ("svg", &|| crate::svg::try_svg(&scene, &style).map(|_| ())),
+            ("tex", &|| crate::tex::try_tikz(&scene, &style, true).map(|_| ())),
+            ("png", &|| crate::png::png(&scene, &style).map(|_| ())),
+            ("png walls", &|| crate::png::square_walls(&maze, &style, 1).map(|_| ())),
+            ("pdf", &pdf_page),
+        ];
+        let mut drew_on = Vec::new();
+        for (name, draw) in drawings {
+            let flag = Arc::new(AtomicBool::new(true));
+            if !matches!(maze_core::cancel::with_flag(flag, draw), Err(Error::Cancelled)) {
+                drew_on.push(name);
+            }
+            assert!(draw().is_ok(), "{name}: no flag, no cancel");
+        }
+        assert!(drew_on.is_empty(), "drew on after their job was cancelled: {drew_on:?}");
     }
 
     #[test]

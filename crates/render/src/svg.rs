@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use crate::scene::{Fill, Marker, Scene};
 use crate::style::{ROUTE_COLOURS, Style, heat_colour};
-use maze_core::Point;
+use maze_core::{Error, Point};
 
 /// Formats a coordinate with at most two decimals and no trailing zeros.
 pub(crate) fn num(v: f64) -> String {
@@ -141,6 +141,23 @@ pub(crate) fn header(w: f64, h: f64, style: &Style) -> String {
 /// Writes the scene as a standalone SVG document. Coordinates are in pixels: one maze unit
 /// is `style.cell_size` pixels, plus `style.margin` around.
 pub fn svg(scene: &Scene, style: &Style) -> String {
+    match write(scene, style, false) {
+        Ok(out) => out,
+        Err(e) => unreachable!("an SVG drawing without cancellation does not fail: {e}"),
+    }
+}
+
+/// [`svg`], checking the job's cancellation flag ([`maze_core::cancel`]) as it goes.
+///
+/// # Errors
+/// [`Error::Cancelled`] when the job is cancelled.
+pub fn try_svg(scene: &Scene, style: &Style) -> Result<String, Error> {
+    write(scene, style, true)
+}
+
+/// [`svg`]; with `checked`, the cancellation flag is checked in every loop.
+fn write(scene: &Scene, style: &Style, checked: bool) -> Result<String, Error> {
+    let every = |i: usize| if checked { crate::scene::every(i) } else { Ok(()) };
     let k = style.cell_size;
     let m = style.margin;
     let (w, h) = (scene.width * k + 2.0 * m, scene.height * k + 2.0 * m);
@@ -153,7 +170,8 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
     }
     // Shaded cells, grouped by colour so each colour is one path.
     let mut groups: Vec<(String, String)> = Vec::new();
-    for (poly, fill) in &scene.fills {
+    for (i, (poly, fill)) in scene.fills.iter().enumerate() {
+        every(i)?;
         let colour = match fill {
             Fill::Visited => style.visited.clone(),
             Fill::Solid => style.walls.clone(),
@@ -174,6 +192,7 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
     for (colour, d) in groups {
         let _ = writeln!(out, r#"<path fill="{}" d="{d}"/>"#, escape(&colour));
     }
+    every(0)?;
     if !scene.walls.is_empty() || !scene.arcs.is_empty() {
         let mut d = wall_path(&scene.walls, k, m);
         arc_path(&mut d, &scene.arcs, k, m);
@@ -184,6 +203,7 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
             num(style.wall_width)
         );
     }
+    every(0)?;
     for piece in scene.path.iter().filter(|p| p.len() > 1) {
         let pts: Vec<String> = piece.iter().map(|&p| at(p).replace(' ', ",")).collect();
         let _ = writeln!(
@@ -195,6 +215,7 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
         );
     }
     for (i, route) in scene.routes.iter().enumerate().filter(|(_, r)| r.len() > 1) {
+        every(0)?;
         let pts: Vec<String> = route.iter().map(|&p| at(p).replace(' ', ",")).collect();
         let _ = writeln!(
             out,
@@ -234,7 +255,7 @@ pub fn svg(scene: &Scene, style: &Style) -> String {
         out.push_str("</g>\n");
     }
     out.push_str("</svg>\n");
-    out
+    Ok(out)
 }
 
 /// The visible heading of an SVG picture `w` pixels wide: the title (and the instructions

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use maze_core::Point;
+use maze_core::{Error, Point};
 
 use crate::scene::{Fill, Marker, Scene};
 use crate::style::{Colour, ROUTE_COLOURS, Style, heat_colour};
@@ -38,6 +38,23 @@ const MAX_SIDE_MM: f64 = 5000.0;
 /// `\usepackage{tikz}`. A maze larger than about 5 m is drawn smaller, as TeX cannot
 /// measure beyond that.
 pub fn tikz(scene: &Scene, style: &Style, standalone: bool) -> String {
+    match write(scene, style, standalone, false) {
+        Ok(out) => out,
+        Err(e) => unreachable!("a TikZ drawing without cancellation does not fail: {e}"),
+    }
+}
+
+/// [`tikz`], checking the job's cancellation flag ([`maze_core::cancel`]) as it goes.
+///
+/// # Errors
+/// [`Error::Cancelled`] when the job is cancelled.
+pub fn try_tikz(scene: &Scene, style: &Style, standalone: bool) -> Result<String, Error> {
+    write(scene, style, standalone, true)
+}
+
+/// [`tikz`]; with `checked`, the cancellation flag is checked in every loop.
+fn write(scene: &Scene, style: &Style, standalone: bool, checked: bool) -> Result<String, Error> {
+    let every = |i: usize| if checked { crate::scene::every(i) } else { Ok(()) };
     let defaults = Style::default();
     let mut k = if style.cell_size.is_finite() && style.cell_size > 0.0 { style.cell_size } else { 6.35 };
     let mut wall =
@@ -112,7 +129,8 @@ pub fn tikz(scene: &Scene, style: &Style, standalone: bool) -> String {
     // Shaded cells, one colour at a time in order of first appearance.
     let mut groups: Vec<(String, Vec<&Vec<Point>>)> = Vec::new();
     let mut heat: Vec<String> = Vec::new();
-    for (poly, fill) in &scene.fills {
+    for (i, (poly, fill)) in scene.fills.iter().enumerate() {
+        every(i)?;
         let name = match fill {
             Fill::Visited => "mazevisited".to_string(),
             Fill::Solid => "mazewalls".to_string(),
@@ -137,6 +155,7 @@ pub fn tikz(scene: &Scene, style: &Style, standalone: bool) -> String {
     }
     for (name, polys) in &groups {
         for chunk in polys.chunks(PER_COMMAND / 4) {
+            every(0)?;
             let _ = write!(out, "\\fill[{name}]");
             for (i, poly) in chunk.iter().enumerate() {
                 if poly.is_empty() {
@@ -154,6 +173,7 @@ pub fn tikz(scene: &Scene, style: &Style, standalone: bool) -> String {
     // Walls: runs that continue where the last ended are joined with a mitre.
     if wall > 0.0 {
         for chunk in scene.walls.chunks(PER_COMMAND) {
+            every(0)?;
             let _ = write!(
                 out,
                 "\\draw[mazewalls, line width={}mm, line cap=rect, line join=miter]",
@@ -175,6 +195,7 @@ pub fn tikz(scene: &Scene, style: &Style, standalone: bool) -> String {
         }
         // Curved walls as true TikZ arcs (TikZ's angles grow counter-clockwise, y up).
         for chunk in scene.arcs.chunks(PER_COMMAND) {
+            every(0)?;
             let _ = write!(out, "\\draw[mazewalls, line width={}mm, line cap=rect]", num(wall.max(0.01)));
             for (i, arc) in chunk.iter().enumerate() {
                 out.push_str(if i % PER_LINE == 0 { "\n  " } else { " " });
@@ -196,6 +217,7 @@ pub fn tikz(scene: &Scene, style: &Style, standalone: bool) -> String {
         let width = (0.25 * cell * k).max(wall).max(0.01);
         let mut start = 0;
         while start + 1 < piece.len() {
+            every(0)?;
             let end = (start + PER_COMMAND).min(piece.len() - 1);
             let _ =
                 write!(out, "\\draw[mazepath, line width={}mm, line cap=round, line join=round]", num(width));
@@ -217,6 +239,7 @@ pub fn tikz(scene: &Scene, style: &Style, standalone: bool) -> String {
         let width = (scene.route_width * k).max(0.01);
         let mut start = 0;
         while start + 1 < route.len() {
+            every(0)?;
             let end = (start + PER_COMMAND).min(route.len() - 1);
             let _ = write!(
                 out,
@@ -285,7 +308,7 @@ pub fn tikz(scene: &Scene, style: &Style, standalone: bool) -> String {
     if standalone {
         out.push_str("\\end{document}\n");
     }
-    out
+    Ok(out)
 }
 
 /// Text for a TeX paragraph: the special characters `# $ % & _ { } ~ ^ \` (and `< > |`,

@@ -9,23 +9,37 @@
 //! - a connection that sends no complete request head for `--idle-timeout` seconds is
 //!   closed (hyper's header read timeout, which also ends idle keep-alive connections);
 //! - a request body must arrive within `--idle-timeout` between pieces and twice that in
-//!   all (tower-http's body timeout, and a deadline around reading it), be at most
-//!   [`MAX_BODY`] bytes (tower-http's limit, which refuses a too-large `Content-Length`
-//!   before reading), and at most [`MAX_BODIES`] bodies are read at once (tower's
-//!   concurrency limit), so stalled uploads cannot hold much memory;
+//!   all (tower-http's body timeout, and a deadline around reading it), and be at most
+//!   [`MAX_BODY`] bytes (a larger `Content-Length` is refused before reading). Bodies are
+//!   admitted by count and bytes before any byte of them is read ([`body`]): small ones
+//!   (64 KiB at most) in a pool of their own, larger ones at most [`MAX_BODIES`] at once and
+//!   [`body::MAX_BODY_BYTES`] in all; the rest wait unread, within the request timeout (each
+//!   still holding one of the `--max-connections` connections, but no memory). Each
+//!   is read into one mapping of its announced length, given back to the system when its
+//!   request ends, so stalled uploads hold at most that much memory, whatever their number,
+//!   and hand it back when they end;
 //! - a whole request may take `--request-timeout` seconds at most (default
 //!   [`crate::args::REQUEST_TIMEOUT`]);
 //! - work runs on tokio's blocking pool in three lanes by size (see [`api`]): a job keeps
 //!   its slot until it really ends, even when its client has gone, and is cancelled at its
 //!   next check; small and medium jobs have lanes of their own, so they are not queued
-//!   behind the largest ones;
+//!   behind the largest ones; a heavy job takes a slot per
+//!   [`api::HEAVY_SLOT_CELLS`] cells;
+//! - an answer keeps its job's slot until it has been handed to the connection, so a lane
+//!   bounds its jobs and their unsent answers together; a connection being written to must
+//!   take [`answer::MIN_PROGRESS`] bytes every idle timeout, and a whole answer within the
+//!   request timeout, or it is closed ([`answer`]);
 //! - every error, 404 and 405 included, is `{"error": "..."}`, even those hyper answers
 //!   by itself (a malformed request, 414, 431: see [`bare`]);
-//! - answers are compressed (gzip or brotli) for a client that says it accepts them;
+//! - answers are compressed (gzip or brotli) for a client that says it accepts them: a
+//!   job's answer by the job itself, on the blocking pool in its lane; tower-http, on the
+//!   two async workers, compresses only small answers of other kinds (the page's assets);
 //! - Ctrl-C (or SIGTERM) stops it within about a second, whatever clients are doing.
 
+mod answer;
 pub(crate) mod api;
 mod bare;
+mod body;
 
 use std::io::Write;
 use std::net::SocketAddr;
@@ -42,13 +56,15 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::io::AsyncWriteExt;
 use tokio::sync::Semaphore;
+use tower_http::compression::Predicate;
 
 use crate::args::ServeArgs;
 
 /// The largest request body (a maze JSON file for `/api/solve` or `/api/render`): 8 MiB.
 pub const MAX_BODY: usize = 8 << 20;
 
-/// At most this many request bodies are read at once (at most 128 MiB in flight).
+/// At most this many request bodies over 64 KiB are read at once (and at most
+/// [`body::MAX_BODY_BYTES`] of them in all; see [`body`]).
 pub const MAX_BODIES: usize = 16;
 
 /// How long Ctrl-C waits for requests in flight before closing their connections.
@@ -108,17 +124,32 @@ pub fn router(settings: Settings) -> Router {
         .layer(axum::middleware::from_fn(limit_headers))
         .layer(axum::middleware::map_response(api::json_errors))
         // Outermost, so it sees each answer as sent: gzip or brotli when the client asks
-        // (browsers do), for the API's JSON and packed arrays and for the page's assets.
-        // tower-http's default predicate leaves images, event streams and answers under 32
-        // bytes alone; the bytes decoded are the same as an uncompressed answer's. At the
+        // (browsers do), for the page's assets and the small answers that are not jobs'.
+        // tower-http compresses on the runtime's async workers, so only answers of at most
+        // answer::TOWER_COMPRESSES_UP_TO bytes; a job compresses its own answer on the
+        // blocking pool (see answer), which this layer then leaves alone. tower-http's
+        // default predicate leaves images, event streams and answers under 32 bytes
+        // alone; the bytes decoded are the same as an uncompressed answer's. At the
         // fastest level: on a 1000 x 1000 packed answer (114 MB) gzip's default level took
         // about 4 times as long as level 1 for a result only 3% smaller.
         .layer(
             tower_http::compression::CompressionLayer::new()
                 .gzip(true)
                 .br(true)
-                .quality(tower_http::CompressionLevel::Fastest),
+                .quality(tower_http::CompressionLevel::Fastest)
+                .compress_when(Predicate::and(tower_http::compression::DefaultPredicate::new(), SmallAnswer)),
         )
+}
+
+/// tower-http compresses an answer only if its size is known and at most
+/// [`answer::TOWER_COMPRESSES_UP_TO`] bytes.
+#[derive(Clone, Copy, Debug)]
+struct SmallAnswer;
+
+impl Predicate for SmallAnswer {
+    fn should_compress<B: http_body::Body>(&self, response: &axum::http::Response<B>) -> bool {
+        response.body().size_hint().upper().is_some_and(|n| n <= answer::TOWER_COMPRESSES_UP_TO)
+    }
 }
 
 /// The most bytes of request headers (names and values) the server reads; hyper's own
@@ -233,7 +264,8 @@ async fn serve(args: ServeArgs) -> Result<()> {
         let _ = stream.set_nodelay(true);
         let mut http = hyper::server::conn::http1::Builder::new();
         http.timer(TokioTimer::new()).header_read_timeout(settings.idle_timeout).keep_alive(true);
-        let io = TokioIo::new(bare::JsonBareErrors::new(stream));
+        let paced = answer::Paced::new(stream, settings.idle_timeout);
+        let io = TokioIo::new(bare::JsonBareErrors::new(paced));
         let connection = http.serve_connection(io, TowerToHyperService::new(app.clone()));
         let watched = graceful.watch(connection);
         tokio::spawn(async move {
