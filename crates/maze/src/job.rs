@@ -950,7 +950,7 @@ pub(crate) fn write_mazes(
     let draw = args.draw();
     let notes = Notes::default();
     let filters = crate::filter::filters(&args.wheres, args.hardness);
-    let max_tries = args.max_tries.unwrap_or_else(|| default_max_tries(args.count));
+    let max_tries = args.max_tries.unwrap_or_else(|| default_max_tries(args.count, spec.cells()));
     let mut collector = Collector::new(args.format, &draw, multi, args.count > 1);
     let mut kept = Kept { mazes: Vec::new(), tried: 0, notes: Vec::new() };
     let job = |this: u64| GenerateJob {
@@ -1100,7 +1100,7 @@ pub(crate) fn collect_mazes<K: Keep>(
     keep: &K,
 ) -> Result<Vec<(u64, K::Item)>> {
     let filters = crate::filter::filters(&args.wheres, args.hardness);
-    let max_tries = args.max_tries.unwrap_or_else(|| default_max_tries(args.count));
+    let max_tries = args.max_tries.unwrap_or_else(|| default_max_tries(args.count, spec.cells()));
     let order = SeedOrder { args, spec, seed, batch_cells: BATCH_CELLS, filters: &filters, max_tries };
     let mut out = Vec::with_capacity(args.count as usize);
     let make =
@@ -1138,11 +1138,18 @@ pub(crate) fn collect_seeds<K: Keep>(
         .collect()
 }
 
-/// How many mazes `--where` and `--hardness` try at most unless `--max-tries` says: 1000
-/// for each maze asked for, at most a million.
-pub fn default_max_tries(count: u32) -> u64 {
-    u64::from(count).saturating_mul(1000).min(MAX_TRIES)
+/// How many mazes of `cells` cells `--where` and `--hardness` try at most unless
+/// `--max-tries` says: a budget of cells made, [`TRY_CELLS`] for each maze asked for (1000
+/// mazes of 1,000 cells), so a maze of up to 1,000 cells gets 1000 tries, a bigger one
+/// fewer (a 300 x 300 one 11) and at least one; at most a million in all. The time a
+/// rare condition takes to give up then grows with the mazes asked for, not with their size.
+pub fn default_max_tries(count: u32, cells: u64) -> u64 {
+    let per_maze = (TRY_CELLS / cells.max(1)).clamp(1, 1000);
+    u64::from(count).saturating_mul(per_maze).min(MAX_TRIES)
 }
+
+/// The cells the default tries make for each maze asked for ([`default_max_tries`]).
+const TRY_CELLS: u64 = 1_000_000;
 
 /// The most tries by default (see [`default_max_tries`]).
 const MAX_TRIES: u64 = 1_000_000;
