@@ -440,7 +440,7 @@ fn read_files<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyDict>>
     let (spec, files, rows) = run(py, None, move || {
         let files = maze_render::compact::parse_any(&data)?;
         let limit = maze_core::limits::MAX_CELLS;
-        let specs = files.iter().map(|f| f.spec(limit)).collect::<Result<Vec<_>, _>>()?;
+        let specs = files.iter().map(|f| maze::file_spec(f, limit)).collect::<maze::Result<Vec<_>>>()?;
         // One shape for the batch; a woven maze's crossings are its own.
         let key = |s: &maze::ShapeSpec| {
             (s.kind, s.width, s.height, s.wrap, s.levels, s.mask.clone(), s.weave.is_some())

@@ -1240,6 +1240,24 @@ impl ShapeVisitor for FileJob<'_> {
     }
 }
 
+/// A maze file's shape, checked against `max_cells` ([`MazeFile::spec`]), with its faults
+/// worded in the file's terms ([`crate::error::file_worded`]: `"levels": 65`, not the
+/// command line's `--levels 65`). Every reader of a maze file takes its shape here: `maze
+/// solve`, `render` and `stats`, the API's posted file, the Python module's `read`.
+///
+/// # Errors
+/// The file's shape is not one the library makes, or is over `max_cells`.
+pub fn file_spec(file: &MazeFile, max_cells: u64) -> Result<ShapeSpec> {
+    use crate::error::file_worded;
+    file.spec(max_cells).map_err(|e| {
+        Error::Core(match e {
+            maze_core::Error::Parse(m) => maze_core::Error::Parse(file_worded(&m)),
+            maze_core::Error::Parameter(m) => maze_core::Error::Parameter(file_worded(&m)),
+            other => other,
+        })
+    })
+}
+
 /// How to solve a saved maze ([`FileRequest::solve`]).
 #[derive(Clone, Copy, Debug)]
 pub struct FileSolve {
@@ -1323,11 +1341,10 @@ pub fn redraw(job: FileRequest<'_>) -> Result<Redrawn> {
     let limits = r.limits();
     let draw = r.draw();
     let animation = check_file_request(r, job.solve.is_some())?;
-    let spec = match (file.spec(limits.max_cells), name) {
-        (Ok(spec), _) => spec,
-        (Err(e), Some(name)) => return Err(Error::Core(e).context(name)),
-        (Err(e), None) => return Err(e.into()),
-    };
+    let spec = file_spec(file, limits.max_cells).map_err(|e| match name {
+        Some(name) => e.context(name),
+        None => e,
+    })?;
     if animation.is_none() {
         let solution = job.solve.is_some() || (job.keep_solution && file.solution.is_some());
         budget::check(&like_file(file, &spec, r.format, &draw, solution), &spec, &limits)?;

@@ -34,19 +34,17 @@ pub struct Picture {
 
 /// Reads a mask picture from a file: a PNG (by its signature) or text.
 pub fn load_picture(path: &Path) -> Result<Picture> {
-    let file = std::fs::File::open(path).with_context(|| format!("cannot read mask {}", path.display()))?;
+    // The path as errors show it: cut as other echoed input is.
+    let shown = crate::echo(&path.display().to_string());
+    let file = std::fs::File::open(path).with_context(|| format!("cannot read mask {shown}"))?;
     let mut bytes = Vec::new();
     file.take(MAX_MASK_BYTES + 1)
         .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read mask {}", path.display()))?;
+        .with_context(|| format!("cannot read mask {shown}"))?;
     if bytes.len() as u64 > MAX_MASK_BYTES {
-        return Err(Error::Request(format!(
-            "mask {} is larger than {} MiB",
-            path.display(),
-            MAX_MASK_BYTES >> 20
-        )));
+        return Err(Error::Request(format!("mask {shown} is larger than {} MiB", MAX_MASK_BYTES >> 20)));
     }
-    picture_from_bytes(&bytes).map_err(|e| Error::Request(format!("mask {}: {e}", path.display())))
+    picture_from_bytes(&bytes).map_err(|e| Error::Request(format!("mask {shown}: {e}")))
 }
 
 /// A mask picture from a file's bytes: a PNG, or text rows of `X` (cell) and `.` (no cell).
