@@ -737,9 +737,9 @@ fn read_files<'py>(
         let key = |s: &maze::ShapeSpec| {
             (s.kind, s.width, s.height, s.wrap, s.levels, s.mask.clone(), s.weave.is_some())
         };
-        let spec = files[0].spec(limit)?;
+        let spec = maze::file_spec(&files[0], limit)?;
         for (i, file) in files.iter().enumerate().skip(1) {
-            let other = file.spec(limit)?;
+            let other = maze::file_spec(file, limit)?;
             if key(&other) != key(&spec) {
                 return Err(maze::Error::request(format!(
                     "maze {i} is a {}x{} {} maze with other options than maze 0 ({}x{} {}): a batch holds one shape",
@@ -771,7 +771,7 @@ fn read_files<'py>(
             .par_iter()
             .enumerate()
             .map(|(i, file)| {
-                let spec = file.spec(maze_core::limits::MAX_CELLS)?;
+                let spec = maze::file_spec(file, maze_core::limits::MAX_CELLS)?;
                 spec.visit(FromFile { file, grid }).map_err(|e| e.context(format!("maze {i}")))
             })
             .collect::<maze::Result<Vec<Row>>>()

@@ -190,7 +190,8 @@ fn write_file_job(job: FileRequest<'_>, name: &str, output: &crate::output::Outp
     } else {
         ProgressBar::hidden()
     };
-    let drawn = maze::redraw(FileRequest { name: Some(name), ..job })?;
+    let name = crate::input::shown(name);
+    let drawn = maze::redraw(FileRequest { name: Some(&name), ..job })?;
     let mut notes = Vec::new();
     output.with_sink(|sink| {
         notes = drawn.write(sink)?;

@@ -9,6 +9,12 @@ use maze_render::compact;
 
 use crate::fault::UsageError;
 
+/// A path as an error shows it: cut after 200 characters as other echoed input is
+/// ([`maze::echo`]), so a long path cannot fill the error line.
+pub(crate) fn shown(path: &str) -> String {
+    maze::echo(path)
+}
+
 /// The most bytes a maze file of `max_cells` cells can sensibly take: about 100 bytes a
 /// cell (passages, walls, a solution and its explored cells) and 1 MiB for the rest.
 fn max_file_bytes(max_cells: u64) -> u64 {
@@ -21,7 +27,8 @@ pub(crate) fn read_maze_file(path: &str, max_cells: u64) -> Result<MazeFile> {
     let mut files = read_maze_files(path, max_cells)?;
     if files.len() > 1 {
         anyhow::bail!(UsageError(format!(
-            "{path} holds {} mazes; this command takes one (maze stats reads a batch)",
+            "{} holds {} mazes; this command takes one (maze stats reads a batch)",
+            shown(path),
             files.len()
         )));
     }
@@ -32,7 +39,7 @@ pub(crate) fn read_maze_file(path: &str, max_cells: u64) -> Result<MazeFile> {
 /// another), as [`read_maze_file`] (the size limit applies to the whole file).
 pub(crate) fn read_maze_files(path: &str, max_cells: u64) -> Result<Vec<MazeFile>> {
     let bytes = read_maze_bytes(path, max_cells)?;
-    compact::parse_any(&bytes).with_context(|| path.to_string())
+    compact::parse_any(&bytes).with_context(|| shown(path))
 }
 
 /// The bytes of a maze file, refused above the size a maze of `max_cells` cells can take.
@@ -44,12 +51,13 @@ fn read_maze_bytes(path: &str, max_cells: u64) -> Result<Vec<u8>> {
     } else {
         std::fs::File::open(path)
             .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
-            .with_context(|| format!("cannot read {path}"))
+            .with_context(|| format!("cannot read {}", shown(path)))
     };
     read?;
     if bytes.len() as u64 > limit {
         anyhow::bail!(UsageError(format!(
-            "{path}: more than {} of maze file, more than a maze of --max-cells {max_cells} cells takes (raise --max-cells)",
+            "{}: more than {} of maze file, more than a maze of --max-cells {max_cells} cells takes (raise --max-cells)",
+            shown(path),
             maze::human(limit)
         )));
     }

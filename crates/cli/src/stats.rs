@@ -31,8 +31,8 @@ pub fn run(args: StatsArgs) -> Result<()> {
     for (i, file) in files.iter().enumerate() {
         maze_core::cancel::check()?;
         let at = if several { format!(" (maze {})", i + 1) } else { String::new() };
-        let name = || format!("{}{at}", args.file);
-        let spec = file.spec(args.limits.max_cells).map_err(|e| anyhow::Error::new(e).context(name()))?;
+        let name = || format!("{}{at}", crate::input::shown(&args.file));
+        let spec = maze::file_spec(file, args.limits.max_cells).map_err(|e| e.context(name()))?;
         maze::check_stats_memory(&spec, args.limits.max_memory).map_err(|e| e.context(name()))?;
         let stats = spec.visit(FileStats(file)).map_err(|e| e.context(name()))?;
         if several && format == StatsFormat::Text && i > 0 {

@@ -23,7 +23,7 @@ fn conditions_that_can_never_hold_are_refused_at_once() {
         ("dead_end_share>1", "can never hold"),
         ("solution_share>=1.5", "can never hold"),
         ("straightness>1", "can never hold"),
-        ("solution>400", "from 0 to 400"),
+        ("solution>400", "at most 399 here (a route visits each of the 400 cells at most once)"),
         ("diameter=-3", "can never hold"),
         ("dead_ends>150%", "can never hold"),
     ] {
@@ -34,8 +34,9 @@ fn conditions_that_can_never_hold_are_refused_at_once() {
             needle,
         );
     }
-    // Edges that can hold are kept: a route of every cell, no dead end at all (braided).
-    for condition in ["solution<=400", "dead_end_share>=0", "solution!=0", "winding>100"] {
+    // Edges that can hold are kept: a route of every cell, the direct way (38 steps
+    // corner to corner), the most winding (399 steps over 38).
+    for condition in ["solution<=399", "solution<=38", "dead_end_share>=0", "solution!=0", "winding>10.4"] {
         let out = run(&[
             "generate",
             "-W",
@@ -52,8 +53,19 @@ fn conditions_that_can_never_hold_are_refused_at_once() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!err.contains("can never hold"), "{condition}: {err}");
     }
-    let out =
-        run(&["generate", "-W", "4", "-H", "4", "--where", "solution>15", "--max-tries", "5", "--seed", "1"]);
+    let out = run(&[
+        "generate",
+        "-W",
+        "4",
+        "-H",
+        "4",
+        "--where",
+        "solution>=15",
+        "--max-tries",
+        "5",
+        "--seed",
+        "1",
+    ]);
     assert_one_line_error(&out, 2, "--max-tries", "a rare condition gives up after its tries");
 }
 

@@ -165,6 +165,66 @@ impl<T, E: Into<Error>> Context<T> for std::result::Result<T, E> {
     }
 }
 
+/// The fields of a maze file (docs/FORMAT.md) that a message about its shape names as the
+/// request's flags: the flag, and the file's field.
+const FILE_FIELDS: &[(&str, &str)] = &[
+    ("shape", "kind"),
+    ("width", "width"),
+    ("height", "height"),
+    ("rings", "height"),
+    ("mask", "mask"),
+    ("mask-text", "mask"),
+    ("mask-data", "mask"),
+    ("wrap", "wrap"),
+    ("levels", "levels"),
+    ("weave", "crossings"),
+    ("unicursal", "unicursal"),
+    ("starts", "starts"),
+    ("ends", "ends"),
+];
+
+/// The words `--wrap` takes, which a file writes as strings.
+const WRAP_WORDS: &[&str] = &["x", "y", "xy", "none"];
+
+/// A message about a maze file's contents in the file's terms rather than the command
+/// line's: each flag the file has a field for becomes that field as the file spells it,
+/// with its value as the file writes it (`--levels 65 is too many` becomes `"levels": 65
+/// is too many`, `--wrap x needs ...` becomes `"wrap": "x" needs ...`); other flags (a
+/// limit of the reader's, such as `--max-cells`) stay.
+pub fn file_worded(message: &str) -> String {
+    let mut out = String::with_capacity(message.len() + 16);
+    let mut rest = message;
+    while let Some(at) = rest.find("--") {
+        let after = &rest[at + 2..];
+        let end = after.find(|c: char| !(c.is_ascii_lowercase() || c == '-')).unwrap_or(after.len());
+        let name = after[..end].trim_end_matches('-');
+        let starts_word = !rest[..at].ends_with(|c: char| c.is_alphanumeric() || c == '-');
+        let Some((_, field)) = FILE_FIELDS.iter().find(|(flag, _)| *flag == name).filter(|_| starts_word)
+        else {
+            out.push_str(&rest[..at + 2]);
+            rest = after;
+            continue;
+        };
+        out.push_str(&rest[..at]);
+        out.push_str(&format!("\"{field}\""));
+        rest = &after[name.len()..];
+        // The value after the flag, as the file writes it: a number, or one of wrap's words.
+        if let Some(text) = rest.strip_prefix(' ') {
+            let len = text.find(|c: char| !(c.is_ascii_alphanumeric() || c == '.')).unwrap_or(text.len());
+            let value = text[..len].trim_end_matches('.');
+            if !value.is_empty() && value.chars().all(|c| c.is_ascii_digit()) {
+                out.push_str(&format!(": {value}"));
+                rest = &text[value.len()..];
+            } else if *field == "wrap" && WRAP_WORDS.contains(&value) {
+                out.push_str(&format!(": \"{value}\""));
+                rest = &text[value.len()..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The most characters of one quoted piece of input a message repeats.
 const ECHO_CHARS: usize = 200;
 
@@ -268,6 +328,68 @@ fn shorten(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A maze file declaring 65 levels, one over the limit.
+    const LEVELS_65: &str = r#"{"format":"maze","version":1,"shape":{"kind":"square","width":4,"height":4,"levels":65},"cells":1040,"passages":[]}"#;
+
+    /// Every reader of a file words its faults in the file's fields: a saved maze drawn or
+    /// solved again (with and without a name), and the API's posted file.
+    #[test]
+    fn file_readers_name_the_files_fields() {
+        let file = maze_render::json::MazeFile::parse(LEVELS_65).expect("parses");
+        let request = crate::MazeRequest { format: maze_render::Format::Svg, ..Default::default() };
+        for name in [Some("lv65.json"), None] {
+            let job = crate::FileRequest {
+                file: &file,
+                name,
+                solve: None,
+                keep_solution: false,
+                request: &request,
+            };
+            let err = crate::redraw(job).err().expect("refused").to_string();
+            let want = "\"levels\": 65 is too many (at most 64)";
+            match name {
+                Some(name) => assert_eq!(err, format!("{name}: {want}")),
+                None => assert_eq!(err, want),
+            }
+        }
+        for path in ["/api/render", "/api/solve"] {
+            let err = crate::api::answer("POST", path, "", Some(LEVELS_65)).expect_err("refused");
+            assert_eq!(
+                (err.status, err.message.as_str()),
+                (400, "\"levels\": 65 is too many (at most 64)"),
+                "{path}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_files_faults_name_its_fields_not_flags() {
+        for (message, worded) in [
+            ("--levels 65 is too many (at most 64)", "\"levels\": 65 is too many (at most 64)"),
+            ("--levels must be at least 1", "\"levels\" must be at least 1"),
+            (
+                "--wrap x needs a width of at least 3 (got 2)",
+                "\"wrap\": \"x\" needs a width of at least 3 (got 2)",
+            ),
+            (
+                "--wrap and --levels do not work together yet",
+                "\"wrap\" and \"levels\" do not work together yet",
+            ),
+            (
+                "--weave does not work with a mask, --wrap or --levels yet",
+                "\"crossings\" does not work with a mask, \"wrap\" or \"levels\" yet",
+            ),
+            // The reader's own limits stay flags; a dash inside a word is no flag.
+            (
+                "maze too large: raise the limit with --max-cells",
+                "maze too large: raise the limit with --max-cells",
+            ),
+            ("x--levels 3 and -- alone", "x--levels 3 and -- alone"),
+        ] {
+            assert_eq!(file_worded(message), worded, "{message}");
+        }
+    }
 
     #[test]
     fn contexts_join_and_fields_are_found_and_reworded() {

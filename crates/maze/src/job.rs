@@ -950,7 +950,7 @@ pub(crate) fn write_mazes(
     let draw = args.draw();
     let notes = Notes::default();
     let filters = crate::filter::filters(&args.wheres, args.hardness);
-    let max_tries = args.max_tries.unwrap_or_else(|| default_max_tries(args.count));
+    let max_tries = args.max_tries.unwrap_or_else(|| default_max_tries(args.count, spec.cells()));
     let mut collector = Collector::new(args.format, &draw, multi, args.count > 1);
     let mut kept = Kept { mazes: Vec::new(), tried: 0, notes: Vec::new() };
     let job = |this: u64| GenerateJob {
@@ -1100,7 +1100,7 @@ pub(crate) fn collect_mazes<K: Keep>(
     keep: &K,
 ) -> Result<Vec<(u64, K::Item)>> {
     let filters = crate::filter::filters(&args.wheres, args.hardness);
-    let max_tries = args.max_tries.unwrap_or_else(|| default_max_tries(args.count));
+    let max_tries = args.max_tries.unwrap_or_else(|| default_max_tries(args.count, spec.cells()));
     let order = SeedOrder { args, spec, seed, batch_cells: BATCH_CELLS, filters: &filters, max_tries };
     let mut out = Vec::with_capacity(args.count as usize);
     let make =
@@ -1138,11 +1138,18 @@ pub(crate) fn collect_seeds<K: Keep>(
         .collect()
 }
 
-/// How many mazes `--where` and `--hardness` try at most unless `--max-tries` says: 1000
-/// for each maze asked for, at most a million.
-pub fn default_max_tries(count: u32) -> u64 {
-    u64::from(count).saturating_mul(1000).min(MAX_TRIES)
+/// How many mazes of `cells` cells `--where` and `--hardness` try at most unless
+/// `--max-tries` says: a budget of cells made, [`TRY_CELLS`] for each maze asked for (1000
+/// mazes of 1,000 cells), so a maze of up to 1,000 cells gets 1000 tries, a bigger one
+/// fewer (a 300 x 300 one 11) and at least one; at most a million in all. The time a
+/// rare condition takes to give up then grows with the mazes asked for, not with their size.
+pub fn default_max_tries(count: u32, cells: u64) -> u64 {
+    let per_maze = (TRY_CELLS / cells.max(1)).clamp(1, 1000);
+    u64::from(count).saturating_mul(per_maze).min(MAX_TRIES)
 }
+
+/// The cells the default tries make for each maze asked for ([`default_max_tries`]).
+const TRY_CELLS: u64 = 1_000_000;
 
 /// The most tries by default (see [`default_max_tries`]).
 const MAX_TRIES: u64 = 1_000_000;
@@ -1233,6 +1240,24 @@ impl ShapeVisitor for FileJob<'_> {
     }
 }
 
+/// A maze file's shape, checked against `max_cells` ([`MazeFile::spec`]), with its faults
+/// worded in the file's terms ([`crate::error::file_worded`]: `"levels": 65`, not the
+/// command line's `--levels 65`). Every reader of a maze file takes its shape here: `maze
+/// solve`, `render` and `stats`, the API's posted file, the Python module's `read`.
+///
+/// # Errors
+/// The file's shape is not one the library makes, or is over `max_cells`.
+pub fn file_spec(file: &MazeFile, max_cells: u64) -> Result<ShapeSpec> {
+    use crate::error::file_worded;
+    file.spec(max_cells).map_err(|e| {
+        Error::Core(match e {
+            maze_core::Error::Parse(m) => maze_core::Error::Parse(file_worded(&m)),
+            maze_core::Error::Parameter(m) => maze_core::Error::Parameter(file_worded(&m)),
+            other => other,
+        })
+    })
+}
+
 /// How to solve a saved maze ([`FileRequest::solve`]).
 #[derive(Clone, Copy, Debug)]
 pub struct FileSolve {
@@ -1316,11 +1341,10 @@ pub fn redraw(job: FileRequest<'_>) -> Result<Redrawn> {
     let limits = r.limits();
     let draw = r.draw();
     let animation = check_file_request(r, job.solve.is_some())?;
-    let spec = match (file.spec(limits.max_cells), name) {
-        (Ok(spec), _) => spec,
-        (Err(e), Some(name)) => return Err(Error::Core(e).context(name)),
-        (Err(e), None) => return Err(e.into()),
-    };
+    let spec = file_spec(file, limits.max_cells).map_err(|e| match name {
+        Some(name) => e.context(name),
+        None => e,
+    })?;
     if animation.is_none() {
         let solution = job.solve.is_some() || (job.keep_solution && file.solution.is_some());
         budget::check(&like_file(file, &spec, r.format, &draw, solution), &spec, &limits)?;

@@ -42,11 +42,11 @@ mod text;
 
 pub use budget::{MAX_PDF_MAZES, check_stats_memory, human};
 pub use capabilities::capabilities;
-pub use error::{Context, Error, Result, echo, single_line};
+pub use error::{Context, Error, Result, echo, file_worded, single_line};
 pub use job::{
     Built, FileRequest, FileSolve, INSTRUCTIONS, Keep, Kept, MULTI_INSTRUCTIONS, Picture, RASTER_LEAST_CELL,
     RASTER_LONG_SIDE, RASTER_MOST_CELL, RASTER_WOVEN_CELL, Redrawn, build, check_file_request,
-    default_max_tries, draw_style, page_setup, raster_cell, redraw, supports, text_pictured,
+    default_max_tries, draw_style, file_spec, page_setup, raster_cell, redraw, supports, text_pictured,
 };
 pub use maze_core::{Algorithm, Maze, Shape, ShapeKind, ShapeSpec, Solver, Wrap, cancel};
 pub use maze_render::Format;

@@ -34,19 +34,17 @@ pub struct Picture {
 
 /// Reads a mask picture from a file: a PNG (by its signature) or text.
 pub fn load_picture(path: &Path) -> Result<Picture> {
-    let file = std::fs::File::open(path).with_context(|| format!("cannot read mask {}", path.display()))?;
+    // The path as errors show it: cut as other echoed input is.
+    let shown = crate::echo(&path.display().to_string());
+    let file = std::fs::File::open(path).with_context(|| format!("cannot read mask {shown}"))?;
     let mut bytes = Vec::new();
     file.take(MAX_MASK_BYTES + 1)
         .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read mask {}", path.display()))?;
+        .with_context(|| format!("cannot read mask {shown}"))?;
     if bytes.len() as u64 > MAX_MASK_BYTES {
-        return Err(Error::Request(format!(
-            "mask {} is larger than {} MiB",
-            path.display(),
-            MAX_MASK_BYTES >> 20
-        )));
+        return Err(Error::Request(format!("mask {shown} is larger than {} MiB", MAX_MASK_BYTES >> 20)));
     }
-    picture_from_bytes(&bytes).map_err(|e| Error::Request(format!("mask {}: {e}", path.display())))
+    picture_from_bytes(&bytes).map_err(|e| Error::Request(format!("mask {shown}: {e}")))
 }
 
 /// A mask picture from a file's bytes: a PNG, or text rows of `X` (cell) and `.` (no cell).
@@ -513,10 +511,7 @@ pub fn place_ends<S: Shape, R: Random>(
         }
     }
     if from == to && n > 1 {
-        return Err(Error::Request(format!(
-            "the entrance and the exit are the same cell ({})",
-            maze.shape().cell_name(from)
-        )));
+        return Err(Error::Request(same_cell(maze.shape(), from, [entrance, exit])));
     }
     follow_dots(maze, [old_from, old_to], [from, to]);
     let door_of = |spec: Option<EndSpec>, cell: CellId| match spec {
@@ -527,6 +522,38 @@ pub fn place_ends<S: Shape, R: Random>(
     maze.set_end(false, from, from_door);
     maze.set_end(true, to, to_door);
     Ok(())
+}
+
+/// The refusal of two ends on one cell, saying why when a side was asked that a wrapped
+/// maze does not have: its joined edges are one seam, not sides, and an end asked there
+/// falls on the first cell.
+pub(crate) fn same_cell<S: Shape>(shape: &S, cell: CellId, ends: [Option<EndSpec>; 2]) -> String {
+    let same = format!("the entrance and the exit are the same cell ({})", shape.cell_name(cell));
+    let wrap = shape.spec().wrap;
+    let asked =
+        |sides: [Side; 2]| ends.iter().any(|e| matches!(e, Some(EndSpec::Side(s)) if sides.contains(s)));
+    let mut joined = Vec::new();
+    if wrap.y && asked([Side::Top, Side::Bottom]) {
+        joined.push(("top and bottom", "top or bottom"));
+    }
+    if wrap.x && asked([Side::Left, Side::Right]) {
+        joined.push(("left and right", "left or right"));
+    }
+    if joined.is_empty() {
+        return same;
+    }
+    let on = if wrap.x && wrap.y {
+        "on a torus (--wrap xy)".to_string()
+    } else {
+        format!("with --wrap {}", wrap.name())
+    };
+    let edges: Vec<&str> = joined.iter().map(|(e, _)| *e).collect();
+    let sides: Vec<&str> = joined.iter().map(|(_, s)| *s).collect();
+    format!(
+        "{same}: {on} the {} edges are one seam, so the maze has no {} side and such an end falls on the first cell (give cells, such as --entrance 0,0 --exit 3,2, or farthest or random)",
+        edges.join(" edges are one seam, and the "),
+        sides.join(" or ").replace(" or left or right", ", left or right"),
+    )
 }
 
 /// The refusal of random ends on a maze of one cell.

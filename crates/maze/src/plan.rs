@@ -5,18 +5,19 @@
 
 use std::io::Write;
 
-use maze_core::ShapeSpec;
+use maze_core::{CellId, Maze, Shape, ShapeSpec, ShapeVisitor};
 use maze_render::Format;
 use maze_render::animate::Animation;
 
 use crate::budget;
 use crate::error::{Error, Result};
+use crate::filter::{Facts, FixedEnds};
 use crate::job::{
     AnimationSize, Keep, Kept, animation_options, check_page, check_parametric, collect_mazes, collect_seeds,
     halves, memory_note, no_text_picture, parametric_program, supports, text_pictured, unicursal_refusal,
     write_mazes,
 };
-use crate::masks::Picture;
+use crate::masks::{EndSpec, Picture};
 use crate::request::MazeRequest;
 
 /// A checked request, ready to run: its shape laid out, its animation settled.
@@ -34,6 +35,7 @@ pub struct Plan {
     spec: ShapeSpec,
     animation: Option<Animation>,
     notes: Vec<String>,
+    facts: Facts,
 }
 
 impl Plan {
@@ -71,6 +73,13 @@ impl Plan {
     /// The animation asked for, if any.
     pub fn animation(&self) -> Option<&Animation> {
         self.animation.as_ref()
+    }
+
+    /// What every maze of the request will be, known before any is made: the bounds its
+    /// `--where` conditions were checked against (the fixed ends' distance only when there
+    /// are conditions).
+    pub fn facts(&self) -> &Facts {
+        &self.facts
     }
 
     /// Notes for the user found while checking (the memory a maze over the default cell
@@ -376,9 +385,6 @@ fn plan(request: &MazeRequest, picture: Option<Option<Picture>>) -> Result<Plan>
         )));
     }
     crate::masks::check_ends(&spec, &[args.entrance, args.exit])?;
-    if let Some(why) = args.wheres.iter().find_map(|f| f.impossible(spec.cells())) {
-        return Err(Error::Request(format!("--where {}", crate::echo(&why))));
-    }
     if args.format == Format::Pdf {
         let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
         check_page(&spec, &draw, multi, args.solve.is_some() || args.count > 1)?;
@@ -403,5 +409,213 @@ fn plan(request: &MazeRequest, picture: Option<Option<Picture>>) -> Result<Plan>
         )));
     }
     budget::check(args, &spec, &args.limits())?;
-    Ok(Plan { request: args.clone(), spec, animation, notes })
+    // Once the memory is known to be there: the fixed ends (one cell for both is refused)
+    // and what every maze made will be, against conditions that can never hold.
+    let facts = spec.visit_cold(ShapeFacts { request: args, direct: !args.wheres.is_empty() })?;
+    if let Some(why) = args.wheres.iter().find_map(|f| f.impossible(&facts)) {
+        return Err(Error::Request(format!("--where {}", crate::echo(&why))));
+    }
+    Ok(Plan { request: args.clone(), spec, animation, notes, facts })
+}
+
+/// What is known of every maze a request makes before any is made ([`Facts`]): its cells,
+/// the most doors a cell has, whether it is perfect and connected, and its entrance and
+/// exit when both are fixed (the shape's defaults, a side or a cell), refusing them when
+/// they are one cell. With `direct`, the steps between the fixed ends with every wall
+/// open: one breadth-first search over the shape, 4 bytes a cell (less than making a maze).
+struct ShapeFacts<'a> {
+    request: &'a MazeRequest,
+    direct: bool,
+}
+
+impl ShapeVisitor for ShapeFacts<'_> {
+    type Output = Result<Facts>;
+
+    fn visit<S: Shape>(self, shape: S) -> Result<Facts> {
+        let r = self.request;
+        let spec = shape.spec();
+        // Crossings drawn with the maze (a share of the cells) add cells, and doors under
+        // them: the most cells are known, the doors and the ends' cells are not.
+        let woven = matches!(spec.weave, Some(maze_core::WeaveLayout::Share(_)));
+        let cells = if woven { spec.cells() } else { u64::from(shape.cell_count()) };
+        let mut facts = Facts {
+            cells,
+            exact_cells: !woven,
+            doors: if woven { u32::MAX } else { u32::from(shape.door_count()) },
+            ends: None,
+            // Every generator makes a spanning tree (crates/core/tests/perfect.rs), a
+            // labyrinth is one path through every cell, MultiMaze dots open no wall: only
+            // braiding adds loops.
+            perfect: r.braid.is_none(),
+            // A spanning tree joins every cell, braiding only opens more walls, and the ends
+            // are refused on one cell (random and farthest ones are drawn apart).
+            connected: true,
+        };
+        let (entrance, exit) = crate::masks::ends_for_new(&shape, r.entrance, r.exit);
+        let fixed = |e: Option<EndSpec>| !matches!(e, Some(EndSpec::Random | EndSpec::Farthest));
+        // A labyrinth's ends and MultiMaze dots are placed with the maze, and a woven
+        // maze's cells are laid out with it.
+        if woven || r.unicursal || r.starts.is_some() || r.ends.is_some() || !fixed(entrance) || !fixed(exit)
+        {
+            return Ok(facts);
+        }
+        let (from, to) = {
+            let maze = Maze::new(shape.clone());
+            let mut rng = maze_core::Xoshiro::seed_from_u64(0);
+            let mut at = |e: Option<EndSpec>, default: CellId| match e {
+                Some(e) => crate::masks::resolve(&maze, e, default, &mut rng),
+                None => Ok(default),
+            };
+            (at(entrance, maze.entrance())?, at(exit, maze.exit())?)
+        };
+        if from == to && cells > 1 {
+            return Err(Error::Request(crate::masks::same_cell(&shape, from, [entrance, exit])));
+        }
+        if self.direct {
+            facts.ends = Some(FixedEnds {
+                entrance: format!("({})", shape.cell_name(from)),
+                exit: format!("({})", shape.cell_name(to)),
+                direct: direct_distance(&shape, from, to),
+            });
+        }
+        Ok(facts)
+    }
+}
+
+/// Steps from `from` to `to` with every inner wall open (a breadth-first search over the
+/// shape, as [`maze_core::stats`] measures its `direct_distance`): no route is shorter.
+/// Time O(cells x doors); memory 4 bytes a cell and the queue.
+fn direct_distance<S: Shape>(shape: &S, from: CellId, to: CellId) -> u64 {
+    let mut seen = vec![u32::MAX; shape.cell_count() as usize];
+    seen[from.index()] = 0;
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(c) = queue.pop_front() {
+        let d = seen[c.index()];
+        if c == to {
+            return u64::from(d);
+        }
+        for (_, b) in shape.adjacent(c).iter() {
+            if seen[b.index()] == u32::MAX {
+                seen[b.index()] = d + 1;
+                queue.push_back(b);
+            }
+        }
+    }
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::job::{Built, Keep};
+    use crate::testing::request;
+    use maze_core::stats::{Stats, Value};
+
+    /// Keeps each maze's statistics.
+    struct Figures;
+
+    impl Keep for Figures {
+        type Item = Stats;
+        fn keep<S: Shape>(&self, _: Built<S>, stats: Option<Stats>) -> Result<Stats> {
+            Ok(stats.expect("statistics asked for"))
+        }
+    }
+
+    /// The bounds are facts: every figure of every maze made, as an `=` condition, is one
+    /// the plan's facts let through, on every shape and option that changes them.
+    #[test]
+    fn every_figure_of_every_maze_is_within_the_facts() {
+        let lines = [
+            "-W 20 -H 10",
+            "-W 20 -H 10 --braid 0.5",
+            "-W 20 -H 10 --braid 1",
+            "-W 20 -H 10 -a binary-tree --entrance top --exit bottom",
+            "-W 20 -H 10 -a recursive-division --entrance centre --exit 19,0",
+            "-W 10 -H 10 --entrance 3,3 --exit random",
+            "-W 10 -H 10 --entrance farthest",
+            "-s hex -W 8 -H 6 --entrance left --exit right",
+            "-s triangle -W 9 -H 6",
+            "-s polar -W 6 --rings 4",
+            "-s polar -W 6 --rings 4 --entrance outer --exit centre",
+            "-s upsilon -W 6 -H 5",
+            "-s sigma -W 8 -H 6 --wrap x",
+            "-s square -W 8 -H 6 --wrap both",
+            "-s hex -W 8 -H 6 --wrap x --entrance top --exit bottom",
+            "-W 6 -H 4 --levels 3",
+            "-s hex -W 6 -H 4 --levels 2 --braid 0.3",
+            "-W 8 -H 6 --weave 0.5",
+            "-W 8 -H 6 --weave 1 --braid 0.5",
+            "-W 8 -H 6 --unicursal",
+            "-W 9 -H 7 --starts 3 --ends 2",
+            "-s hex -W 12 -H 8 --mask-text H",
+            "-W 1 -H 1",
+            "-W 2 -H 1",
+            "-W 1 -H 7 --braid 1",
+        ];
+        let mut checked = 0;
+        for line in lines {
+            let words: Vec<&str> =
+                format!("{line} -f json --count 12 --where cells>=0 --seed 3").leak().split(' ').collect();
+            let plan = Plan::new(&request(&words)).unwrap_or_else(|e| panic!("{line}: {e}"));
+            for (seed, stats) in plan.collect(3, true, &Figures).expect("made") {
+                for (key, value) in stats.values() {
+                    let value = match value {
+                        Value::Int(n) => n.to_string(),
+                        Value::Float(x) => format!("{x:?}"),
+                        Value::Bool(b) => b.to_string(),
+                        Value::Text(t) => t.to_string(),
+                        _ => continue,
+                    };
+                    let condition = format!("{key}={value}");
+                    let Ok(filter) = condition.parse::<crate::filter::Filter>() else { continue };
+                    if let Some(why) = filter.impossible(plan.facts()) {
+                        panic!("{line}, seed {seed}: {why}, yet a maze has it");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 5000, "only {checked} figures checked");
+    }
+
+    /// The ends are fixed (and their distance known) only when no maze can move them.
+    #[test]
+    fn fixed_ends_are_known_and_others_are_not() {
+        let facts = |line: &str| {
+            let words: Vec<&str> = format!("{line} --where cells>=0").leak().split(' ').collect();
+            Plan::new(&request(&words)).expect("planned").facts().clone()
+        };
+        let ends = facts("-W 20 -H 10").ends.expect("the default ends are fixed");
+        assert_eq!((ends.entrance.as_str(), ends.exit.as_str(), ends.direct), ("(0,0)", "(19,9)", 28));
+        assert_eq!(facts("-W 20 -H 10 --entrance left --exit right").ends.map(|e| e.direct), Some(19));
+        for line in [
+            "-W 20 -H 10 --exit random",
+            "-W 20 -H 10 --entrance farthest",
+            "-W 20 -H 10 --starts 2 --ends 2",
+            "-W 20 -H 10 --unicursal",
+            "-W 20 -H 10 --wrap both",
+            "-W 20 -H 10 --weave 0.5",
+        ] {
+            assert_eq!(facts(line).ends, None, "{line}");
+        }
+        assert!(facts("-W 20 -H 10").perfect && !facts("-W 20 -H 10 --braid 0.1").perfect);
+        // Without conditions, no search is made.
+        assert_eq!(Plan::new(&request(&["-W", "20"])).expect("planned").facts().ends, None);
+    }
+
+    /// Both ends on one cell are refused when planned, saying why on a wrapped maze.
+    #[test]
+    fn ends_on_one_cell_are_refused_with_the_reason() {
+        let refused = |line: &str| {
+            let words: Vec<&str> = line.split(' ').collect();
+            Plan::new(&request(&words)).expect_err("refused").to_string()
+        };
+        let err = refused("-W 8 -H 6 --wrap xy --entrance top --exit bottom");
+        assert!(err.starts_with("the entrance and the exit are the same cell (0,0): on a torus"), "{err}");
+        assert!(err.contains("top and bottom edges are one seam"), "{err}");
+        let err = refused("-W 8 -H 6 --wrap x --entrance left --exit left");
+        assert!(err.contains("with --wrap x the left and right edges are one seam"), "{err}");
+        let err = refused("-W 8 -H 6 --entrance 2,2 --exit 2,2");
+        assert_eq!(err, "the entrance and the exit are the same cell (2,2)");
+    }
 }

@@ -370,8 +370,10 @@ request_model! {
         #[cfg_attr(feature = "clap", arg(long))]
         parametric ("parametric", Batch): bool = false,
         /// With --where or --hardness: give up after this many mazes tried in all
-        /// [default: 1000 per maze asked for, at most 1,000,000]. Conditions that can never hold
-        /// (a negative length, a share over 1) are refused before any maze is made.
+        /// [default: 1000 per maze asked for, fewer above 1,000 cells (a million cells made per
+        /// maze asked for), at most 1,000,000]. Conditions that can never hold on the shape (a
+        /// negative length, a share over 1, a route shorter than the direct way between fixed
+        /// ends) are refused before any maze is made.
         #[cfg_attr(feature = "clap", arg(long, value_parser = clap::value_parser!(u64).range(1..)))]
         max_tries ("max-tries", Batch): Option<u64> = None,
     }

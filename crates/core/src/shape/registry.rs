@@ -265,7 +265,7 @@ impl ShapeSpec {
         }
         if levels > super::levels::MAX_LEVELS {
             return Err(Error::Parameter(format!(
-                "--levels {levels} is too many: at most {}",
+                "--levels {levels} is too many (at most {})",
                 super::levels::MAX_LEVELS
             )));
         }

@@ -396,7 +396,7 @@ impl Job {
                 Ok(file_answer(request.format, &name, out))
             }
             Work::Solve { file, solver, from, to, events } => {
-                let spec = file.spec(if events { MAX_GEOMETRY_CELLS } else { MAX_CELLS })?;
+                let spec = crate::file_spec(&file, if events { MAX_GEOMETRY_CELLS } else { MAX_CELLS })?;
                 let body = spec.visit_cold(SolveView { file: &file, solver, from, to, events })?;
                 Ok(Answer { content_type: "application/json", file_name: None, bytes: body.into_bytes() })
             }
@@ -486,7 +486,7 @@ impl Posted {
             PostedKind::Render(request, keep_solution) => {
                 let file = maze_file(body)?;
                 // The file name is built from the checked shape, never from the request's text.
-                let spec = file.spec(request.max_cells)?;
+                let spec = crate::file_spec(&file, request.max_cells)?;
                 let name = format!("maze-{}-{}x{}", spec.kind.name(), spec.width, spec.height);
                 Ok(Job {
                     work: Work::Redraw { request: *request, file, keep_solution, name, cells: spec.cells() },
