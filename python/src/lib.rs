@@ -1089,8 +1089,9 @@ fn shaping_fields() -> Vec<&'static str> {
 #[pyfunction]
 fn save_file(py: Python<'_>, path: std::path::PathBuf, data: &[u8], follow_symlinks: bool) -> PyResult<()> {
     let follow = if follow_symlinks { maze::output::Follow::Any } else { maze::output::Follow::SameFolder };
-    py.detach(|| maze::output::write_file(&path, data, follow))
-        .map_err(|e| PyValueError::new_err(e.to_string().replace("--follow-symlinks", "follow_symlinks=True")))
+    py.detach(|| maze::output::write_file(&path, data, follow)).map_err(|e| {
+        PyValueError::new_err(e.to_string().replace("--follow-symlinks", "follow_symlinks=True"))
+    })
 }
 
 #[pymodule]
