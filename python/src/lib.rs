@@ -1082,7 +1082,6 @@ fn shaping_fields() -> Vec<&'static str> {
     maze::FIELDS.iter().copied().filter(|f| maze::group(f).is_some_and(|g| g.shapes_the_maze())).collect()
 }
 
-/// The module `maze._native`.
 /// Writes `data` to `path` by the library's rule (`maze::output`, the command's `-o`): a
 /// symlink only to a file in its own folder unless `follow_symlinks`, a device or FIFO in
 /// place, a read-only file refused, a regular file replaced atomically.
@@ -1094,6 +1093,7 @@ fn save_file(py: Python<'_>, path: std::path::PathBuf, data: &[u8], follow_symli
     })
 }
 
+/// The module `maze._native`.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(save_file, m)?)?;
