@@ -251,7 +251,7 @@ fn impossible_conditions_and_bad_input_fail_cleanly() {
             "--seed",
             "1",
             "--where",
-            "solution>63",
+            "solution>=63",
             "--max-tries",
             "30",
             "-f",
@@ -263,7 +263,7 @@ fn impossible_conditions_and_bad_input_fail_cleanly() {
     );
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(err.contains("only 0 of 1 mazes met solution>63 after 30 tries"), "{err}");
+    assert!(err.contains("only 0 of 1 mazes met solution>=63 after 30 tries"), "{err}");
     assert!(!path.exists(), "nothing is written when the batch cannot be filled");
     // A condition no maze of this size can meet is refused before any try.
     let out = run(&["generate", "-W", "8", "-H", "8", "--where", "solution>1000", "-o", p], None);
