@@ -1139,7 +1139,7 @@ pub(crate) fn collect_seeds<K: Keep>(
 }
 
 /// How many mazes of `cells` cells `--where` and `--hardness` try at most unless
-/// `--max-tries` says: a budget of cells made, [`TRY_CELLS`] for each maze asked for (1000
+/// `--max-tries` says: a budget of cells made, a million for each maze asked for (1000
 /// mazes of 1,000 cells), so a maze of up to 1,000 cells gets 1000 tries, a bigger one
 /// fewer (a 300 x 300 one 11) and at least one; at most a million in all. The time a
 /// rare condition takes to give up then grows with the mazes asked for, not with their size.
