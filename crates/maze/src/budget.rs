@@ -51,9 +51,6 @@ pub fn check(args: &MazeRequest, spec: &ShapeSpec, limits: &Limits) -> Result<()
         maze_render::png::check_size(w, h, limits.max_pixels)?;
     }
     let bytes = estimate_bytes(args, spec, extent)?;
-    if matches!(format, Format::Text | Format::Unicode) {
-        check_text_memory(spec, bytes / u64::from(args.count.max(1)), limits.max_memory)?;
-    }
     if bytes > limits.max_bytes {
         return Err(Error::Request(format!(
             "the {} output of {} {}x{} {} maze{} would be about {}, over the limit of {} (raise it with --max-bytes)",
@@ -66,6 +63,10 @@ pub fn check(args: &MazeRequest, spec: &ShapeSpec, limits: &Limits) -> Result<()
             human(bytes),
             human(limits.max_bytes),
         )));
+    }
+    // After the size: a text picture too large to write is said so first.
+    if matches!(format, Format::Text | Format::Unicode) {
+        check_text_memory(spec, bytes / u64::from(args.count.max(1)), limits.max_memory)?;
     }
     Ok(())
 }
