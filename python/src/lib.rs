@@ -271,14 +271,6 @@ const STATS_COLUMNS: u64 = 512;
 /// unpacked connections (2 bytes a cell) and their packed copy, with room to spare.
 const IN_FLIGHT_PER_CELL: u64 = 5;
 
-/// The working memory of one maze's statistics (`maze_core::stats::stats`): about 17
-/// bytes a cell by its own account (distances, degrees, the queue, the solution, the
-/// branch sizes), counted as 32 for the spanning-tree count's graph, plus that count's band
-/// (8 bytes an entry, at most `maze_core::spanning::BAND_LIMIT` entries) once.
-fn stats_memory(cells: u64) -> u64 {
-    maze_core::stats::memory(cells)
-}
-
 /// What a batch call (`generate`, `remake`, `read_files`) holds, and what it returns.
 struct Holding {
     /// Mazes in the batch.
@@ -318,7 +310,11 @@ impl Holding {
 
     /// The working memory of the statistics of the mazes in flight (none without them).
     fn stats_memory(&self) -> u64 {
-        if self.stats { self.threads.min(self.n).saturating_mul(stats_memory(self.cells)) } else { 0 }
+        if self.stats {
+            self.threads.min(self.n).saturating_mul(maze_core::stats::memory(self.cells))
+        } else {
+            0
+        }
     }
 
     /// Refuses the call when it would hold more than `max_bytes`, or its statistics need
@@ -1005,7 +1001,7 @@ fn stats<'py>(
     let in_flight = threads.saturating_mul(cells.saturating_mul(IN_FLIGHT_PER_CELL));
     let bytes = Grids::bytes(n, cells).saturating_add(n.saturating_mul(per_maze)).saturating_add(in_flight);
     within(py, what, bytes, max_bytes, "max_bytes")?;
-    within(py, what, threads.saturating_mul(stats_memory(cells)), max_memory, "max_memory")?;
+    within(py, what, threads.saturating_mul(maze_core::stats::memory(cells)), max_memory, "max_memory")?;
     let grids = Grids::read(&connections, &starts, &ends)?;
     let all = run(py, None, move || {
         use rayon::prelude::*;

@@ -84,13 +84,18 @@ const TEXT_MEMORY_PER_BYTE: (u64, u64) = (2, 8);
 fn check_text_memory(spec: &ShapeSpec, bytes: u64, max_memory: u64) -> Result<()> {
     let plain = spec.kind == maze_core::ShapeKind::Square && spec.levels <= 1 && spec.weave.is_none();
     let factor = if plain { TEXT_MEMORY_PER_BYTE.0 } else { TEXT_MEMORY_PER_BYTE.1 };
-    let needed = bytes.saturating_mul(factor);
+    let what = || format!("drawing this {}x{} {} maze as text", spec.width, spec.height, spec.kind);
+    within_memory(what, bytes.saturating_mul(factor), max_memory)
+}
+
+/// Refuses work that would need `needed` bytes of memory, over `max_memory`, before it
+/// starts: "`what` would take about N of memory, over the limit of M (raise it with
+/// --max-memory)".
+fn within_memory(what: impl FnOnce() -> String, needed: u64, max_memory: u64) -> Result<()> {
     if needed > max_memory {
         return Err(Error::Request(format!(
-            "drawing this {}x{} {} maze as text would take about {} of memory, over the limit of {} (raise it with --max-memory)",
-            spec.width,
-            spec.height,
-            spec.kind,
+            "{} would take about {} of memory, over the limit of {} (raise it with --max-memory)",
+            what(),
             human(needed),
             human(max_memory),
         )));
@@ -105,18 +110,8 @@ fn check_text_memory(spec: &ShapeSpec, bytes: u64, max_memory: u64) -> Result<()
 /// # Errors
 /// A [`Error::Request`] naming the estimate, the limit and the flag that raises it.
 pub fn check_stats_memory(spec: &ShapeSpec, max_memory: u64) -> Result<()> {
-    let needed = maze_core::stats::memory(spec.cells());
-    if needed > max_memory {
-        return Err(Error::Request(format!(
-            "the statistics of a {}x{} {} maze would take about {} of memory, over the limit of {} (raise it with --max-memory)",
-            spec.width,
-            spec.height,
-            spec.kind,
-            human(needed),
-            human(max_memory),
-        )));
-    }
-    Ok(())
+    let what = || format!("the statistics of a {}x{} {} maze", spec.width, spec.height, spec.kind);
+    within_memory(what, maze_core::stats::memory(spec.cells()), max_memory)
 }
 
 /// The estimated bytes of `args.count` mazes like `args` on `spec`, whose extent is `extent`.

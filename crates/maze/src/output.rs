@@ -73,7 +73,7 @@ fn through_link(path: &Path, follow: Follow) -> Result<PathBuf> {
     let to = fs::read_link(path).map(|p| p.display().to_string()).unwrap_or_default();
     let resolved = match fs::canonicalize(path) {
         Ok(p) => p,
-        Err(e) if e.raw_os_error() == Some(40) || e.to_string().contains("symbolic links") => {
+        Err(e) if e.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) => {
             return Err(refuse(format!(
                 "{} is a symlink loop (it never reaches a file; refusing to write through it)",
                 shown(path)
@@ -385,17 +385,10 @@ pub fn write_file(path: &Path, bytes: &[u8], follow: Follow) -> Result<()> {
 mod tests {
     use super::*;
 
+    use maze_testkit::names;
+
     fn dir(name: &str) -> PathBuf {
         maze_testkit::tempdir(name)
-    }
-
-    fn names(dir: &Path) -> Vec<String> {
-        let mut v: Vec<String> = fs::read_dir(dir)
-            .expect("ls")
-            .map(|e| e.expect("entry").file_name().to_string_lossy().into())
-            .collect();
-        v.sort();
-        v
     }
 
     #[test]

@@ -225,6 +225,19 @@ impl<T> Paced<T> {
         }
     }
 
+    /// What a write to the inner stream came to, counted: bytes taken move the pace on,
+    /// a write that must wait runs the clock.
+    fn written(&mut self, cx: &mut Context<'_>, polled: Poll<io::Result<usize>>) -> Poll<io::Result<usize>> {
+        match polled {
+            Poll::Ready(Ok(n)) => {
+                self.wrote(n);
+                Poll::Ready(Ok(n))
+            }
+            Poll::Pending => self.waiting(cx),
+            other => other,
+        }
+    }
+
     /// A write must wait: start the clock, or fail once it has run out.
     fn waiting<R>(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<R>> {
         let window = self.window;
@@ -251,14 +264,8 @@ impl<T: AsyncRead + Unpin> AsyncRead for Paced<T> {
 impl<T: AsyncWrite + Unpin> AsyncWrite for Paced<T> {
     fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
-        match Pin::new(&mut this.inner).poll_write(cx, buf) {
-            Poll::Ready(Ok(n)) => {
-                this.wrote(n);
-                Poll::Ready(Ok(n))
-            }
-            Poll::Pending => this.waiting(cx),
-            other => other,
-        }
+        let polled = Pin::new(&mut this.inner).poll_write(cx, buf);
+        this.written(cx, polled)
     }
 
     fn poll_write_vectored(
@@ -267,14 +274,8 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for Paced<T> {
         bufs: &[IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
-        match Pin::new(&mut this.inner).poll_write_vectored(cx, bufs) {
-            Poll::Ready(Ok(n)) => {
-                this.wrote(n);
-                Poll::Ready(Ok(n))
-            }
-            Poll::Pending => this.waiting(cx),
-            other => other,
-        }
+        let polled = Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
+        this.written(cx, polled)
     }
 
     fn is_write_vectored(&self) -> bool {
