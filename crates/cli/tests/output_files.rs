@@ -10,7 +10,7 @@ use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
-use maze_testkit::tempdir;
+use maze_testkit::{names, tempdir};
 
 fn maze() -> Command {
     Command::cargo_bin("maze").expect("the maze binary is built")
@@ -24,16 +24,6 @@ fn small_maze() -> String {
 
 fn write_to(target: &Path) -> std::process::Output {
     maze().args(["generate", "-W", "4", "-H", "3", "--seed", "7", "-o"]).arg(target).output().expect("runs")
-}
-
-/// The names in a folder, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = fs::read_dir(dir)
-        .expect("ls")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into())
-        .collect();
-    v.sort();
-    v
 }
 
 fn is_root() -> bool {
@@ -184,13 +174,10 @@ fn kill(signal: &str, pid: u32) {
     assert!(ok.success(), "kill -{signal} {pid}");
 }
 
-/// Starts drawing a big SVG into `dir` and freezes the command (SIGSTOP) as soon as its
-/// temporary file appears, so that it is stopped mid-write however loaded the machine is.
-/// `None` when the command had already finished by the time it was stopped (it was then
-/// let go and reaped): the caller tries again.
-fn stopped_mid_write(dir: &Path) -> Option<std::process::Child> {
-    let target = dir.join("big.svg");
-    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_maze"))
+/// Starts drawing a 2000 x 2000 SVG with its solution into `target`: seconds of work
+/// before the first byte, then a few hundred MB written.
+fn drawing_big_svg(target: &Path) -> std::process::Child {
+    StdCommand::new(env!("CARGO_BIN_EXE_maze"))
         .args([
             "generate",
             "-W",
@@ -208,11 +195,20 @@ fn stopped_mid_write(dir: &Path) -> Option<std::process::Child> {
             "4G",
             "-o",
         ])
-        .arg(&target)
+        .arg(target)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .expect("spawns");
+        .expect("spawns")
+}
+
+/// Starts drawing a big SVG into `dir` and freezes the command (SIGSTOP) as soon as its
+/// temporary file appears, so that it is stopped mid-write however loaded the machine is.
+/// `None` when the command had already finished by the time it was stopped (it was then
+/// let go and reaped): the caller tries again.
+fn stopped_mid_write(dir: &Path) -> Option<std::process::Child> {
+    let target = dir.join("big.svg");
+    let mut child = drawing_big_svg(&target);
     // The deadline is a hang guard: the file appears as soon as the drawing is ready to be
     // written (seconds).
     let start = Instant::now();
@@ -377,30 +373,7 @@ fn a_read_only_folder_is_named() {
 fn a_killed_run_leaves_nothing_for_long() {
     let dir = tempdir("killed");
     let target = dir.join("big.svg");
-    // 2000 x 2000 with a solution: seconds of work before the first byte.
-    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_maze"))
-        .args([
-            "generate",
-            "-W",
-            "2000",
-            "-H",
-            "2000",
-            "--seed",
-            "1",
-            "--solve",
-            "-f",
-            "svg",
-            "--max-bytes",
-            "100G",
-            "--max-memory",
-            "4G",
-            "-o",
-        ])
-        .arg(&target)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawns");
+    let mut child = drawing_big_svg(&target);
     std::thread::sleep(Duration::from_millis(300));
     let early = names(&dir);
     let still_working = child.try_wait().expect("try_wait").is_none();

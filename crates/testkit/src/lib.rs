@@ -76,6 +76,20 @@ pub fn tempdir(name: &str) -> PathBuf {
     dir
 }
 
+/// The names of the entries of `dir`, sorted (a scratch folder's contents, for checking
+/// what a command left there).
+///
+/// # Panics
+/// Panics if the folder cannot be listed.
+pub fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .expect("list the folder")
+        .map(|e| e.expect("an entry").file_name().to_string_lossy().into())
+        .collect();
+    v.sort();
+    v
+}
+
 /// Compares `actual` with the golden file `name` in `MANIFEST_DIR/tests/golden`;
 /// with `UPDATE_GOLDEN=1` in the environment, (re)writes the file instead.
 ///
