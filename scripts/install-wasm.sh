@@ -6,8 +6,9 @@
 #      no package pulls in. Needs root or password-less sudo.
 #   2. std for wasm32-unknown-unknown, built once per compiler version from that source
 #      (-Z build-std, the only unstable step) into target/wasm-sysroot/<rustc version>.
-#   3. wasm-bindgen-cli (wasm-bindgen, wasm-bindgen-test-runner) from crates.io at exactly
-#      Cargo.lock's wasm-bindgen version, into target/wasm-tools (about 7 minutes on 2 cores).
+#   3. wasm-bindgen (the command) built from tools/wasm-bindgen: wasm-bindgen-cli-support at
+#      exactly Cargo.lock's wasm-bindgen version, locked by that folder's own Cargo.lock (so two
+#      machines get the same tool), into target/wasm-tools (about 2 CPU-minutes).
 # Steps 1 and 2 are skipped where rustup has (or can add) the wasm32 target; it cannot be
 # downloaded here (only crates.io, PyPI, Debian and npm are reachable), hence that route. Debian's binaryen (wasm-opt 108) breaks wasm-bindgen
 # modules: it is not used.
@@ -86,23 +87,27 @@ else
     fi
 fi
 
-# 3. wasm-bindgen-cli at Cargo.lock's wasm-bindgen version.
+# 3. wasm-bindgen at Cargo.lock's wasm-bindgen version, from tools/wasm-bindgen (pinned by its
+#    own lock file; `cargo install wasm-bindgen-cli --locked` fails on a crate its published lock
+#    file names and the index has since yanked, and builds a test runner we do not use).
 [ -n "$WASM_BINDGEN_VERSION" ] || fail "no wasm-bindgen in Cargo.lock"
+tool_version=$(sed -n 's/^version = "\(.*\)"$/\1/p' tools/wasm-bindgen/Cargo.toml | head -1)
+[ "$tool_version" = "$WASM_BINDGEN_VERSION" ] ||
+    fail "tools/wasm-bindgen is $tool_version but Cargo.lock's wasm-bindgen is $WASM_BINDGEN_VERSION: update tools/wasm-bindgen (Cargo.toml, then cargo update there)"
 have=""
 if [ -x "$WASM_TOOLS/bin/wasm-bindgen" ]; then
     have=$("$WASM_TOOLS/bin/wasm-bindgen" --version | awk '{print $2}')
 fi
-if [ "$have" = "$WASM_BINDGEN_VERSION" ] && [ -x "$WASM_TOOLS/bin/wasm-bindgen-test-runner" ]; then
-    echo "wasm-bindgen-cli $have present: $WASM_TOOLS/bin"
+if [ "$have" = "$WASM_BINDGEN_VERSION" ]; then
+    echo "wasm-bindgen $have present: $WASM_TOOLS/bin"
 else
-    echo "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION into $WASM_TOOLS (was: ${have:-none}; takes minutes)"
-    # With the host toolchain (rustup's), not the wasm environment. --locked first; its
-    # lock file can name a version since yanked, then cargo resolves afresh.
-    cargo install -q --locked --force wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$WASM_TOOLS" || {
-        echo "install-wasm: the error above is expected where the lock file names a crate version" \
-            "the index no longer has (webpki-roots 1.0.11 here); resolving afresh instead"
-        cargo install -q --force wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --root "$WASM_TOOLS"
-    } || fail "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION failed"
+    echo "installing wasm-bindgen $WASM_BINDGEN_VERSION from tools/wasm-bindgen into $WASM_TOOLS (was: ${have:-none})"
+    started=$SECONDS
+    # With the host toolchain (rustup's), not the wasm environment; its own target folder.
+    cargo install -q --locked --force --path tools/wasm-bindgen --root "$WASM_TOOLS" \
+        --target-dir target/wasm-tools-build ||
+        fail "cargo install --path tools/wasm-bindgen failed"
     have=$("$WASM_TOOLS/bin/wasm-bindgen" --version | awk '{print $2}')
     [ "$have" = "$WASM_BINDGEN_VERSION" ] || fail "wasm-bindgen is $have, not $WASM_BINDGEN_VERSION"
+    echo "installed wasm-bindgen $have in $((SECONDS - started)) s"
 fi

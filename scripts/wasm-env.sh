@@ -7,7 +7,7 @@
 # Where rustup can add the target, its toolchain is used instead.
 #
 # Sets WASM_ROUTE, WASM_RUSTC, WASM_CARGO, WASM_RUSTC_RELEASE (its version, empty while it is
-# not installed), WASM_SYSROOT, WASM_TOOLS (the project-local wasm-bindgen-cli install),
+# not installed), WASM_SYSROOT, WASM_TOOLS (the project-local wasm-bindgen, from tools/wasm-bindgen),
 # WASM_BINDGEN_VERSION (Cargo.lock's) and, through wasm_env_export, the variables cargo
 # reads. Paths are under the repository's target/ folder.
 
@@ -38,13 +38,13 @@ fi
 WASM_SYSROOT="$WASM_REPO/target/wasm-sysroot/$WASM_RUSTC_RELEASE"
 WASM_SYSROOT_LIB="$WASM_SYSROOT/lib/rustlib/$WASM_TARGET/lib"
 WASM_TOOLS="$WASM_REPO/target/wasm-tools"
-# wasm-bindgen-cli must be exactly the version of the wasm-bindgen crate the module uses.
+# wasm-bindgen (tools/wasm-bindgen) must be exactly the version of the wasm-bindgen crate the module uses.
 WASM_BINDGEN_VERSION=$(sed -n '/^name = "wasm-bindgen"$/{n;s/^version = "\(.*\)"$/\1/p;}' "$WASM_REPO/Cargo.lock")
 
 # Exports what cargo needs to build for wasm32 with Debian's compiler and the private
 # sysroot: its own target folder (the two compilers' artefacts must not mix), the sysroot
 # for the wasm target only (host build scripts and proc macros use Debian's own std), and
-# wasm-bindgen-test-runner as the runner of wasm test binaries (tests run in Node.js).
+# the project-local wasm-bindgen on PATH.
 wasm_env_export() {
     export RUSTC="$WASM_RUSTC"
     export CARGO_TARGET_DIR="$WASM_REPO/target/wasm"
@@ -55,6 +55,5 @@ wasm_env_export() {
     else
         unset CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS
     fi
-    export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER="$WASM_TOOLS/bin/wasm-bindgen-test-runner"
     export PATH="$WASM_TOOLS/bin:$PATH"
 }

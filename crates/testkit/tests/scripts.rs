@@ -62,6 +62,39 @@ fn every_apt_step_waits_for_the_lock() {
     }
 }
 
+/// The version a lock file gives the package `name`.
+fn locked_version(lock: &str, name: &str) -> Option<String> {
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line == format!("name = \"{name}\"") {
+            return lines.next()?.strip_prefix("version = \"")?.strip_suffix('"').map(String::from);
+        }
+    }
+    None
+}
+
+/// The wasm-bindgen command is built from tools/wasm-bindgen with its own committed lock file
+/// (never resolved afresh), at exactly the version of the wasm-bindgen crate the module uses;
+/// the install script builds it `--locked` from there.
+#[test]
+fn the_wasm_bindgen_tool_is_pinned_to_the_modules_version() {
+    let ours = locked_version(&read("Cargo.lock"), "wasm-bindgen").expect("wasm-bindgen in Cargo.lock");
+    let tool = read("tools/wasm-bindgen/Cargo.toml");
+    let table = toml_lite::parse(&tool);
+    assert_eq!(table.get("package.version"), Some(&format!("\"{ours}\"")), "the tool's version");
+    assert_eq!(table.get("dependencies.wasm-bindgen-cli-support"), Some(&format!("\"={ours}\"")));
+    let tool_lock = read("tools/wasm-bindgen/Cargo.lock");
+    assert_eq!(locked_version(&tool_lock, "wasm-bindgen-cli-support").as_deref(), Some(ours.as_str()));
+    let install = read("scripts/install-wasm.sh");
+    let code: Vec<&str> = install.lines().filter(|l| !l.trim_start().starts_with('#')).collect();
+    let code = code.join("\n");
+    assert!(
+        code.contains("--locked") && code.contains("--path tools/wasm-bindgen"),
+        "not installed --locked from tools/"
+    );
+    assert!(!code.contains("install -q --force wasm-bindgen-cli"), "still resolves wasm-bindgen-cli afresh");
+}
+
 /// A tiny reader of `key = value` lines under `[section]` headers, enough for the root
 /// manifest's workspace keys (no TOML crate is needed for one line).
 mod toml_lite {

@@ -1,7 +1,8 @@
 // The built module (scripts/build-wasm.sh's output, wasm-bindgen --target web) as the page's
 // JavaScript sees it: `node crates/web/tests/module.mjs PKG_DIR`, run by scripts/test-wasm.sh.
 // Checks what the exported functions return (text, a Uint8Array with the output-hash
-// table's bytes) and that an error is thrown as its message string, not as a trap.
+// table's bytes: every case of tests/golden/cases.json, the table's requests that need no
+// file) and that an error is thrown as its message string, not as a trap.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -43,6 +44,23 @@ check("render gives the table's bytes as a Uint8Array", () => {
     assert.ok(bytes instanceof Uint8Array, name);
     assert.equal(sha256(bytes), hashOf(name), name);
   }
+});
+
+check("every case of the table without files gives the table's bytes", () => {
+  const cases = JSON.parse(readFileSync(resolve(here, "golden/cases.json"), "utf8"));
+  assert.ok(cases.length > 300, `only ${cases.length} cases`);
+  const bad = [];
+  for (const { name, request } of cases) {
+    const json = JSON.stringify(request);
+    try {
+      const got = sha256(web.render(json));
+      if (got !== hashOf(name)) bad.push(`${name}: ${got} differs from ${hashOf(name)} (${json})`);
+    } catch (e) {
+      bad.push(`${name}: ${e} (${json})`);
+    }
+  }
+  assert.deepEqual(bad, [], `${bad.length} of ${cases.length} cases differ:\n${bad.join("\n")}`);
+  console.log(`  (${cases.length} cases)`);
 });
 
 check("a request without a seed is made, differently each time", () => {

@@ -1,16 +1,15 @@
 //! `maze_web::render` gives the command line's bytes: every `generate` case of the
 //! output-hash table (crates/cli/tests/golden/output-hashes.txt) that needs no file (no
 //! `-o`, mask file or `{dir}`) and is not streamed is turned into a JSON request, rendered,
-//! and its SHA-256 compared with the table's. On the host these are ordinary tests; built for
-//! `wasm32-unknown-unknown` they run in Node.js (`scripts/test-wasm.sh`), which proves the
-//! module makes the same bytes as the native program, and that nothing on those paths
-//! traps there (no clock, no process, no threads).
+//! and its SHA-256 compared with the table's. Here on the host; the same requests are kept in
+//! `tests/golden/cases.json` (a test holds it to the table), which
+//! `crates/web/tests/module.mjs` renders with the built WebAssembly module in Node.js
+//! (`scripts/test-wasm.sh`): that proves the module the page downloads makes the same bytes as
+//! the native program, and that nothing on those paths traps there (no clock, no process, no
+//! threads).
 
 use serde_json::Value;
 use sha2::{Digest, Sha256};
-
-#[cfg(target_arch = "wasm32")]
-use wasm_bindgen_test::wasm_bindgen_test as test;
 
 /// The table, shared with the command line's test.
 const TABLE: &str = include_str!("../../cli/tests/golden/output-hashes.txt");
@@ -89,6 +88,17 @@ fn the_tables_cases_are_read() {
     for name in ["hex.svg", "square.png", "polar.json"] {
         assert!(cases.iter().any(|c| c.name == name), "no case {name}");
     }
+}
+
+/// The requests module.mjs renders in Node.js: one `{"name": ..., "request": ...}` a line, in
+/// the table's order (`UPDATE_GOLDEN=1` rewrites it after the table's commands change).
+#[test]
+fn the_cases_file_is_the_tables() {
+    let lines: Vec<String> = cases()
+        .iter()
+        .map(|c| serde_json::json!({ "name": c.name, "request": serde_json::from_str::<Value>(&c.json).expect("json") }).to_string())
+        .collect();
+    maze_testkit::golden(env!("CARGO_MANIFEST_DIR"), "cases.json", &format!("[\n{}\n]\n", lines.join(",\n")));
 }
 
 #[test]
