@@ -397,7 +397,7 @@ fn present<S: Shape>(
             png::maze_png(maze, &overlay, &style, r.max_memory).map_err(|e| over_memory(e, r.format))?
         }
         Format::Tex => tex::try_tikz(&drawn(true)?, &style, !draw.tex_fragment)?.into_bytes(),
-        Format::Scad => scad::scad(&drawn(false)?, &model).into_bytes(),
+        Format::Scad => scad::try_scad(&drawn(false)?, &model)?.into_bytes(),
         Format::Stl => stl::stl(&drawn(false)?, &model)?,
         Format::Pdf => {
             // The headings are numbered when the pages are collected (Collector::add).

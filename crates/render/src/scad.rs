@@ -12,6 +12,7 @@
 use std::fmt::Write as _;
 
 use crate::scene::Scene;
+use maze_core::Error;
 
 /// Dimensions of a printable model, millimetres.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -71,6 +72,18 @@ fn num(v: f64) -> String {
 /// walls are unioned in 2D (fast) and extruded, inside one `union()` with the plate. The
 /// text depends only on its inputs.
 pub fn scad(scene: &Scene, model: &Model) -> String {
+    match try_scad(scene, model) {
+        Ok(out) => out,
+        Err(e) => unreachable!("an OpenSCAD program without cancellation does not fail: {e}"),
+    }
+}
+
+/// [`scad`], checking the job's cancellation flag ([`maze_core::cancel`]) as it writes the
+/// walls.
+///
+/// # Errors
+/// [`Error::Cancelled`] when the job is cancelled.
+pub fn try_scad(scene: &Scene, model: &Model) -> Result<String, Error> {
     let mut out = String::new();
     if model.flat() {
         let _ =
@@ -106,6 +119,7 @@ pub fn scad(scene: &Scene, model: &Model) -> String {
     // Curved walls as chords within 1/100 of a cell of the circle.
     let walls = scene.straight_walls(0.01);
     for (i, &[a, b]) in walls.iter().enumerate() {
+        crate::scene::every(i)?;
         let sep = if i + 1 == walls.len() { "" } else { "," };
         let _ = writeln!(out, "  [[{}, {}], [{}, {}]]{sep}", num(a.x), num(a.y), num(b.x), num(b.y));
     }
@@ -119,7 +133,7 @@ function at(p) = [wall_thickness + p[0] * cell_size, wall_thickness + (maze_heig
 ",
     );
     body(&mut out, model);
-    out
+    Ok(out)
 }
 
 /// The size parameters after `cell_size`: the wall thickness, and for a model (not a flat

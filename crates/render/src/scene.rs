@@ -1125,13 +1125,16 @@ mod tests {
             book.add(&mut sink, &page, crate::pdf::Part::Front).map(|_| ())
         };
         type Drawing<'a> = &'a dyn Fn() -> Result<(), Error>;
-        let drawings: [(&str, Drawing<'_>); 6] = [
+        let model = crate::scad::Model::default();
+        let drawings: [(&str, Drawing<'_>); 8] = [
             ("heat map", &|| heat_fills(&maze, true).map(|_| ())),
             ("svg", &|| crate::svg::try_svg(&scene, &style).map(|_| ())),
             ("tex", &|| crate::tex::try_tikz(&scene, &style, true).map(|_| ())),
             ("png", &|| crate::png::png(&scene, &style).map(|_| ())),
             ("png walls", &|| crate::png::square_walls(&maze, &style, 1).map(|_| ())),
             ("pdf", &pdf_page),
+            ("scad", &|| crate::scad::try_scad(&scene, &model).map(|_| ())),
+            ("stl", &|| crate::stl::stl(&scene, &model).map(|_| ())),
         ];
         let mut drew_on = Vec::new();
         for (name, draw) in drawings {

@@ -144,7 +144,8 @@ pub fn footprint(scene: &Scene, model: &Model) -> Result<Footprint, Error> {
     let to_px = |q: Point| Point { x: q.x / px, y: q.y / py };
     // Curved walls as chords straying under a tenth of a pixel from the circle.
     let walls = scene.straight_walls(0.1 * p.min(half) / model.cell);
-    for &[a, b] in &walls {
+    for (i, &[a, b]) in walls.iter().enumerate() {
+        crate::scene::every(i)?;
         if a.x == b.x || a.y == b.y {
             let (a, b) = (mm(a), mm(b));
             canvas.fill_rect(
@@ -440,8 +441,9 @@ fn height_field(c: &Canvas) -> Mesh {
 /// side by side as the levels are drawn, apart, to print separately and stack.
 ///
 /// # Errors
-/// As for [`footprint`]; and [`Error::Parameter`] if the mesh would exceed the STL limit of
-/// `u32::MAX` triangles.
+/// As for [`footprint`]; [`Error::Parameter`] if the mesh would exceed the STL limit of
+/// `u32::MAX` triangles; [`Error::Cancelled`] when the job is cancelled
+/// ([`maze_core::cancel`], checked as the walls are rasterised and the triangles written).
 pub fn stl(scene: &Scene, model: &Model) -> Result<Vec<u8>, Error> {
     // One mesh per plate, each with its pixel size and its offset along x in millimetres.
     let mut meshes = Vec::new();
@@ -461,12 +463,15 @@ pub fn stl(scene: &Scene, model: &Model) -> Result<Vec<u8>, Error> {
                 ..Scene::default()
             };
             let fp = footprint(&part, model)?;
+            maze_core::cancel::check()?;
             meshes.push((height_field(&fp.canvas), fp.pixel_width, fp.pixel_height, x0 * model.cell));
         }
     } else {
         let fp = footprint(scene, model)?;
+        maze_core::cancel::check()?;
         meshes.push((height_field(&fp.canvas), fp.pixel_width, fp.pixel_height, 0.0));
     }
+    maze_core::cancel::check()?;
     let triangles: usize = meshes.iter().map(|m| m.0.triangles.len()).sum();
     let count = u32::try_from(triangles)
         .map_err(|_| Error::Parameter("the mesh has too many triangles for STL".into()))?;
@@ -478,7 +483,8 @@ pub fn stl(scene: &Scene, model: &Model) -> Result<Vec<u8>, Error> {
     out.extend_from_slice(&header);
     out.extend_from_slice(&count.to_le_bytes());
     for (mesh, px, py, offset) in &meshes {
-        for &(vertices, normal) in &mesh.triangles {
+        for (i, &(vertices, normal)) in mesh.triangles.iter().enumerate() {
+            crate::scene::every(i)?;
             for n in normal {
                 out.extend_from_slice(&f32::from(n).to_le_bytes());
             }
