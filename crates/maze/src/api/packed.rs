@@ -49,19 +49,29 @@ struct Packer {
 }
 
 impl Packer {
-    fn section(&mut self, name: &str, kind: &str, count: usize, bytes: &[u8]) {
+    /// Names the next section in the header; its bytes follow, then [`Packer::pad`].
+    fn begin(&mut self, name: &str, kind: &str, count: usize) {
         let _ = write!(
             self.sections,
             "{}{{\"name\":\"{name}\",\"type\":\"{kind}\",\"count\":{count}}}",
             if self.sections.is_empty() { "" } else { "," }
         );
-        self.body.extend_from_slice(bytes);
+    }
+
+    /// Pads the body with zeros to a multiple of four bytes.
+    fn pad(&mut self) {
         while self.body.len() % 4 != 0 {
             self.body.push(0);
         }
     }
 
-    /// A section of numbers, each written by `bytes` (little-endian).
+    fn section(&mut self, name: &str, kind: &str, count: usize, bytes: &[u8]) {
+        self.begin(name, kind, count);
+        self.body.extend_from_slice(bytes);
+        self.pad();
+    }
+
+    /// A section of numbers, each written by `bytes` (little-endian) straight into the body.
     fn numbers<T: Copy, const N: usize>(
         &mut self,
         name: &str,
@@ -69,8 +79,9 @@ impl Packer {
         values: &[T],
         bytes: fn(T) -> [u8; N],
     ) {
-        let out: Vec<u8> = values.iter().flat_map(|&v| bytes(v)).collect();
-        self.section(name, kind, values.len(), &out);
+        self.begin(name, kind, values.len());
+        self.body.extend(values.iter().flat_map(|&v| bytes(v)));
+        self.pad();
     }
 
     fn u32s(&mut self, name: &str, values: &[u32]) {
@@ -281,10 +292,15 @@ pub fn page<S: Shape>(maze: &Maze<S>, head: &Head<'_>) -> Vec<u8> {
     while header.len() % 4 != 0 {
         header.push(' ');
     }
-    let mut out = Vec::with_capacity(8 + header.len() + p.body.len());
-    out.extend_from_slice(b"MZP1");
-    out.extend_from_slice(&(header.len() as u32).to_le_bytes());
-    out.extend_from_slice(header.as_bytes());
-    out.extend_from_slice(&p.body);
+    let mut prefix = Vec::with_capacity(8 + header.len());
+    prefix.extend_from_slice(b"MZP1");
+    prefix.extend_from_slice(&(header.len() as u32).to_le_bytes());
+    prefix.extend_from_slice(header.as_bytes());
+    // The prefix goes in front of the body within the body's own allocation (a large one
+    // grows in place, by mremap), so the answer is never held twice: a 10^6-cell answer is
+    // about 100 MB.
+    let mut out = p.body;
+    out.reserve(prefix.len());
+    out.splice(0..0, prefix);
     out
 }
