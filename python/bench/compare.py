@@ -77,7 +77,7 @@ def version(dist: str) -> str:
 
 # --- ours ------------------------------------------------------------------------------
 def ours(n: int, algorithm: str | None = None, side: int = CELLS) -> np.ndarray:
-    import maze
+    import mazekit as maze
 
     return maze.generate(n, width=side, height=side, seed=1, algorithm=algorithm).connections
 

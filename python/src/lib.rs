@@ -1,4 +1,4 @@
-//! The native half of the Python module `maze` (`maze._native`): what must be fast or must
+//! The native half of the Python module `mazekit` (`mazekit._native`): what must be fast or must
 //! be the library's own. Every job is a [`maze::MazeRequest`] (sent as JSON, its names
 //! those of `maze generate`'s long flags) checked by [`maze::Plan::new`], then run with
 //! the GIL released on every core, cancelled by Ctrl-C. The Python half (`python/maze`)
@@ -32,7 +32,7 @@ fn request(json: &str) -> PyResult<MazeRequest> {
     for key in map.keys() {
         if !maze::FIELDS.contains(&key.as_str()) {
             return Err(PyValueError::new_err(format!(
-                "unknown option {:?} (maze.OPTIONS lists them)",
+                "unknown option {:?} (mazekit.OPTIONS lists them)",
                 python_name(key)
             )));
         }
@@ -202,16 +202,16 @@ fn unpack(packed: &[u8], count: usize, out: &mut Vec<bool>) {
     }
 }
 
-/// `maze.LimitError`: a call refused before any work because what it would hold passes a
+/// `mazekit.LimitError`: a call refused before any work because what it would hold passes a
 /// limit; a `MemoryError` and a `ValueError` both, so either `except` catches it.
 static LIMIT_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
-/// Makes `maze.LimitError` (once).
+/// Makes `mazekit.LimitError` (once).
 fn limit_error_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
     let made = LIMIT_ERROR.get_or_try_init(py, || -> PyResult<Py<PyType>> {
         let bases = PyTuple::new(py, [py.get_type::<PyMemoryError>(), py.get_type::<PyValueError>()])?;
         let namespace = PyDict::new(py);
-        namespace.set_item("__module__", "maze")?;
+        namespace.set_item("__module__", "mazekit")?;
         namespace.set_item(
             "__doc__",
             "A call refused before any work: what it would hold passes a limit (max_bytes, \
@@ -223,7 +223,7 @@ fn limit_error_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
     Ok(made.bind(py))
 }
 
-/// Refuses `bytes` above `limit` with a `maze.LimitError` naming what needs them (`what`)
+/// Refuses `bytes` above `limit` with a `mazekit.LimitError` naming what needs them (`what`)
 /// and the keyword that raises the limit.
 fn within(
     py: Python<'_>,
@@ -502,7 +502,7 @@ fn limits(plan: &Plan) -> (u64, u64) {
 /// `request`'s mazes from `seed` on (the seeds and filters of `maze generate`), as arrays:
 /// `seeds`, `ends` (N, 2) entrance and exit cell ids, `connections` (N, 2, H, W) on plain
 /// square grids, `solutions` (cell ids) when the request solves, `stats` when asked.
-/// Refused (`maze.LimitError`) before any work when the arrays and everything held to make
+/// Refused (`mazekit.LimitError`) before any work when the arrays and everything held to make
 /// them would pass `max_bytes`, or the statistics' working memory `max_memory`.
 #[pyfunction]
 #[pyo3(signature = (request, seed, stats=false))]
@@ -703,7 +703,7 @@ fn parse_bytes(size: u64, docs: &Documents) -> u64 {
 /// The mazes of the file at `path`, one the `maze` command wrote (compact records, JSON or
 /// JSON Lines), all of one shape, as arrays like [`generate`]'s (seeds missing from the
 /// file are 0), with `algorithm` and `braid` when the files say, and each maze's
-/// [`digest`]. Refused (`maze.LimitError`) before each step when reading the file, or
+/// [`digest`]. Refused (`mazekit.LimitError`) before each step when reading the file, or
 /// the mazes it declares, would hold more than `max_bytes` (the file's size included).
 #[pyfunction]
 fn read_files<'py>(
@@ -936,7 +936,7 @@ fn grid_size(connections: &PyReadonlyArray4<'_, bool>) -> (u64, u64) {
 
 /// Solves square mazes given as arrays (maze-dataset's layout): for each, the cells of
 /// the route from its start to its end as (L, 2) (row, column), by `solver`. Refused
-/// (`maze.LimitError`) before any work when the packed copy of the mazes and the routes (up
+/// (`mazekit.LimitError`) before any work when the packed copy of the mazes and the routes (up
 /// to every cell, 16 bytes each) could pass `max_bytes`.
 #[pyfunction]
 #[pyo3(signature = (connections, starts, ends, solver="bfs", max_bytes=maze::DEFAULT_MAX_BYTES))]
@@ -981,7 +981,7 @@ fn solve<'py>(
 }
 
 /// The statistics of square mazes given as arrays (as `maze stats` computes them), as
-/// columns. Refused (`maze.LimitError`) before any work when the packed copy of the mazes
+/// columns. Refused (`mazekit.LimitError`) before any work when the packed copy of the mazes
 /// and the columns would pass `max_bytes`, or the statistics' working memory (the mazes
 /// in flight) `max_memory`.
 #[pyfunction]
@@ -1089,9 +1089,12 @@ fn save_file(py: Python<'_>, path: std::path::PathBuf, data: &[u8], follow_symli
     })
 }
 
-/// The module `maze._native`.
+/// The module `mazekit._native`.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // `mazekit.__version__`: the engine's version, which is also the distribution's (maturin
+    // takes the package version from Cargo).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(save_file, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(remake, m)?)?;

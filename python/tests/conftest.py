@@ -28,7 +28,7 @@ def interrupted(call: str, after: float = 0.5) -> float:
     returns how long the call took to raise KeyboardInterrupt (failing if it did not)."""
     script = textwrap.dedent(
         f"""
-        import maze, sys, time
+        import mazekit as maze, sys, time
         print("ready", flush=True)
         start = time.time()
         try:

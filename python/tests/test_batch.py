@@ -10,7 +10,7 @@ import time
 import numpy as np
 import pytest
 
-import maze
+import mazekit as maze
 from conftest import interrupted, run
 
 

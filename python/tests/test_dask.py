@@ -4,7 +4,7 @@ is the batch one machine makes."""
 import numpy as np
 import pytest
 
-import maze
+import mazekit as maze
 
 distributed = pytest.importorskip("dask.distributed")
 

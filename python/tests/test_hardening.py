@@ -7,7 +7,7 @@ import os
 import numpy as np
 import pytest
 
-import maze
+import mazekit as maze
 from conftest import interrupted, run
 
 

@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import pytest
 
-import maze
+import mazekit as maze
 from conftest import run
 
 MIB = 1 << 20
@@ -30,7 +30,7 @@ def child(code: str, cap: int = 4 << 30) -> dict:
         import json, resource, sys
         resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
         import numpy as np
-        import maze
+        import mazekit as maze
         def peak():
             return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
         def refused(call):

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-import maze
+import mazekit as maze
 
 md = pytest.importorskip("maze_dataset")
 

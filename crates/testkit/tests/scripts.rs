@@ -95,6 +95,25 @@ fn the_wasm_bindgen_tool_is_pinned_to_the_modules_version() {
     assert!(!code.contains("install -q --force wasm-bindgen-cli"), "still resolves wasm-bindgen-cli afresh");
 }
 
+/// The Python module compiles only what it needs: no command-line, server, terminal or
+/// WebAssembly crates in its dependency tree (they would lengthen `pip install ./python`).
+#[test]
+fn the_python_module_builds_without_the_front_ends_crates() {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args(["tree", "--locked", "--offline", "-p", "maze-python", "-e", "normal", "--prefix", "none"])
+        .current_dir(root())
+        .output()
+        .expect("cargo tree");
+    assert!(out.status.success(), "cargo tree: {}", String::from_utf8_lossy(&out.stderr));
+    let tree = String::from_utf8_lossy(&out.stdout);
+    let names: std::collections::BTreeSet<&str> =
+        tree.lines().filter_map(|l| l.split_whitespace().next()).collect();
+    assert!(names.contains("pyo3") && names.contains("maze"), "not the module's tree: {names:?}");
+    for heavy in ["clap", "axum", "tokio", "hyper", "ratatui", "crossterm", "indicatif", "wasm-bindgen"] {
+        assert!(!names.contains(heavy), "{heavy} is in maze-python's dependency tree");
+    }
+}
+
 /// A tiny reader of `key = value` lines under `[section]` headers, enough for the root
 /// manifest's workspace keys (no TOML crate is needed for one line).
 mod toml_lite {

@@ -1,19 +1,21 @@
 """Mazes of every shape, made in batches on every core and handed over as numpy arrays.
 
 The engine is the `maze` command's own (Rust, through the request model): the same seed
-and options make the same maze, byte for byte, as ``maze generate``.
+and options make the same maze, byte for byte, as ``maze generate``. The distribution and
+the import are both named ``mazekit`` (the name ``maze`` on the package index is another
+project's).
 
->>> import maze
->>> batch = maze.generate(1000, width=10, height=10, algorithm="wilson", seed=1)
+>>> import mazekit
+>>> batch = mazekit.generate(1000, width=10, height=10, algorithm="wilson", seed=1)
 >>> batch.connections.shape          # maze-dataset's layout: [0] down, [1] right
 (1000, 2, 10, 10)
 >>> svg = batch[0].draw("svg")       # any format of `maze generate`, as bytes
 
-Options are ``maze generate``'s long flags with ``_`` for ``-`` (``maze.OPTIONS`` lists
+Options are ``maze generate``'s long flags with ``_`` for ``-`` (``mazekit.OPTIONS`` lists
 them); bad values raise ``ValueError`` with the command's one-line message.
 
 Every call that makes arrays estimates what it will hold before any work and raises
-``maze.LimitError`` (a ``MemoryError`` and a ``ValueError``), naming the keyword that
+``mazekit.LimitError`` (a ``MemoryError`` and a ``ValueError``), naming the keyword that
 raises the limit, rather than running out of memory: ``max_bytes`` (1 GiB) bounds the
 arrays and everything held to make them, ``max_memory`` (512 MiB) the statistics' working
 memory.
@@ -21,6 +23,7 @@ memory.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -31,13 +34,39 @@ from typing import Any, Iterable, Iterator, Sequence
 import numpy as np
 
 from . import _native
-from ._native import LimitError
+from ._native import LimitError, __version__
 
-__all__ = ["generate", "read", "solve", "Batch", "Maze", "OPTIONS", "LimitError", "capabilities"]
+__all__ = ["generate", "read", "solve", "Batch", "Maze", "OPTIONS", "LimitError", "capabilities", "__version__"]
 
 # The request's limits and what a batch file's request may not set (they say where to
 # look or how much to spend, not which mazes).
 _LIMITS = ("max-cells", "max-bytes", "max-pixels", "max-memory")
+
+
+def _maze_dataset():
+    """The maze_dataset package, or an ImportError that tells its absence from a broken
+    install (maze-dataset 1.4 fails to import with muutils 0.9, which a bare
+    ``pip install maze-dataset`` brings) and names the fix for each."""
+    try:
+        import maze_dataset
+    except ModuleNotFoundError as e:
+        if e.name is not None and e.name.split(".")[0] == "maze_dataset":
+            raise ImportError(
+                "to_maze_dataset() needs maze-dataset, which is not installed: "
+                "pip install 'mazekit[dataset]' (maze-dataset with a muutils that works)"
+            ) from e
+        raise _broken_maze_dataset(e) from e
+    except Exception as e:  # noqa: BLE001 - any failure inside its import means a broken install
+        raise _broken_maze_dataset(e) from e
+    return maze_dataset
+
+
+def _broken_maze_dataset(e: BaseException) -> ImportError:
+    return ImportError(
+        f"maze-dataset is installed but cannot be imported ({type(e).__name__}: {e}); "
+        "maze-dataset 1.4 needs muutils older than 0.9: pip install 'muutils<0.9' "
+        "(or pip install 'mazekit[dataset]', which pins it)"
+    )
 
 
 def _within(what: str, need: int, limit: int, keyword: str) -> None:
@@ -108,7 +137,7 @@ def _request(options: dict[str, Any]) -> dict[str, Any]:
             continue
         field = _field(name)
         if name not in OPTIONS:
-            raise ValueError(f"unknown option {name!r} (maze.OPTIONS lists them)")
+            raise ValueError(f"unknown option {name!r} (mazekit.OPTIONS lists them)")
         value = _plain(name, value)
         if field == "solve" and value is True:
             value = "bfs"
@@ -143,7 +172,7 @@ def generate(
     """
     for name, why in _NOT_FOR_BATCHES.items():
         if options.get(name) not in (None, False):
-            raise ValueError(f"{name}: not an option of maze.generate ({why})")
+            raise ValueError(f"{name}: not an option of mazekit.generate ({why})")
     if isinstance(count, (bool, np.bool_)) or not isinstance(count, (int, np.integer)) or not 1 <= count < 2**32:
         raise ValueError(f"count: must be a whole number from 1 to 2**32 - 1, not {count!r}")
     if seed is None:
@@ -256,7 +285,7 @@ class Batch:
         return self._take(rows)
 
     def __repr__(self) -> str:
-        return f"<maze.Batch of {len(self)} {self.kind} mazes {self.width} x {self.height}>"
+        return f"<mazekit.Batch of {len(self)} {self.kind} mazes {self.width} x {self.height}>"
 
     def _take(self, rows) -> "Batch":
         rows = np.asarray(rows, dtype=np.int64)
@@ -421,10 +450,7 @@ class Batch:
     def to_maze_dataset(self) -> list:
         """The mazes as maze-dataset ``SolvedMaze`` objects (maze-dataset must be installed)."""
         self._need_square("to_maze_dataset()")
-        try:
-            from maze_dataset import SolvedMaze
-        except ImportError as e:
-            raise ImportError("to_maze_dataset() needs maze-dataset: pip install maze-dataset") from e
+        SolvedMaze = _maze_dataset().SolvedMaze
         starts, ends, routes = self.starts, self.ends, self.solutions
         return [
             SolvedMaze(
@@ -508,7 +534,7 @@ class Batch:
         shaping = sorted(set(changes) & _SHAPING)
         if shaping:
             raise ValueError(
-                f"{shaping[0]}: changes the maze, not its drawing (make another batch with maze.generate)"
+                f"{shaping[0]}: changes the maze, not its drawing (make another batch with mazekit.generate)"
             )
         request = {k: v for k, v in self.request.items() if k not in _BATCH_ONLY}
         request["seed"] = int(self._seeds[i])
@@ -527,7 +553,7 @@ class Maze:
 
     def __repr__(self) -> str:
         b = self.batch
-        return f"<maze.Maze {b.kind} {b.width} x {b.height}, seed {self.seed}>"
+        return f"<mazekit.Maze {b.kind} {b.width} x {b.height}, seed {self.seed}>"
 
     def _shape(self) -> dict:
         if self._passages is None:
@@ -652,6 +678,9 @@ def read(
         limits["max-memory"] = _limit_arg(max_memory, _native.DEFAULT_MAX_MEMORY, "max_memory")
     try:
         info = os.stat(path)
+    except FileNotFoundError:
+        # As open() says it: the type a caller checks for a missing file.
+        raise FileNotFoundError(errno.ENOENT, "no such file", str(path)) from None
     except OSError as e:
         raise ValueError(f"{path}: {e.strerror}") from None
     if not stat.S_ISREG(info.st_mode):

@@ -1,0 +1,45 @@
+"""Types of the native half of mazekit (python/src/lib.rs, built by maturin). Private: use
+the functions of ``mazekit`` itself. python/tests/test_typing.py holds this file to the
+module (every name here exists there, and every public name there is here)."""
+
+from os import PathLike
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: Final[str]
+DEFAULT_MAX_BYTES: Final[int]
+DEFAULT_MAX_MEMORY: Final[int]
+
+class LimitError(MemoryError, ValueError):
+    """A call refused before any work: what it would hold passes a limit (max_bytes,
+    max_memory)."""
+
+def generate(request: str, seed: int, stats: bool = False) -> dict[str, Any]: ...
+def remake(
+    request: str, seeds: npt.NDArray[np.uint64], stats: bool = False, digests: bool = False
+) -> dict[str, Any]: ...
+def read_files(path: str | PathLike[str], max_bytes: int) -> dict[str, Any]: ...
+def passages(request: str, seed: int) -> dict[str, Any]: ...
+def render(request: str, seed: int) -> bytes: ...
+def solve(
+    connections: npt.NDArray[np.bool_],
+    starts: npt.NDArray[np.integer[Any]],
+    ends: npt.NDArray[np.integer[Any]],
+    solver: str = "bfs",
+    max_bytes: int = ...,
+) -> list[npt.NDArray[np.int64]]: ...
+def stats(
+    connections: npt.NDArray[np.bool_],
+    starts: npt.NDArray[np.integer[Any]],
+    ends: npt.NDArray[np.integer[Any]],
+    max_bytes: int = ...,
+    max_memory: int = ...,
+) -> dict[str, Any]: ...
+def recipe(request: str) -> str: ...
+def capabilities() -> str: ...
+def fields() -> list[str]: ...
+def shaping_fields() -> list[str]: ...
+def fresh_seed() -> int: ...
+def save_file(path: str | PathLike[str], data: bytes, follow_symlinks: bool) -> None: ...
