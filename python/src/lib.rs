@@ -733,9 +733,10 @@ fn read_files<'py>(
         let key = |s: &maze::ShapeSpec| {
             (s.kind, s.width, s.height, s.wrap, s.levels, s.mask.clone(), s.weave.is_some())
         };
-        let spec = maze::file_spec(&files[0], limit)?;
+        let limits = maze::Limits { max_cells: limit, max_memory: max_bytes, ..maze::Limits::default() };
+        let spec = maze::file_spec(&files[0], &limits)?;
         for (i, file) in files.iter().enumerate().skip(1) {
-            let other = maze::file_spec(file, limit)?;
+            let other = maze::file_spec(file, &limits)?;
             if key(&other) != key(&spec) {
                 return Err(maze::Error::request(format!(
                     "maze {i} is a {}x{} {} maze with other options than maze 0 ({}x{} {}): a batch holds one shape",
@@ -767,7 +768,8 @@ fn read_files<'py>(
             .par_iter()
             .enumerate()
             .map(|(i, file)| {
-                let spec = maze::file_spec(file, maze_core::limits::MAX_CELLS)?;
+                let limits = maze::Limits { max_memory: max_bytes, ..maze::Limits::default() };
+                let spec = maze::file_spec(file, &limits)?;
                 spec.visit(FromFile { file, grid }).map_err(|e| e.context(format!("maze {i}")))
             })
             .collect::<maze::Result<Vec<Row>>>()

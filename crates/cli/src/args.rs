@@ -86,6 +86,14 @@ Keys: arrows/WASD/hjkl move (y u b n diagonals on hex and sigma), m auto-move, p
 o change solver, g watch the generator, v watch the solver, r restart, N next maze,
 Esc menu, Ctrl-C quit.")]
     Play(PlayArgs),
+    /// Open a window with a maze to walk: `maze play --window`.
+    #[command(after_help = "Examples:
+  maze show                                      a maze of difficulty 3 in a window
+  maze show --shape hex --difficulty 4 --seed 7
+
+Keys: arrows/WASD/hjkl move (y u b n diagonals), a click steps into a neighbouring cell,
+i a step along the route, m auto-move, r restart, Esc closes the window.")]
+    Show(PlayArgs),
     /// Serve a web page to generate, watch, play and download mazes, and a JSON API.
     #[command(after_help = "Examples:
   maze serve --open                              open the page in a browser (http://127.0.0.1:8000/)
@@ -119,9 +127,14 @@ pub struct GenerateArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub shape: maze::ShapeOptions,
-    /// Generator.
-    #[arg(long, short = 'a', default_value = "recursive-backtracker", value_parser = parse_with::<Algorithm>)]
-    pub algorithm: Algorithm,
+    /// Generator [default: recursive-backtracker; with --lines, document 001's
+    /// quad-division].
+    #[arg(long, short = 'a', value_parser = parse_with::<Algorithm>)]
+    pub algorithm: Option<Algorithm>,
+    /// Solver of the route shown (`p`, hints, watching; with --lines, "See the solution?")
+    /// [default: bfs; with --lines, document 001's two-stack backtracker].
+    #[arg(long, value_parser = parse_with::<Solver>)]
+    pub solve: Option<Solver>,
     /// Seed [default: 1, or typed in the menu].
     #[arg(long)]
     pub seed: Option<u64>,
@@ -131,9 +144,16 @@ pub struct PlayArgs {
     /// Play line by line, as document 001 does: "New maze? (y/n)", "Difficulty (1-7)?",
     /// the maze as text, "See the solution? (y/n)", and again. Answers are read a line at a
     /// time (`printf 'y\n3\ny\nn\n' | maze play`); the end of the input ends the game. This
-    /// is also how `maze play` runs when standard input or output is not a terminal.
+    /// is also how `maze play` runs when standard input or output is not a terminal. The
+    /// solution is a red line on a colour terminal (not with NO_COLOR), `*` otherwise.
     #[arg(long, conflicts_with = "no_menu")]
     pub lines: bool,
+    /// Play in a window (document 000's `show_maze`): the maze as the PNG output draws it,
+    /// walked with the keys (arrows, WASD, hjkl; y u b n diagonals; `,` `.` stairs) or a
+    /// click on a neighbouring cell; Escape or closing the window ends it. Needs a display
+    /// (X11 on Linux) and a build with the `window` feature (the default).
+    #[arg(long, conflicts_with_all = ["lines", "fog"])]
+    pub window: bool,
     /// Start with auto-move off (one cell per key press).
     #[arg(long)]
     pub no_auto: bool,
@@ -303,10 +323,7 @@ fn parse_clock(s: &str) -> Result<Clock, String> {
 fn parse_timeout(s: &str) -> Result<f64, String> {
     // The value as typed, cut short: a number's own digits can run to hundreds (1e300).
     let typed = s.trim();
-    let shown = match typed.char_indices().nth(24) {
-        Some((at, _)) => format!("{}...", &typed[..at]),
-        None => typed.to_string(),
-    };
+    let shown = maze::echo_number(typed);
     match typed.parse::<f64>() {
         Ok(v) if (0.1..=3600.0).contains(&v) => Ok(v),
         Ok(v) if v > 3600.0 => Err(format!("{shown} seconds is too long (at most 3600)")),
@@ -392,7 +409,7 @@ mod tests {
         let Command::Generate(g) = parse(&argv) else { panic!("generate") };
         let json = serde_json::json!({
             "shape": "hex", "width": 9, "rings": 4, "solve": "bfs", "where": ["solution>=3"],
-            "cell-size": "6mm", "wall-colour": "#dc1e1e", "max-bytes": 2 << 20, "frames": 9, "zones": true,
+            "cell-size": "6mm", "wall-colour": "#ff0000", "max-bytes": 2 << 20, "frames": 9, "zones": true,
         });
         let read: maze::MazeRequest = serde_json::from_value(json).expect("reads");
         assert_eq!(g.request, read);

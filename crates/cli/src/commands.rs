@@ -208,7 +208,7 @@ fn write_file_job(job: FileRequest<'_>, name: &str, output: &crate::output::Outp
 pub fn solve(args: SolveArgs) -> Result<()> {
     let request = file_request(args.format, &args.draw, Some(&args.animate), &args.limits);
     maze::check_file_request(&request, true)?;
-    let file = read_maze_file(&args.file, args.limits.max_cells)?;
+    let file = read_maze_file(&args.file, &args.limits)?;
     let solve = Some(FileSolve { solver: args.algorithm, from: args.from, to: args.to });
     let job = FileRequest { file: &file, name: None, solve, keep_solution: false, request: &request };
     write_file_job(job, &args.file, &args.out)
@@ -217,7 +217,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
 /// `maze render`.
 pub fn render(args: RenderArgs) -> Result<()> {
     let request = file_request(args.format, &args.draw, None, &args.limits);
-    let file = read_maze_file(&args.file, args.limits.max_cells)?;
+    let file = read_maze_file(&args.file, &args.limits)?;
     let job = FileRequest {
         file: &file,
         name: None,

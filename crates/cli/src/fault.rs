@@ -34,7 +34,12 @@ pub fn clap_message(e: &clap::Error) -> String {
 /// as a shape name with a newline, is escaped).
 pub fn error_line(e: &anyhow::Error) -> String {
     let mut message: Vec<String> = e.chain().map(|c| c.to_string()).collect();
-    if e.chain().any(|c| matches!(core_error(c), Some(maze_core::Error::TooLarge { .. }))) {
+    // The hint to raise the cell limit, unless it is already at its ceiling.
+    let raisable = |c| match core_error(c) {
+        Some(maze_core::Error::TooLarge { limit, .. }) => *limit < maze_core::limits::HARD_MAX_CELLS,
+        _ => false,
+    };
+    if e.chain().any(raisable) {
         message.push("raise the limit with --max-cells".into());
     }
     single_line(&message.join(": "))

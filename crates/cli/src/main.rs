@@ -38,6 +38,7 @@ fn main() -> ExitCode {
         Command::Stats(a) => stats::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Play(a) => play::run(a),
+        Command::Show(a) => play::run(args::PlayArgs { window: true, ..a }),
         Command::Serve(a) => serve::run(a),
         Command::Completions { shell } => {
             // Written to a buffer, then through the one stdout writer, so a closed pipe

@@ -24,7 +24,7 @@ impl ShapeVisitor for FileStats<'_> {
 
 /// `maze stats FILE|-`: the figures of every maze in a JSON file or JSON Lines batch.
 pub fn run(args: StatsArgs) -> Result<()> {
-    let files = crate::input::read_maze_files(&args.file, args.limits.max_cells)?;
+    let files = crate::input::read_maze_files(&args.file, &args.limits)?;
     let format = if args.json { StatsFormat::Json } else { StatsFormat::Text };
     let several = files.len() > 1;
     let mut out = String::new();
@@ -32,7 +32,7 @@ pub fn run(args: StatsArgs) -> Result<()> {
         maze_core::cancel::check()?;
         let at = if several { format!(" (maze {})", i + 1) } else { String::new() };
         let name = || format!("{}{at}", crate::input::shown(&args.file));
-        let spec = maze::file_spec(file, args.limits.max_cells).map_err(|e| e.context(name()))?;
+        let spec = maze::file_spec(file, &args.limits).map_err(|e| e.context(name()))?;
         maze::check_stats_memory(&spec, args.limits.max_memory).map_err(|e| e.context(name()))?;
         let stats = spec.visit(FileStats(file)).map_err(|e| e.context(name()))?;
         if several && format == StatsFormat::Text && i > 0 {

@@ -117,3 +117,132 @@ fn dots_are_a_third_of_a_cell_unless_asked() {
         "between 0.05 and 1",
     );
 }
+
+/// Document 003 leaves the pairing to the player: an unsolved MultiMaze has plain dots a
+/// third of a cell across, without numbers, in every picture format; its answer key is
+/// numbered (on dots big enough to hold the numbers), and `--numbered` numbers the puzzle
+/// too, for teachers who want it. Where numbers mean nothing, `--numbered` is refused.
+#[test]
+fn a_multimaze_puzzle_leaves_the_pairing_to_the_player() {
+    let multi = ["generate", "-W", "8", "-H", "6", "--starts", "3", "--ends", "3", "--seed", "2"];
+    let svg = |extra: &[&str]| {
+        let mut args = multi.to_vec();
+        args.extend(["-f", "svg", "--cell-size", "30"]);
+        args.extend(extra);
+        String::from_utf8(maze(&args)).expect("utf-8")
+    };
+    // Numbers are the <text> elements drawn on the dots (the heading's have a class).
+    let numbers = |svg: &str| svg.lines().filter(|l| l.starts_with("<text x=")).count();
+    let radii = |svg: &str| -> Vec<f64> {
+        svg.lines()
+            .filter(|l| l.starts_with("<circle"))
+            .filter_map(|l| {
+                l.split("r=\"").nth(1).and_then(|t| t.split('"').next()).and_then(|t| t.parse().ok())
+            })
+            .collect()
+    };
+    let puzzle = svg(&[]);
+    assert_eq!(numbers(&puzzle), 0, "the puzzle gives the pairing away:\n{puzzle}");
+    let r = radii(&puzzle);
+    assert_eq!(r.len(), 6);
+    assert!(r.iter().all(|r| (r - 5.0).abs() < 0.01), "30 px cells: dots 10 px across, not {r:?}");
+    let key = svg(&["--solve"]);
+    assert_eq!(numbers(&key), 6, "the key numbers every start and its end");
+    // (Numbered dots 18 px across; over the key's lines each is ringed, a stroke 1.8 px wide
+    // on a circle 0.9 px larger, outside the dot.)
+    let ringed =
+        key.lines().filter(|l| l.starts_with("<circle")).all(|l| l.contains(r#"stroke-width="1.8""#));
+    assert!(ringed, "{key}");
+    assert!(radii(&key).iter().all(|r| (r - 9.9).abs() < 0.01), "numbered dots hold their numbers");
+    let numbered = svg(&["--numbered"]);
+    assert_eq!(numbers(&numbered), 6, "--numbered numbers the puzzle");
+    assert!(radii(&numbered).iter().all(|r| (r - 9.0).abs() < 0.01));
+    assert!(radii(&svg(&["--numbered", "--dot-size", "0.5"])).iter().all(|r| (r - 7.5).abs() < 0.01));
+    // png, pdf and tex: --numbered changes the puzzle, and the key is drawn numbered.
+    for format in ["png", "pdf", "tex"] {
+        let draw = |extra: &[&str]| {
+            let mut args = multi.to_vec();
+            args.extend(["-f", format]);
+            args.extend(extra);
+            maze(&args)
+        };
+        let (plain, numbered) = (draw(&[]), draw(&["--numbered"]));
+        assert_ne!(plain, numbered, "{format}: --numbered changed nothing");
+        if format == "tex" {
+            let count = |b: &[u8]| String::from_utf8_lossy(b).matches("text=white").count();
+            assert_eq!((count(&plain), count(&numbered)), (0, 6), "tex numbers");
+        }
+    }
+    // Refused where it means nothing: one start and one end, no dots drawn, an animation.
+    let bin = env!("CARGO_BIN_EXE_maze");
+    maze_testkit::assert_fails(
+        bin,
+        &["generate", "--numbered", "-f", "svg"],
+        2,
+        "--numbered numbers a MultiMaze's dots",
+    );
+    let mut text = multi.to_vec();
+    text.push("--numbered");
+    maze_testkit::assert_fails(bin, &text, 2, "--numbered applies to svg, png, pdf and tex, not text");
+    for format in ["json", "stl", "gif"] {
+        let mut args = text.clone();
+        args.extend(["-f", format]);
+        let refusal = format!("--numbered applies to svg, png, pdf and tex, not {format}");
+        maze_testkit::assert_fails(bin, &args, 2, &refusal);
+    }
+    let mut animated = text.clone();
+    animated.extend(["-f", "svg", "--animate"]);
+    maze_testkit::assert_fails(bin, &animated, 2, "--numbered is not drawn in animations");
+    // A saved maze drawn again: refused on a one-route maze, taken on a MultiMaze.
+    let dir = maze_testkit::tempdir("numbered");
+    let one = dir.join("one.json");
+    std::fs::write(&one, maze(&["generate", "-W", "4", "-H", "3", "-f", "json"])).expect("write");
+    let one = one.to_str().expect("utf-8");
+    maze_testkit::assert_fails(
+        bin,
+        &["render", one, "-f", "svg", "--numbered"],
+        2,
+        "this maze has one start and one end",
+    );
+    let several = dir.join("multi.json");
+    let mut args = multi.to_vec();
+    args.extend(["-f", "json"]);
+    std::fs::write(&several, maze(&args)).expect("write");
+    let several = several.to_str().expect("utf-8");
+    let drawn = String::from_utf8(maze(&["render", several, "-f", "svg", "--numbered", "--cell-size", "30"]))
+        .expect("utf-8");
+    assert_eq!(numbers(&drawn), 6, "maze render --numbered");
+    let plain = String::from_utf8(maze(&["render", several, "-f", "svg"])).expect("utf-8");
+    assert_eq!(numbers(&plain), 0, "maze render: plain dots");
+}
+
+/// The issue's two commands: a solved MultiMaze in text shows every pair's route, numbered,
+/// every step drawn (the route 0 -> 1 -> 2 -> 5 passes through the second start and says
+/// so), in ASCII and in Unicode alike.
+#[test]
+fn a_solved_multimaze_in_text_shows_every_pair_s_route() {
+    let text = |args: &[&str]| String::from_utf8(maze(args)).expect("utf-8");
+    let small = ["generate", "-W", "3", "-H", "2", "--starts", "2", "--ends", "2", "--seed", "4", "--solve"];
+    let picture = text(&small);
+    let lines: Vec<&str> = picture.lines().collect();
+    assert_eq!(
+        lines[..5],
+        ["+--+--+--+", "|S11S2111|", "+  +22+11+", "|  |E2|E1|", "+--+--+--+"],
+        "{picture}"
+    );
+    assert!(lines[5].starts_with("Answer key: each S is joined to its E"), "{picture}");
+    let unicode = text(&[&small[..], &["-f", "unicode"]].concat());
+    assert!(unicode.contains("│S11S2111│") && unicode.contains("│  │E2│E1│"), "{unicode}");
+    // Eight pairs: eight numbered starts, each end numbered by the routes that reach it.
+    let big =
+        text(&["generate", "-W", "8", "-H", "8", "--starts", "8", "--ends", "8", "--seed", "3", "--solve"]);
+    let drawn = &big[..big.find("Answer key").expect("a legend")];
+    for k in 1..=8 {
+        assert_eq!(drawn.matches(&format!("S{k}")).count(), 1, "S{k}\n{big}");
+    }
+    assert!(!drawn.contains("S ") && !drawn.contains("E "), "every dot is numbered\n{big}");
+    assert!(big.contains("\nShared: A = routes "), "{big}");
+    // The puzzle stays free of route marks.
+    let puzzle = text(&["generate", "-W", "8", "-H", "8", "--starts", "8", "--ends", "8", "--seed", "3"]);
+    assert!(!puzzle.contains("Answer key") && !puzzle.contains("S1") && !puzzle.contains('*'), "{puzzle}");
+}

@@ -19,6 +19,7 @@ const COMMANDS: &[&[&str]] = &[
     &["stats"],
     &["bench"],
     &["play"],
+    &["show"],
     &["serve"],
     &["completions"],
 ];
@@ -76,6 +77,8 @@ const REFUSED: &[&[&str]] = &[
     &["play", "--levels", "99"],
     &["play", "--fog", "2000"],
     &["play", "--lines", "--no-menu"],
+    &["play", "--window", "--lines"],
+    &["play", "--solve", "magic"],
     &["bench", "--clock", "sundial"],
     &["serve", "--idle-timeout", "0"],
 ];

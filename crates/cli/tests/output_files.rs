@@ -167,6 +167,34 @@ fn failed_renames_and_bad_targets_leave_nothing_behind() {
     assert!(names(&dir).is_empty(), "left behind: {:?}", names(&dir));
 }
 
+#[test]
+fn a_missing_folder_is_told_by_the_name_given_not_the_temporary_file() {
+    let dir = tempdir("missing-folder");
+    let saved = dir.join("m.json");
+    let out = maze()
+        .args(["generate", "-W", "3", "-H", "2", "-f", "json", "-o"])
+        .arg(&saved)
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let missing = dir.join("no/such/folder/x.svg");
+    let given = missing.to_str().expect("utf-8");
+    let saved = saved.to_str().expect("utf-8");
+    for args in [
+        &["generate", "-W", "3", "-H", "2", "-f", "svg", "-o", given][..],
+        &["generate", "-W", "3", "-H", "2", "-f", "json", "-n", "2", "-o", given][..],
+        &["render", saved, "-f", "svg", "-o", given][..],
+        &["solve", saved, "-o", given][..],
+        &["stats", saved, "-o", given][..],
+    ] {
+        let out = maze().args(args).output().expect("runs");
+        maze_testkit::assert_one_line_error(&out, 1, given, &format!("maze {args:?}"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("does not exist") && !err.contains(".tmp"), "maze {args:?}: {err}");
+    }
+    assert_eq!(names(&dir), ["m.json"]);
+}
+
 /// Sends `signal` (a name, as `kill` takes it) to a process.
 fn kill(signal: &str, pid: u32) {
     let ok =

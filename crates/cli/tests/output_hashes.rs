@@ -294,6 +294,13 @@ fn cases() -> Vec<Case> {
         &["text", "json", "maze", "svg", "png", "pdf"],
     );
     c.add("hex-multimaze.svg", "generate -s hex -W 10 -H 8 --starts 3 --ends 3 --seed 11 -f svg");
+    // The puzzle numbered on request (its dots are plain by default), and the default
+    // MultiMaze's page, laid on A4 the long way.
+    c.add(
+        "hex-multimaze-numbered.svg",
+        "generate -s hex -W 10 -H 8 --starts 3 --ends 3 --seed 11 --numbered -f svg",
+    );
+    c.add("square-multimaze-default.pdf", "generate --starts 8 --ends 8 --seed 11 -f pdf");
     c.add(
         "square-colours.svg",
         "generate -W 8 -H 6 --seed 2 --solve --wall-colour red --background #eeeeee --path-colour #00f -f svg",
@@ -403,9 +410,12 @@ fn cases() -> Vec<Case> {
     ];
     for (name, args) in script {
         let text = !name.starts_with("polar") && !name.starts_with("upsilon");
+        // A heat map is drawn on still pictures only (the others refuse --heat).
+        let heat = name.ends_with("-heat");
         let formats: Vec<&str> = ["svg", "tex", "scad", "stl", "pdf", "png", "text", "json", "maze"]
             .into_iter()
             .filter(|f| text || *f != "text")
+            .filter(|f| !heat || ["svg", "tex", "pdf", "png"].contains(f))
             .collect();
         c.formats(&format!("script-{name}"), &format!("generate {args}"), &formats);
     }

@@ -230,6 +230,109 @@ fn options_of_another_format_are_refused_and_taken_by_their_own() {
     }
 }
 
+/// Every format `maze generate` writes, by its `--format` name.
+const FORMATS: [&str; 11] =
+    ["text", "unicode", "json", "maze", "svg", "png", "pdf", "tex", "scad", "stl", "gif"];
+
+/// Each drawing option with the formats whose writers draw (or keep) it, read from the
+/// writers: text draws characters, json and maze files keep the explored cells or not,
+/// scad and stl draw walls with sizes, an animation draws no heading or heat map.
+fn drawing_options() -> Vec<(Vec<&'static str>, Vec<&'static str>)> {
+    let still = vec!["svg", "png", "pdf", "tex"];
+    let pictures = vec!["svg", "png", "pdf", "tex", "gif"];
+    let sized = vec!["svg", "png", "pdf", "tex", "scad", "stl", "gif"];
+    let models = vec!["scad", "stl"];
+    vec![
+        (vec!["--cell-size", "12"], sized.clone()),
+        (vec!["--wall-width", "2"], sized),
+        (vec!["--wall-colour", "navy"], pictures.clone()),
+        (vec!["--background", "ivory"], pictures.clone()),
+        (vec!["--path-colour", "crimson"], pictures.clone()),
+        (vec!["--no-visited"], vec!["text", "unicode", "json", "maze", "svg", "png", "pdf", "tex", "gif"]),
+        (vec!["--style", "document"], pictures.clone()),
+        (vec!["--heat"], still.clone()),
+        (vec!["--dot-size", "0.5"], pictures.clone()),
+        (vec!["--no-markers"], pictures),
+        (vec!["--title", "T"], still.clone()),
+        (vec!["--instructions", "I"], still),
+        (vec!["--paper", "a5"], vec!["pdf"]),
+        (vec!["--margin", "0"], vec!["pdf"]),
+        (vec!["--fit"], vec!["pdf"]),
+        (vec!["--wall-height", "5"], models.clone()),
+        (vec!["--base", "1"], models),
+        (vec!["--tex-fragment"], vec!["tex"]),
+        (vec!["--cell-walls"], vec!["json"]),
+    ]
+}
+
+/// Runs `maze` with `args` in `dir`: refused in one line (exit 2) naming the option and
+/// "applies to" where the format does not take it, written where it does.
+fn applies_or_refused(dir: &std::path::Path, args: &[&str], option: &str, applies: bool) {
+    let out = maze().args(args).current_dir(dir).output().expect("runs");
+    if applies {
+        assert!(out.status.success(), "maze {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(!out.stdout.is_empty(), "maze {args:?} wrote nothing");
+    } else {
+        maze_testkit::assert_one_line_error(&out, 2, option, &format!("maze {args:?}"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(" applies to "), "maze {args:?}: {err}");
+    }
+}
+
+#[test]
+fn every_drawing_option_is_refused_by_the_formats_that_ignore_it_and_taken_by_the_others() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    run(&["generate", "-W", "3", "-H", "2", "--seed", "1", "--solve", "-f", "json", "-o"]
+        .iter()
+        .copied()
+        .chain([dir.path().join("m.json").to_str().expect("utf-8")])
+        .collect::<Vec<_>>());
+    for (option, formats) in drawing_options() {
+        for format in FORMATS {
+            let applies = formats.contains(&format);
+            let mut generate = vec!["generate", "-W", "3", "-H", "2", "--seed", "1", "--solve", "-f", format];
+            generate.extend(&option);
+            applies_or_refused(dir.path(), &generate, option[0], applies);
+            let mut solve = vec!["solve", "m.json", "-f", format];
+            solve.extend(&option);
+            applies_or_refused(dir.path(), &solve, option[0], applies);
+            // A saved maze is drawn again as a still picture (gif is an animation).
+            if format != "gif" {
+                let mut render = vec!["render", "m.json", "-f", format];
+                render.extend(&option);
+                applies_or_refused(dir.path(), &render, option[0], applies);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_solutions_look_is_refused_without_a_solution() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let plain = dir.path().join("plain.json");
+    let solved = dir.path().join("solved.json");
+    let (plain, solved) = (plain.to_str().expect("utf-8"), solved.to_str().expect("utf-8"));
+    run(&["generate", "-W", "3", "-H", "2", "--seed", "1", "-f", "json", "-o", plain]);
+    run(&["generate", "-W", "3", "-H", "2", "--seed", "1", "--solve", "-f", "json", "-o", solved]);
+    for option in [&["--style", "document"][..], &["--no-visited"][..]] {
+        let refused = |args: &[&str], needle: &str| {
+            let out = maze().args(args).args(option).output().expect("runs");
+            maze_testkit::assert_one_line_error(&out, 2, needle, &format!("maze {args:?} {option:?}"));
+        };
+        refused(&["generate", "-W", "3", "-H", "2", "-f", "svg"], "add --solve");
+        refused(&["render", plain, "-f", "svg"], "no saved solution");
+        refused(&["render", solved, "-f", "png", "--no-solution"], "--no-solution");
+        for args in [
+            &["generate", "-W", "3", "-H", "2", "--solve", "-f", "svg"][..],
+            &["render", solved, "-f", "svg"][..],
+            &["solve", plain, "-f", "svg"][..],
+        ] {
+            let out = maze().args(args).args(option).output().expect("runs");
+            assert!(out.status.success(), "{args:?} {option:?}: {}", String::from_utf8_lossy(&out.stderr));
+        }
+    }
+}
+
 #[test]
 fn bad_drawing_options_are_refused() {
     fails(&["generate", "-f", "svg", "--cell-size", "0"], 2, "above 0");

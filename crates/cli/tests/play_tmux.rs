@@ -260,3 +260,85 @@ fn play_a_woven_maze_over_and_under_its_crossings_under_tmux() {
         }
     });
 }
+
+/// Runs `maze play --lines` under tmux with `env` (words for `env`, such as `NO_COLOR=1`),
+/// answers document 001's questions (a maze of difficulty 3, its solution, no more), and
+/// returns the screen with its colours (tmux's `capture-pane -e`).
+fn line_game_under_tmux(name: &str, env: &str) -> String {
+    let bin = assert_cmd::cargo::cargo_bin("maze");
+    let session = Session(format!("maze-lines-{name}-{}", std::process::id()));
+    let command = format!(
+        "env -u NO_COLOR TERM=tmux-256color {env} '{}' play --lines --seed 2 > /dev/tty; echo 'game over'; sleep 600",
+        bin.display()
+    );
+    let started = Command::new("tmux")
+        .args(["new-session", "-d", "-s", &session.0, "-x", "100", "-y", "60", &command])
+        .status()
+        .expect("tmux new-session");
+    assert!(started.success());
+    for (question, answer) in
+        [("New maze? (y/n)", "y"), ("Difficulty (1-7)?", "3"), ("See the solution? (y/n)", "y")]
+    {
+        wait_for(&session.0, question);
+        tmux(&["send-keys", "-t", &session.0, answer, "Enter"]);
+    }
+    // The second "New maze?" follows the solution.
+    let deadline = Instant::now() + HANG;
+    while tmux(&["capture-pane", "-p", "-t", &session.0]).matches("New maze?").count() < 2 {
+        assert!(Instant::now() < deadline, "no second question");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    tmux(&["send-keys", "-t", &session.0, "n", "Enter"]);
+    wait_for(&session.0, "game over");
+    tmux(&["capture-pane", "-p", "-e", "-t", &session.0])
+}
+
+/// Document 001's loop in a terminal: the document's generator (quad division) and solver
+/// (the two-stack backtracker) by default, and the solution as a red line (ANSI red around
+/// the route's characters, and nothing else red); with NO_COLOR, no colour. Piped, the same
+/// loop prints the route as plain `*`, with no escapes and no explored cells.
+#[test]
+fn the_line_game_draws_its_solution_in_red_on_a_terminal_and_in_stars_in_a_pipe() {
+    let bin = assert_cmd::cargo::cargo_bin("maze");
+    let piped = assert_cmd::Command::new(&bin)
+        .args(["play", "--seed", "2"])
+        .env_remove("NO_COLOR")
+        .env("TERM", "xterm-256color")
+        .write_stdin("y\n3\ny\nn\n")
+        .output()
+        .expect("runs");
+    assert!(piped.status.success());
+    let text = String::from_utf8(piped.stdout).expect("utf-8");
+    assert!(text.contains("(quad-division, seed 2)"), "{text}");
+    let solved = text.split("See the solution? (y/n) y\n").nth(1).expect("solution");
+    assert!(solved.contains('*') && !solved.contains('.') && !text.contains('\x1b'), "{text}");
+    let want = assert_cmd::Command::new(&bin)
+        .args(["generate", "-d", "3", "--seed", "2", "-a", "quad-division", "--solve", "backtracker"])
+        .args(["--no-visited"])
+        .output()
+        .expect("generate");
+    let want = String::from_utf8(want.stdout).expect("utf-8");
+    assert!(solved.starts_with(&want), "the backtracker's route:\n{solved}\nwant\n{want}");
+
+    if !have("tmux") {
+        return;
+    }
+    let screen = line_game_under_tmux("colour", "");
+    assert!(screen.contains("(quad-division, seed 2)"), "{screen}");
+    let solution = screen.split("See the solution? (y/n) y").nth(1).expect("solution shown");
+    assert!(solution.contains("\x1b[31m█"), "the route in red: {solution:?}");
+    // Everything red is the route, and the route is all red.
+    for piece in solution.split("\x1b[").skip(1) {
+        let (code, rest) = piece.split_once('m').unwrap_or((piece, ""));
+        let red = code.split(';').any(|c| c == "31");
+        if red {
+            assert!(rest.chars().all(|c| c == '█'), "{piece:?}");
+        } else {
+            assert!(!rest.contains('█'), "{piece:?}");
+        }
+    }
+    let before = screen.split("See the solution?").next().expect("maze");
+    assert!(!before.contains("\x1b[31m"), "the unsolved maze has no red: {before:?}");
+    let plain = line_game_under_tmux("nocolour", "NO_COLOR=1");
+    assert!(plain.contains('█') && !plain.contains("\x1b[31m"), "{plain:?}");
+}

@@ -195,3 +195,47 @@ fn a_maze_that_does_not_fit_is_refused_or_shrunk_on_request() {
     assert_fails(&bin(), &["generate", "--paper", "11furlongsx9in", "-f", "pdf"], 2, "is not a paper size");
     assert_fails(&bin(), &["generate", "--cell-size", "0.25parsec", "-f", "pdf"], 2, "is not a length");
 }
+
+/// Issue 46: a default A4 MultiMaze as wide as document 003's sat small on upright paper
+/// under a large gap. Paper named without an orientation is laid whichever way up gives the
+/// larger cell (A4 landscape here); an orientation the user asked for is kept.
+#[test]
+fn a_wide_maze_takes_the_paper_sideways_unless_an_orientation_is_asked() {
+    if !have("pdfinfo") || !have("qpdf") {
+        return;
+    }
+    let dir = tempdir("print-orientation");
+    let make = |name: &str, paper: Option<&str>| {
+        let pdf = dir.join(format!("{name}.pdf"));
+        let p = pdf.to_str().expect("utf-8").to_string();
+        let mut args =
+            vec!["generate", "-W", "40", "-H", "32", "--starts", "8", "--ends", "8", "--seed", "3"];
+        args.extend(["-f", "pdf", "-o", &p]);
+        if let Some(paper) = paper {
+            args.extend(["--paper", paper]);
+        }
+        run(&args);
+        let scales = cell_scales(&p, &dir);
+        (page_size(&p), scales[0])
+    };
+    let ((w, h), free) = make("free", None);
+    assert!((w - 841.89).abs() < 0.3 && (h - 595.28).abs() < 0.3, "A4 landscape, not {w} x {h}");
+    let ((w2, h2), named) = make("named", Some("a4"));
+    assert_eq!(((w2, h2), named), ((w, h), free), "--paper a4 leaves the orientation free too");
+    let ((w, h), upright) = make("portrait", Some("a4-portrait"));
+    assert!((w - 595.28).abs() < 0.3 && (h - 841.89).abs() < 0.3, "kept upright, not {w} x {h}");
+    assert!(free > upright * 1.2, "a larger cell sideways: {free} vs {upright} pt");
+    let ((w, h), _) = make("landscape", Some("a4-landscape"));
+    assert!(w > h, "kept sideways");
+    // A tall maze keeps the paper upright; the default MultiMaze (20 x 10 cells, which keeps
+    // its quarter-inch cells either way up) lies on it the long way.
+    let pdf = dir.join("tall.pdf");
+    let p = pdf.to_str().expect("utf-8");
+    run(&["generate", "-W", "32", "-H", "40", "-f", "pdf", "-o", p]);
+    let (w, h) = page_size(p);
+    assert!(w < h, "upright for a tall maze: {w} x {h}");
+    run(&["generate", "--starts", "8", "--ends", "8", "-f", "pdf", "-o", p]);
+    let (w, h) = page_size(p);
+    assert!(w > h, "the default MultiMaze lies the long way: {w} x {h}");
+    assert!(cell_scales(p, &dir).iter().all(|s| (s - 6.35 * MM).abs() < 0.01), "quarter-inch cells");
+}

@@ -174,6 +174,12 @@ fn a_posted_json_request_is_the_same_maze_as_the_query() {
         ("/api/generate", br#"{"width": {"a": 1}}"#, "'width'"),
         ("/api/generate?width=3", br#"{}"#, "in the json body"),
         ("/api/generate", br#"{"braid": 3}"#, "between 0 and 1"),
+        // As strict as the query: no silently ignored switch, no last-wins key, no
+        // boolean or list for a number.
+        ("/api/generate", br#"{"events": 1}"#, "goes in the query"),
+        ("/api/generate", br#"{"width": 5, "width": 6}"#, "given more than once"),
+        ("/api/generate", br#"{"width": true}"#, "only a switch takes true or false"),
+        ("/api/generate", br#"{"width": [5]}"#, "a list is not a value"),
     ] {
         refused(&request(server.addr, "POST", path, body), 400, needle, path);
     }
@@ -829,7 +835,11 @@ fn refusals_are_worded_in_the_apis_terms_with_the_documented_status() {
         ("/api/generate?shape=polar&width=2", 400, "(width=2)"),
         ("/api/generate?width=2&height=1&starts=2&ends=2", 400, "starts=2 ends=2"),
         ("/api/render?format=png&animate=1", 400, "format=gif or format=svg"),
-        ("/api/render?format=gif&heat=1", 400, "leave out heat or animate"),
+        ("/api/render?format=svg&animate=1&heat=1", 400, "leave out heat or animate"),
+        ("/api/render?format=gif&heat=1", 400, "heat applies to svg, png, pdf and tex, not gif"),
+        ("/api/render?format=json&cell_size=8", 400, "cell_size applies to"),
+        ("/api/render?format=png&wall_height=5", 400, "wall_height applies to scad and stl, not png"),
+        ("/api/render?format=svg&style=document", 400, "there is no solution"),
         ("/api/render?format=stl&width=500&height=500", 400, "smaller cell_size or a larger wall_width"),
     ];
     for (path, status, needle) in cases {

@@ -47,3 +47,18 @@ pub enum Error {
     #[error("cancelled: the client went away")]
     Cancelled,
 }
+
+impl Error {
+    /// This error with the cells of `levels` levels when it is a [`Error::TooLarge`] of
+    /// one level's shape (a shape is measured before its levels are laid on: a refusal
+    /// then counts them all, as the shape with its levels would); any other error as it is.
+    #[must_use]
+    pub fn for_levels(self, levels: u32) -> Self {
+        match self {
+            Error::TooLarge { cells, limit } => {
+                Error::TooLarge { cells: cells.saturating_mul(u64::from(levels.max(1))), limit }
+            }
+            other => other,
+        }
+    }
+}

@@ -11,7 +11,7 @@ use crate::shape::{
     CellId, Crossings, Door, DoorKind, HexDoor, Over, Point, Shape, SigmaDoor, SquareDoor, TextGrid,
     TextLattice, TextLevels, Triangle, TriangleDoor,
 };
-use crate::solve::Solution;
+use crate::solve::{Route, Solution, answer_key};
 
 /// Which characters to draw with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,12 +38,20 @@ pub enum Mark {
     Frontier,
     /// On the solution path (`*` / `█`).
     Path,
+    /// On a MultiMaze answer key's route: the cell filled with the route's symbol
+    /// ([`ROUTE_SYMBOLS`]), or with the symbol the legend gives the routes that share it.
+    Route(char),
     /// The cell an algorithm is working on (`#`).
     Current,
     /// An end (`E`).
     End,
+    /// A MultiMaze end on the answer key: `E` and the symbol of the route that reaches it
+    /// (of the routes, when several share it), `E1`.
+    EndOf(char),
     /// A start (`S`).
     Start,
+    /// A MultiMaze start on the answer key: `S` and its route's symbol, `S1`.
+    StartOf(char),
     /// The player (`@`).
     Player,
     /// Not seen yet (a game's fog of war): the cell is drawn blank, and so are its walls
@@ -81,10 +89,22 @@ fn fill(mark: Mark, style: Style, width: usize) -> String {
         s.replace_range(mid..mid + 1, &c.to_string());
         s
     };
+    // A letter and a symbol after it (only the letter in a one-character cell).
+    let labelled = |letter: char, symbol: char| {
+        let mut s = centred(letter);
+        let at = (width - 1) / 2 + 1;
+        if at < width {
+            s.replace_range(at..at + 1, &symbol.to_string());
+        }
+        s
+    };
     match mark {
         Mark::Empty | Mark::Hidden => " ".repeat(width),
         Mark::Start => centred('S'),
         Mark::End => centred('E'),
+        Mark::StartOf(c) => labelled('S', c),
+        Mark::EndOf(c) => labelled('E', c),
+        Mark::Route(c) => c.to_string().repeat(width),
         Mark::Player => centred('@'),
         Mark::Current => centred('#'),
         Mark::Frontier => centred('+'),
@@ -99,8 +119,137 @@ fn fill(mark: Mark, style: Style, width: usize) -> String {
 /// Square, hexagonal and triangular mazes (masked or not) have character pictures of their
 /// own; other shapes get a dot drawing of their walls (braille with
 /// [`Style::Unicode`]), a terminal view rather than an exact picture.
+///
+/// A solved MultiMaze ([`Maze::is_multi`]) shows its answer key ([`answer_key`]) instead of
+/// the one solution: every start joined to its own end, each route drawn in its own symbol
+/// ([`ROUTE_SYMBOLS`]: `1`, `2`, ...) through its cells and the gaps between them, its start
+/// and end marked `S1` and `E1`; cells and gaps that several routes share take a capital
+/// of their own ([`SHARED_SYMBOLS`]), which a legend under the picture explains
+/// (`Shared: A = routes 1+2`). Every step of a
+/// route is drawn, between marked cells too, so a route reads as one unbroken line.
 pub fn render<S: Shape>(maze: &Maze<S>, solution: Option<&Solution>, style: Style) -> String {
-    render_marks(maze, &marks(maze, solution), style)
+    if maze.is_multi() && solution.is_some() {
+        let key = Key::new(maze, &answer_key(maze));
+        let mut out = draw(maze, &key.marks, &|a, b| key.joins.get(&pair(a, b)).copied(), style);
+        out.push_str(&key.legend);
+        return out;
+    }
+    let marks = marks(maze, solution);
+    let path = fill(Mark::Path, style, 1).chars().next().unwrap_or('*');
+    let joins: std::collections::HashSet<(u32, u32)> =
+        solution.map(|sol| sol.path.windows(2).map(|w| pair(w[0], w[1])).collect()).unwrap_or_default();
+    draw(maze, &marks, &|a, b| joins.contains(&pair(a, b)).then_some(path), style)
+}
+
+/// The symbols of a MultiMaze answer key's routes in a text picture, in the key's order:
+/// route 1 is `1`, route 10 `a`. Routes past the last symbol are drawn [`MANY_ROUTES`].
+pub const ROUTE_SYMBOLS: &str = "123456789abcdefghijklmnopqrstuvwxyz";
+
+/// The symbols of the sets of routes that share a cell or a gap, in the order they are
+/// met (`S` and `E` are left out, as they mark the dots); the legend names each set's
+/// routes. Sets past the last symbol are drawn [`MANY_ROUTES`].
+pub const SHARED_SYMBOLS: &str = "ABCDFGHIJKLMNOPQRTUVWXYZ";
+
+/// What draws a route, or a set of routes, that the symbols ran out for.
+pub const MANY_ROUTES: char = '#';
+
+/// A join's key: the two cells in order.
+fn pair(a: CellId, b: CellId) -> (u32, u32) {
+    (a.0.min(b.0), a.0.max(b.0))
+}
+
+/// A MultiMaze answer key as a text picture draws it: a mark for every cell, the symbol
+/// of every join between consecutive cells of a route, and the legend under the picture.
+struct Key {
+    marks: Vec<Mark>,
+    joins: std::collections::HashMap<(u32, u32), char>,
+    legend: String,
+}
+
+impl Key {
+    fn new<S: Shape>(maze: &Maze<S>, key: &[Route]) -> Key {
+        use std::collections::{BTreeMap, HashMap};
+        // The routes through each cell and along each join, in the key's order.
+        let mut cells: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+        let mut steps: BTreeMap<(u32, u32), Vec<usize>> = BTreeMap::new();
+        for (i, route) in key.iter().enumerate() {
+            for &c in &route.path {
+                let on = cells.entry(c.0).or_default();
+                if on.last() != Some(&i) {
+                    on.push(i);
+                }
+            }
+            for w in route.path.windows(2) {
+                let on = steps.entry(pair(w[0], w[1])).or_default();
+                if on.last() != Some(&i) {
+                    on.push(i);
+                }
+            }
+        }
+        // One symbol per route; one per set of routes sharing something drawn.
+        let mut shared: Vec<(Vec<usize>, char)> = Vec::new();
+        let mut symbol = |routes: &[usize]| -> char {
+            if let [one] = routes {
+                return ROUTE_SYMBOLS.chars().nth(*one).unwrap_or(MANY_ROUTES);
+            }
+            if let Some((_, c)) = shared.iter().find(|(r, _)| r == routes) {
+                return *c;
+            }
+            let c = SHARED_SYMBOLS.chars().nth(shared.len()).unwrap_or(MANY_ROUTES);
+            shared.push((routes.to_vec(), c));
+            c
+        };
+        // The dots first (a start shows its own route, an end the routes that reach it),
+        // then the other cells of the routes.
+        let mut marks = vec![Mark::Empty; maze.cell_count() as usize];
+        for (i, route) in key.iter().enumerate() {
+            marks[route.start.index()] = Mark::StartOf(symbol(&[i]));
+        }
+        let ends = if maze.ends.is_empty() { vec![maze.exit()] } else { maze.ends.clone() };
+        for &e in &ends {
+            let routes: Vec<usize> =
+                key.iter().enumerate().filter(|(_, r)| r.end == e).map(|(i, _)| i).collect();
+            marks[e.index()] = if routes.is_empty() { Mark::End } else { Mark::EndOf(symbol(&routes)) };
+        }
+        let starts = if maze.starts.is_empty() { vec![maze.entrance()] } else { maze.starts.clone() };
+        for &st in &starts {
+            if marks[st.index()] == Mark::Empty {
+                marks[st.index()] = Mark::Start;
+            }
+        }
+        for (&c, routes) in &cells {
+            if marks[c as usize] == Mark::Empty {
+                marks[c as usize] = Mark::Route(symbol(routes));
+            }
+        }
+        let joins: HashMap<(u32, u32), char> = steps.iter().map(|(&p, routes)| (p, symbol(routes))).collect();
+        let mut legend = String::from(
+            "Answer key: each S is joined to its E by the route of its symbol (S1 to E1 along 1s, and so on).\n",
+        );
+        let routes = |set: &[usize]| set.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>().join("+");
+        let named: Vec<String> = shared
+            .iter()
+            .filter(|(_, c)| *c != MANY_ROUTES)
+            .map(|(set, c)| format!("{c} = routes {}", routes(set)))
+            .collect();
+        if !named.is_empty() {
+            legend.push_str("Shared: ");
+            legend.push_str(&named.join(", "));
+            legend.push('\n');
+        }
+        let count = ROUTE_SYMBOLS.chars().count();
+        if key.len() > count {
+            legend.push_str(&format!(
+                "{MANY_ROUTES} = routes {} to {} (more routes than symbols)\n",
+                count + 1,
+                key.len()
+            ));
+        }
+        if shared.iter().any(|(_, c)| *c == MANY_ROUTES) {
+            legend.push_str(&format!("{MANY_ROUTES} = shared by routes (more shared parts than symbols)\n"));
+        }
+        Key { marks, joins, legend }
+    }
 }
 
 /// Draws the maze with one [`Mark`] per cell (`marks[cell id]`), for front ends that show
@@ -108,23 +257,46 @@ pub fn render<S: Shape>(maze: &Maze<S>, solution: Option<&Solution>, style: Styl
 ///
 /// # Panics
 /// Panics if `marks` has fewer entries than the maze has cells.
+///
+/// The gap between two neighbouring cells is filled as the path (a trail's steps read as
+/// one line) when both are on it ([`Mark::Path`] or stronger) and one of them is a path cell.
 pub fn render_marks<S: Shape>(maze: &Maze<S>, marks: &[Mark], style: Style) -> String {
     assert!(marks.len() >= maze.cell_count() as usize, "one mark per cell");
+    let path = fill(Mark::Path, style, 1).chars().next().unwrap_or('*');
+    let on = |c: CellId| marks[c.index()] >= Mark::Path;
+    let trail = |a: CellId, b: CellId| {
+        (on(a) && on(b) && (marks[a.index()] == Mark::Path || marks[b.index()] == Mark::Path)).then_some(path)
+    };
+    draw(maze, marks, &trail, style)
+}
+
+/// What fills the gap between two neighbouring cells through an open door: `Some(symbol)`
+/// for a step of a route, `None` for a blank.
+type Join<'a> = dyn Fn(CellId, CellId) -> Option<char> + 'a;
+
+/// [`render_marks`] with the joins given.
+fn draw<S: Shape>(maze: &Maze<S>, marks: &[Mark], join: &Join<'_>, style: Style) -> String {
     match maze.shape().text_grid() {
-        Some(grid) => picture(maze, &grid, marks, style),
+        Some(grid) => picture(maze, &grid, marks, join, style),
         None => drawing(maze, marks, style),
     }
 }
 
 /// The character picture of a shape with a [`TextGrid`]: its lattice, or for a stack of
 /// levels each level's lattice side by side.
-fn picture<S: Shape>(maze: &Maze<S>, grid: &TextGrid<S::Door>, marks: &[Mark], style: Style) -> String {
+fn picture<S: Shape>(
+    maze: &Maze<S>,
+    grid: &TextGrid<S::Door>,
+    marks: &[Mark],
+    join: &Join<'_>,
+    style: Style,
+) -> String {
     let place = |b: u32| match &grid.cells {
         None => Some(CellId(b)),
         Some(cells) => cells.get(b as usize).filter(|&&c| c != u32::MAX).map(|&c| CellId(c)),
     };
     let Some(stack) = &grid.levels else {
-        return lattice(maze, &grid.lattice, place, marks, style);
+        return lattice(maze, &grid.lattice, place, marks, join, style);
     };
     // In each cell, the stairs' mark goes in the last column of its inside, which square
     // and hexagon pictures leave blank off the path (triangles have no such column).
@@ -151,7 +323,7 @@ fn picture<S: Shape>(maze: &Maze<S>, grid: &TextGrid<S::Door>, marks: &[Mark], s
     let per_level = maze.cell_count() / stack.count.max(1);
     let at = |l: u32, b: u32| place(b).map(|c| CellId(l * per_level + c.0));
     levels(maze, stack, grid.lattice.places(), style, at, stair_at, |l| {
-        lattice(maze, &grid.lattice, |b| at(l, b), marks, style)
+        lattice(maze, &grid.lattice, |b| at(l, b), marks, join, style)
     })
 }
 
@@ -161,29 +333,35 @@ fn lattice<S: Shape>(
     lattice: &TextLattice<S::Door>,
     at: impl Fn(u32) -> Option<CellId>,
     marks: &[Mark],
+    join: &Join<'_>,
     style: Style,
 ) -> String {
     // A hidden cell is drawn as no cell: blank, walled only where a cell in view has a wall.
     let at = |place: u32| at(place).filter(|c| marks[c.index()] != Mark::Hidden);
+    let shape = maze.shape();
+    // What an open door shows: blank, or the symbol of the route stepping through it.
+    let gap = |c: CellId, door: S::Door| {
+        if maze.is_open(c, door) { Some(shape.neighbour(c, door).and_then(|b| join(c, b))) } else { None }
+    };
     match lattice {
         &TextLattice::Square { width: w, height: h, ref doors, ref crossings } => match crossings {
             None => {
                 let open = |c, d: SquareDoor| maze.is_open(c, doors[usize::from(d.index())]);
-                square((w, h), |x, y| at(y * w + x), open, marks, style)
+                square((w, h), |x, y| at(y * w + x), open, marks, join, style)
             }
-            Some(crossings) => woven(maze, (w, h), crossings, doors, marks, style),
+            Some(crossings) => woven(maze, (w, h), crossings, doors, marks, join, style),
         },
         &TextLattice::Hex { width, height, ref doors } => {
-            let open = |c, d: HexDoor| maze.is_open(c, doors[usize::from(d.index())]);
-            hex((width, height), |c| at(c.0), open, marks, style)
+            let gap = |c, d: HexDoor| gap(c, doors[usize::from(d.index())]);
+            hex((width, height), |c| at(c.0), gap, marks, style)
         }
         &TextLattice::Sigma { width, height, ref doors } => {
-            let open = |c, d: SigmaDoor| maze.is_open(c, doors[usize::from(d.index())]);
-            sigma((width, height), |c| at(c.0), open, marks, style)
+            let gap = |c, d: SigmaDoor| gap(c, doors[usize::from(d.index())]);
+            sigma((width, height), |c| at(c.0), gap, marks, style)
         }
         TextLattice::Triangle { shape, doors } => {
-            let open = |c, d: TriangleDoor| maze.is_open(c, doors[usize::from(d.index())]);
-            triangle(shape, |c| at(c.0), open, marks, style)
+            let gap = |c, d: TriangleDoor| gap(c, doors[usize::from(d.index())]);
+            triangle(shape, |c| at(c.0), gap, marks, style)
         }
     }
 }
@@ -392,6 +570,7 @@ fn square(
     at: impl Fn(u32, u32) -> Option<CellId>,
     open: impl Fn(CellId, SquareDoor) -> bool,
     marks: &[Mark],
+    join: &Join<'_>,
     style: Style,
 ) -> String {
     let cell_at = |x: u32, y: u32| if x < w && y < h { at(x, y) } else { None };
@@ -414,9 +593,10 @@ fn square(
         }
     };
     let mark = |x: u32, y: u32| cell_at(x, y).map(|c| marks[c.index()]);
+    let joined = |(ax, ay): (u32, u32), (bx, by): (u32, u32)| join(cell_at(ax, ay)?, cell_at(bx, by)?);
     let mut out = String::with_capacity(((3 * w as usize + 2) * (2 * h as usize + 1)) * 2);
     for y in 0..=h {
-        square_band(&mut out, (w, h), y, &hwall, &vwall, &mark, style);
+        square_band(&mut out, (w, h), y, &hwall, &vwall, &mark, &joined, style);
     }
     out
 }
@@ -427,7 +607,10 @@ fn square(
 /// printed band by band (`maze generate --stream`), since band `y` asks only about the
 /// walls on line `y` and in rows `y - 1` and `y`, and the marks of those rows:
 /// `hwall(x, y)` whether the wall above cell `(x, y)` is closed, `vwall(x, y)` the wall left
-/// of it (`x == w`: the right edge), `mark(x, y)` the cell's mark (`None`: no cell).
+/// of it (`x == w`: the right edge), `mark(x, y)` the cell's mark (`None`: no cell),
+/// `join(a, b)` what fills the open gap between the neighbouring cells at `a` and `b` (a
+/// route's step: its symbol; `None`: blank).
+#[allow(clippy::too_many_arguments)]
 pub fn square_band(
     out: &mut String,
     (w, h): (u32, u32),
@@ -435,6 +618,7 @@ pub fn square_band(
     hwall: &impl Fn(u32, u32) -> bool,
     vwall: &impl Fn(u32, u32) -> bool,
     mark: &impl Fn(u32, u32) -> Option<Mark>,
+    join: &impl Fn((u32, u32), (u32, u32)) -> Option<char>,
     style: Style,
 ) {
     let (hseg, vseg) = match style {
@@ -451,21 +635,14 @@ pub fn square_band(
         let right = x < w && hwall(x, y);
         BOX[usize::from(up) | usize::from(right) << 1 | usize::from(down) << 2 | usize::from(left) << 3]
     };
-    // The path is drawn as one line: gaps between two connected path cells are filled too.
-    // A start, end or player joins the line only next to a path cell, so a picture without
-    // a solution (or a game before the first step) shows no piece of the route.
-    let on_path = |x: u32, y: u32| mark(x, y).is_some_and(|m| m >= Mark::Path);
-    let is_path = |x: u32, y: u32| mark(x, y) == Some(Mark::Path);
-    let joins = |(ax, ay): (u32, u32), (bx, by): (u32, u32)| {
-        on_path(ax, ay) && on_path(bx, by) && (is_path(ax, ay) || is_path(bx, by))
-    };
-    let joined_path = fill(Mark::Path, style, 2);
+    // A route is drawn as one line: the gaps between its steps are filled too.
     for x in 0..w {
         out.push(corner(x, y));
         if hwall(x, y) {
             out.push_str(hseg);
-        } else if y > 0 && y < h && joins((x, y - 1), (x, y)) {
-            out.push_str(&joined_path);
+        } else if let Some(c) = (y > 0 && y < h).then(|| join((x, y - 1), (x, y))).flatten() {
+            out.push(c);
+            out.push(c);
         } else {
             out.push_str("  ");
         }
@@ -476,14 +653,8 @@ pub fn square_band(
         return;
     }
     for x in 0..=w {
-        let joined = x > 0 && x < w && joins((x - 1, y), (x, y));
-        out.push(if vwall(x, y) {
-            vseg
-        } else if joined {
-            joined_path.chars().next().unwrap_or(' ')
-        } else {
-            ' '
-        });
+        let joined = (x > 0 && x < w).then(|| join((x - 1, y), (x, y))).flatten();
+        out.push(if vwall(x, y) { vseg } else { joined.unwrap_or(' ') });
         if x < w {
             match mark(x, y) {
                 None | Some(Mark::Empty) => out.push_str("  "),
@@ -507,10 +678,14 @@ fn woven<S: Shape>(
     crossings: &Crossings,
     doors: &[S::Door; 4],
     marks: &[Mark],
+    join: &Join<'_>,
     style: Style,
 ) -> String {
     let squares = w * h;
     let under = |c: CellId| crossings.at(c.0).map(|(k, _)| CellId(squares + k));
+    // A step to or from a crossing may go through either of its layers.
+    let layers = |c: CellId| std::iter::once(c).chain(under(c));
+    let join = |a: CellId, b: CellId| layers(a).find_map(|a| layers(b).find_map(|b| join(a, b)));
     // A crossing shows the stronger mark of its two layers; it is hidden (fog of war) only
     // when both are.
     let mut merged = marks[..squares as usize].to_vec();
@@ -527,7 +702,7 @@ fn woven<S: Shape>(
         maze.is_open(layer, door)
     };
     let shown = |x: u32, y: u32| Some(CellId(y * w + x)).filter(|c| merged[c.index()] != Mark::Hidden);
-    let picture = square((w, h), shown, open, &merged, style);
+    let picture = square((w, h), shown, open, &merged, &join, style);
     let mut lines: Vec<Vec<char>> = picture.lines().map(|l| l.chars().collect()).collect();
     for (c, over) in crossings.iter() {
         if !matches!(merged[c.index()], Mark::Empty | Mark::Visited | Mark::Zone(_)) {
@@ -626,6 +801,15 @@ fn levels<S: Shape>(
     out
 }
 
+/// The character of a cell's side: `wall` where it is closed (`gap` is `None`), the route's
+/// symbol where a route steps through it, blank where it is open.
+fn wall_or_gap(gap: Option<Option<char>>, wall: char) -> char {
+    match gap {
+        None => wall,
+        Some(step) => step.unwrap_or(' '),
+    }
+}
+
 /// A character canvas, trimmed of trailing spaces when printed.
 struct Canvas {
     rows: Vec<Vec<char>>,
@@ -660,7 +844,7 @@ impl Canvas {
 fn hex(
     (w, h): (u32, u32),
     at: impl Fn(CellId) -> Option<CellId>,
-    open: impl Fn(CellId, HexDoor) -> bool,
+    gap: impl Fn(CellId, HexDoor) -> Option<Option<char>>,
     marks: &[Mark],
     style: Style,
 ) -> String {
@@ -678,7 +862,7 @@ fn hex(
             (HexDoor::SouthEast, row + 2, col + 3, '/'),
         ];
         for (door, r, k, ch) in edges {
-            canvas.put(r, k, if open(cell, door) { ' ' } else { ch });
+            canvas.put(r, k, wall_or_gap(gap(cell, door), ch));
         }
         canvas.text(row + 1, col + 1, &fill(marks[cell.index()], style, 3));
     }
@@ -704,7 +888,7 @@ fn hex(
 fn sigma(
     (w, h): (u32, u32),
     at: impl Fn(CellId) -> Option<CellId>,
-    open: impl Fn(CellId, SigmaDoor) -> bool,
+    gap: impl Fn(CellId, SigmaDoor) -> Option<Option<char>>,
     marks: &[Mark],
     style: Style,
 ) -> String {
@@ -721,10 +905,10 @@ fn sigma(
             (SigmaDoor::SouthEast, row + 2, col + 3, '/'),
         ];
         for (door, r, k, ch) in edges {
-            canvas.put(r, k, if open(cell, door) { ' ' } else { ch });
+            canvas.put(r, k, wall_or_gap(gap(cell, door), ch));
         }
         for (door, r) in [(SigmaDoor::North, row), (SigmaDoor::South, row + 2)] {
-            let ch = if open(cell, door) { ' ' } else { '_' };
+            let ch = wall_or_gap(gap(cell, door), '_');
             canvas.put(r, col + 1, ch);
             canvas.put(r, col + 2, ch);
         }
@@ -737,7 +921,7 @@ fn sigma(
 fn triangle(
     base: &Triangle,
     at: impl Fn(CellId) -> Option<CellId>,
-    open: impl Fn(CellId, TriangleDoor) -> bool,
+    gap: impl Fn(CellId, TriangleDoor) -> Option<Option<char>>,
     marks: &[Mark],
     style: Style,
 ) -> String {
@@ -748,19 +932,21 @@ fn triangle(
         let (x, y) = base.xy(CellId(b));
         let (x, y) = (x as usize, y as usize);
         let (top, col) = (3 * y, 3 * x);
-        let glyph = |d: TriangleDoor, ch: char| if open(cell, d) { ' ' } else { ch };
-        if base.points_up(CellId(b)) {
-            for k in 0..3 {
-                canvas.put(top + 3 - k, col + k, glyph(TriangleDoor::West, '/'));
-                canvas.put(top + 1 + k, col + 3 + k, glyph(TriangleDoor::East, '\\'));
-            }
-            canvas.text(top + 3, col + 1, &glyph(TriangleDoor::Base, '_').to_string().repeat(4));
-        } else {
-            for k in 0..3 {
-                canvas.put(top + 1 + k, col + k, glyph(TriangleDoor::West, '\\'));
-                canvas.put(top + 3 - k, col + 3 + k, glyph(TriangleDoor::East, '/'));
-            }
-            canvas.text(top, col + 1, &glyph(TriangleDoor::Base, '_').to_string().repeat(4));
+        // A side's character `k` of its run: a route's step shows on the line of the
+        // cell's mark alone (the middle of a slanted side, the two middle ones of a base).
+        let glyph = |d: TriangleDoor, ch: char, middle: bool| match gap(cell, d) {
+            Some(Some(_)) if !middle => ' ',
+            g => wall_or_gap(g, ch),
+        };
+        let (up, base_row) = if base.points_up(CellId(b)) { (true, top + 3) } else { (false, top) };
+        for k in 0..3 {
+            let (west, east) = if up { (top + 3 - k, top + 1 + k) } else { (top + 1 + k, top + 3 - k) };
+            let (wc, ec) = if up { ('/', '\\') } else { ('\\', '/') };
+            canvas.put(west, col + k, glyph(TriangleDoor::West, wc, west == top + 2));
+            canvas.put(east, col + 3 + k, glyph(TriangleDoor::East, ec, east == top + 2));
+        }
+        for k in 0..4 {
+            canvas.put(base_row, col + 1 + k, glyph(TriangleDoor::Base, '_', k == 1 || k == 2));
         }
         canvas.text(top + 2, col + 2, &fill(marks[cell.index()], style, 2));
     }

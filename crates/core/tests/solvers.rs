@@ -712,3 +712,37 @@ fn too_many_starts_and_ends_are_refused() {
     assert!(place_starts_and_ends(&mut one, 1, 1, &mut Xoshiro::seed_from_u64(0)).is_err());
     assert!(one.starts.is_empty() && one.ends.is_empty());
 }
+
+/// Pledge on braided hex and sigma mazes (its doc says why and when it may cycle there):
+/// from the entrance to the exit, on the outer wall, it arrives; from inside, it arrives
+/// or gives up cleanly with NoPath at its step bound, never circling for ever.
+#[test]
+fn pledge_on_braided_hex_and_sigma_arrives_from_the_entrance_and_gives_up_cleanly_inside() {
+    fn check<S: Shape>(shape: S) -> usize {
+        let mut gave_up = 0;
+        for alg in [Algorithm::Kruskal, Algorithm::RecursiveBacktracker, Algorithm::Wilson] {
+            for seed in 0..10 {
+                let mut maze = braided(&shape, alg, 1.0, seed);
+                maze.open_entrance_and_exit();
+                let n = maze.cell_count();
+                let what = format!("{alg} {:?} seed {seed}", shape.spec());
+                let sol = Solver::Pledge.solve(&maze, maze.entrance(), maze.exit(), &mut ());
+                let sol = sol.unwrap_or_else(|e| panic!("{what}: entrance to exit: {e}"));
+                check_solution(&maze, maze.entrance(), maze.exit(), &sol, &what);
+                match Solver::Pledge.solve(&maze, CellId(n / 2), maze.exit(), &mut ()) {
+                    Ok(sol) => check_solution(&maze, CellId(n / 2), maze.exit(), &sol, &what),
+                    Err(Error::NoPath(m)) => {
+                        assert!(m.contains("gave up after") && m.contains("try tremaux or bfs"), "{m}");
+                        gave_up += 1;
+                    }
+                    Err(e) => panic!("{what}: {e:?}"),
+                }
+            }
+        }
+        gave_up
+    }
+    let cycled = check(maze_core::Hex::new(12, 9)) + check(maze_core::Sigma::new(12, 9));
+    // The doc's numbers: some runs from inside do cycle (if none did, the doc is stale).
+    assert!(cycled > 0, "no Pledge run from inside cycled: update pledge's doc");
+    assert_eq!(check(maze_core::Square::new(12, 9)), 0, "on squares the walker never cycles");
+}

@@ -114,6 +114,87 @@ pub fn check_stats_memory(spec: &ShapeSpec, max_memory: u64) -> Result<()> {
     within_memory(what, maze_core::stats::memory(spec.cells()), max_memory)
 }
 
+/// Checks the limits themselves: each above 0, and `--max-cells` at most its ceiling
+/// ([`maze_core::limits::HARD_MAX_CELLS`]: cell ids must fit in 32 bits), rather than
+/// clamped to it without a word.
+///
+/// # Errors
+/// A [`Error::Request`] naming the flag (and, for `--max-cells`, the ceiling).
+pub fn check_limits(limits: &Limits) -> Result<()> {
+    let values =
+        [("max-cells", limits.max_cells), ("max-bytes", limits.max_bytes), ("max-memory", limits.max_memory)];
+    for (field, v) in values {
+        if v == 0 {
+            return Err(Error::Request(format!("--{field}: must be above 0")));
+        }
+    }
+    let ceiling = maze_core::limits::HARD_MAX_CELLS;
+    if limits.max_cells > ceiling {
+        return Err(Error::Request(format!(
+            "--max-cells {} is over the ceiling of {ceiling} cells (2^30: cell ids must fit in 32 bits)",
+            limits.max_cells
+        )));
+    }
+    Ok(())
+}
+
+/// The advice after a refusal by `--max-cells` at `max_cells`: to raise it, unless it is
+/// already at its ceiling (then there is nothing to raise).
+pub fn raise_cells_hint(max_cells: u64) -> &'static str {
+    if max_cells >= maze_core::limits::HARD_MAX_CELLS {
+        " (the ceiling of --max-cells)"
+    } else {
+        " (raise it with --max-cells)"
+    }
+}
+
+/// Checks that solving one maze of shape `spec` with `solver` (`--solve`, `maze solve`)
+/// stays within `max_memory`, by [`maze_core::Solver::memory`] (`route_only`: the path
+/// alone, `--no-visited`), before any work; nothing to check without a solver.
+///
+/// # Errors
+/// A [`Error::Request`] naming the estimate, the limit and the flag that raises it.
+pub fn check_solve_memory(
+    solver: Option<maze_core::Solver>,
+    route_only: bool,
+    spec: &ShapeSpec,
+    max_memory: u64,
+) -> Result<()> {
+    let Some(solver) = solver else { return Ok(()) };
+    let what = || {
+        format!(
+            "solving a {}x{} {} maze ({} cells) with {solver}",
+            spec.width,
+            spec.height,
+            spec.kind,
+            spec.cells()
+        )
+    };
+    within_memory(what, solver.memory(spec.cells(), route_only), max_memory)
+}
+
+/// Memory for each cell of the box a mask spans while a masked shape is laid out: the
+/// mask's bit, a piece number while its pieces are counted, then a masked id (4 bytes
+/// each), with room for the search's stack.
+const MASK_BYTES_PER_BOX_CELL: u64 = 9;
+
+/// Checks that laying a mask over `plain` (the shape's whole box, unmasked) stays within
+/// `max_memory`: a masked shape takes memory for every cell of its box, however few cells
+/// the mask keeps, so it is refused by the box's size.
+///
+/// # Errors
+/// A [`Error::Request`] naming the box, the estimate, the limit and the flag that raises it.
+pub fn check_mask_memory(plain: &ShapeSpec, max_memory: u64) -> Result<()> {
+    let cells = plain.base_cells();
+    let what = || {
+        format!(
+            "the mask spans a {}x{} {} box of {cells} cells; laying a mask out takes memory for every cell of its box, and this one",
+            plain.width, plain.height, plain.kind
+        )
+    };
+    within_memory(what, cells.saturating_mul(MASK_BYTES_PER_BOX_CELL), max_memory)
+}
+
 /// The estimated bytes of `args.count` mazes like `args` on `spec`, whose extent is `extent`.
 ///
 /// # Errors
@@ -246,6 +327,73 @@ mod tests {
         let e10 = estimate_bytes(&many, &spec, crate::Picture::of_spec(&spec).extent).expect("estimates");
         assert!(e10.abs_diff(10 * e1) <= 10, "{e10} is not 10 x {e1}");
         assert!(actual(&many) <= e10);
+    }
+
+    /// A cell limit over its ceiling is refused, not clamped; at the ceiling no message
+    /// advises raising it.
+    #[test]
+    fn max_cells_stops_at_its_ceiling() {
+        let ceiling = maze_core::limits::HARD_MAX_CELLS;
+        let over = Limits { max_cells: 2_000_000_000, ..Limits::default() };
+        let e = check_limits(&over).expect_err("over the ceiling").to_string();
+        assert!(e.contains("--max-cells 2000000000") && e.contains(&ceiling.to_string()), "{e}");
+        let mut a = args(&["-W", "10", "-H", "10"]);
+        a.max_cells = 2_000_000_000;
+        assert!(crate::Plan::new(&a).is_err());
+        assert!(check_limits(&Limits { max_cells: ceiling, ..Limits::default() }).is_ok());
+        assert!(!raise_cells_hint(ceiling).contains("raise"));
+        assert!(raise_cells_hint(ceiling - 1).contains("raise it with --max-cells"));
+    }
+
+    /// Every solver's memory is checked against --max-memory before it solves: a maze
+    /// every solver can solve within the limit passes, one too large for the hungriest is
+    /// refused for it (naming it and the flag), and bfs's path alone is cheaper.
+    #[test]
+    fn solving_is_held_to_the_memory_limit() {
+        let spec = maze_core::ShapeSpec::plain(maze_core::ShapeKind::Square, 8192, 8192);
+        let limit = crate::DEFAULT_MAX_MEMORY;
+        for &solver in maze_core::Solver::ALL {
+            let needed = solver.memory(spec.cells(), false);
+            match check_solve_memory(Some(solver), false, &spec, limit) {
+                Err(e) => {
+                    let e = e.to_string();
+                    assert!(needed > limit, "{solver}: {e}");
+                    assert!(e.contains(solver.name()) && e.contains("--max-memory"), "{e}");
+                }
+                Ok(()) => assert!(needed <= limit, "{solver}: {needed} passed"),
+            }
+            let small = maze_core::ShapeSpec::plain(maze_core::ShapeKind::Square, 1000, 1000);
+            check_solve_memory(Some(solver), false, &small, limit).expect("a million cells solve");
+        }
+        let hungriest = maze_core::Solver::DeadEndFiller;
+        assert!(check_solve_memory(Some(hungriest), false, &spec, limit).is_err());
+        check_solve_memory(Some(maze_core::Solver::Bfs), true, &spec, limit).expect("the route alone fits");
+        check_solve_memory(None, false, &spec, 1).expect("no solver, nothing to check");
+        let mut a = args(&["-W", "8192", "-H", "8192", "--solve", "-f", "maze"]);
+        let Err(e) = crate::Plan::new(&a) else { panic!("8192x8192 solved within 512 MiB") };
+        let e = e.to_string();
+        assert!(e.contains("solving") && e.contains("--max-memory"), "{e}");
+        a.max_memory = 1 << 30;
+        crate::Plan::new(&a).expect("with more memory");
+    }
+
+    /// A masked file's shape is refused by its box's size before the mask is laid out
+    /// (which takes memory for every cell of the box), however few cells it keeps.
+    #[test]
+    fn a_masks_box_is_held_to_the_memory_limit() {
+        for runs in ["[0, 67108864]", "[1, 5, 67108858]"] {
+            let json = format!(
+                r#"{{"format":"maze","version":1,"shape":{{"kind":"square","width":8192,"height":8192,"mask":{runs}}},"cells":5,"passages":[]}}"#
+            );
+            let file = crate::MazeFile::parse(&json).expect("parses");
+            let start = std::time::Instant::now();
+            let e = crate::file_spec(&file, &Limits::default()).expect_err("too large").to_string();
+            assert!(e.contains("8192x8192") && e.contains("box") && e.contains("--max-memory"), "{e}");
+            assert!(start.elapsed().as_secs_f64() < 0.5, "refused only after {:?}", start.elapsed());
+        }
+        let small = r#"{"format":"maze","version":1,"shape":{"kind":"square","width":3,"height":1,"mask":[0,3]},"cells":3,"passages":[[0,1],[1,2]]}"#;
+        let file = crate::MazeFile::parse(small).expect("parses");
+        assert_eq!(crate::file_spec(&file, &Limits::default()).expect("a small box").cells(), 3);
     }
 
     #[test]

@@ -237,6 +237,20 @@ pub fn echo(text: &str) -> String {
     }
 }
 
+/// The most characters of a number a message repeats.
+const NUMBER_CHARS: usize = 24;
+
+/// A number a user typed, as a message repeats it: as typed (trimmed), cut after 24
+/// characters with "...", never its value written out (`1e300` stays `1e300`, not 301
+/// digits).
+pub fn echo_number(typed: &str) -> String {
+    let typed = typed.trim();
+    match typed.char_indices().nth(NUMBER_CHARS) {
+        Some((at, _)) => format!("{}...", &typed[..at]),
+        None => typed.to_string(),
+    }
+}
+
 /// Escapes control characters (`\n`, `\r`, `\t`, `\u{..}`) and invisible format
 /// characters (bidirectional overrides such as U+202E, zero-width spaces, line separators),
 /// so text from a user or a file can neither break a message, a log line or a header into

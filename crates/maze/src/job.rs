@@ -214,10 +214,12 @@ impl GenerateJob<'_> {
         if a.format == Format::Json && !self.compact && self.animation.is_none() {
             // One maze's JSON is written as it is made, not built in memory first.
             let Built { maze, provenance, solution, .. } = built;
+            let cell_walls = a.cell_walls;
             let write = move |w: &mut dyn Write| {
                 let solution = solution.as_ref().map(|(v, s)| (v.name(), s));
                 let mut buffered = std::io::BufWriter::with_capacity(1 << 16, w);
-                json::write_json(&mut buffered, &maze, &provenance, solution, false)?;
+                let options = json::JsonOptions { compact: false, cell_walls };
+                json::write_json_with(&mut buffered, &maze, &provenance, solution, options)?;
                 std::io::Write::flush(&mut buffered)
             };
             return Ok(Made { rendered: Some(Rendered::Write(Box::new(write))), stats });
@@ -256,6 +258,18 @@ pub(crate) fn animation_options(format: Format, a: &MazeRequest, draw: &Draw) ->
         return Err(Error::Request(
             "--heat is not drawn in animations (leave out --heat or --animate)".into(),
         ));
+    }
+    let heading = [
+        (draw.title.is_some(), "--title"),
+        (draw.instructions.is_some(), "--instructions"),
+        (a.numbered, "--numbered"),
+    ];
+    for (given, flag) in heading {
+        if given {
+            return Err(Error::Request(format!(
+                "{flag} is not drawn in animations (leave out {flag} or --animate)"
+            )));
+        }
     }
     let timing = match (a.delay, a.duration) {
         (Some(ms), _) => Timing::PerFrame(ms),
@@ -369,15 +383,16 @@ fn present<S: Shape>(
             heat: draw.heat,
             no_markers: draw.no_markers,
             no_line: draw.style == PictureStyle::Document,
+            numbered: draw.numbered,
         };
         try_scene(maze, &overlay, r.max_memory).map_err(|e| over_memory(e, r.format))
     };
     let style = draw_style(draw, r.format, maze.is_multi(), &Picture::of(maze.shape()));
-    let model =
-        Model { cell: style.cell_size, wall: style.wall_width, height: draw.wall_height, base: draw.base };
+    let model = model(&style, draw.wall_height, draw.base);
     Ok(Rendered::Bytes(match r.format {
         Format::Json => {
-            json::to_json(maze, provenance, solution.map(|(s, v)| (v, s)), r.compact).into_bytes()
+            let options = json::JsonOptions { compact: r.compact, cell_walls: draw.cell_walls };
+            json::to_json_with(maze, provenance, solution.map(|(s, v)| (v, s)), options).into_bytes()
         }
         Format::Maze => compact::to_bytes(maze, provenance, solution.map(|(s, v)| (v, s))),
         Format::Unicode | Format::Text if !text::has_picture(maze) => {
@@ -393,6 +408,7 @@ fn present<S: Shape>(
                 heat: draw.heat,
                 no_markers: draw.no_markers,
                 no_line: draw.style == PictureStyle::Document,
+                numbered: draw.numbered,
             };
             png::maze_png(maze, &overlay, &style, r.max_memory).map_err(|e| over_memory(e, r.format))?
         }
@@ -415,6 +431,18 @@ fn present<S: Shape>(
         }
         _ => return Err(Error::Request(format!("the {} format is not supported here", r.format.name()))),
     }))
+}
+
+/// A 3D model's sizes: the style's cell and wall, the asked height and base or their
+/// defaults (8 and 2 mm).
+fn model(style: &Style, height: Option<f64>, base: Option<f64>) -> Model {
+    let default = Model::default();
+    Model {
+        cell: style.cell_size,
+        wall: style.wall_width,
+        height: height.unwrap_or(default.height),
+        base: base.unwrap_or(default.base),
+    }
 }
 
 /// A drawing refused for its memory, worded for the command line (other errors unchanged).
@@ -515,10 +543,6 @@ pub const INSTRUCTIONS: &str = "Find the way from the green dot to the red dot."
 /// Document 003's instructions for a MultiMaze, printed with it by default (pdf, svg, png),
 /// shown by `maze play` and the page.
 pub const MULTI_INSTRUCTIONS: &str = "Connect each green dot with one, and only one, red dot.";
-
-/// A MultiMaze's dot size, in cells (a one-route maze's is a third of a cell): room for
-/// the number on each dot.
-pub const MULTI_DOT: f64 = 0.6;
 
 /// What the default cell size of a raster picture (PNG or GIF without `cell-size`) is
 /// chosen from: see [`raster_cell`].
@@ -645,8 +669,11 @@ pub fn draw_style(d: &Draw, format: Format, multi: bool, picture: &Picture) -> S
         },
         title,
         instructions,
-        // A MultiMaze's dots carry numbers: big enough to read them.
-        dot: d.dot_size.unwrap_or(if multi { MULTI_DOT } else { base.dot }),
+        // Document 003's dots, a third of a cell; a MultiMaze's numbered dots (its answer
+        // key, or its puzzle with --numbered) are larger, to hold the numbers. An asked
+        // size is every dot's.
+        dot: d.dot_size.unwrap_or(base.dot),
+        numbered_dot: d.dot_size.unwrap_or(base.numbered_dot),
         ..base
     }
 }
@@ -695,6 +722,38 @@ struct Collector {
     puzzles: usize,
 }
 
+/// Runs a PDF book's write `f` on `sink`, giving back an error of the sink's as the I/O
+/// error it was (the PDF writer words it as its own), so that a closed pipe ends quietly
+/// as it does for every other format.
+fn pdf_io<T>(
+    sink: &mut dyn Write,
+    f: impl FnOnce(&mut dyn Write) -> std::result::Result<T, maze_core::Error>,
+) -> Result<T> {
+    /// A writer that keeps the first error of the one under it.
+    struct Kept<'a> {
+        inner: &'a mut dyn Write,
+        error: Option<std::io::Error>,
+    }
+    impl Kept<'_> {
+        fn keep(&mut self, e: std::io::Error) -> std::io::Error {
+            let copy = std::io::Error::new(e.kind(), e.to_string());
+            self.error.get_or_insert(e);
+            copy
+        }
+    }
+    impl Write for Kept<'_> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.inner.write(buf).map_err(|e| self.keep(e))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            self.inner.flush().map_err(|e| self.keep(e))
+        }
+    }
+    let mut kept = Kept { inner: sink, error: None };
+    let result = f(&mut kept);
+    result.map_err(|e| kept.error.take().map_or(Error::Core(e), Error::Io))
+}
+
 impl Collector {
     fn new(format: Format, draw: &Draw, multi: bool, several: bool) -> Self {
         Collector {
@@ -731,21 +790,21 @@ impl Collector {
                         let band = self.several || solution.is_some();
                         let style = draw_style(&self.draw, Format::Pdf, self.multi, &Picture::default());
                         let mut book = pdf::Book::new(&page_setup(&self.draw), &style, band)?;
-                        book.start(sink)?;
+                        pdf_io(sink, |out| book.start(out))?;
                         self.book.insert(book)
                     }
                 };
                 self.puzzles += 1;
                 let n = self.puzzles;
                 puzzle.heading = self.several.then(|| format!("Puzzle {n}"));
-                book.add(sink, &puzzle, pdf::Part::Front)?;
+                pdf_io(sink, |out| book.add(out, &puzzle, pdf::Part::Front))?;
                 if let Some(mut s) = solution {
                     s.heading = Some(if self.several {
                         format!("Solution to puzzle {n}")
                     } else {
                         "Solution".into()
                     });
-                    book.add(sink, &s, pdf::Part::Back)?;
+                    pdf_io(sink, |out| book.add(out, &s, pdf::Part::Back))?;
                 }
             }
         }
@@ -760,7 +819,7 @@ impl Collector {
                     draw_style(&self.draw, Format::Pdf, self.multi, &Picture::default()).cell_size
                 ));
             }
-            book.finish(sink)?;
+            pdf_io(sink, |out| book.finish(out))?;
         }
         Ok(())
     }
@@ -775,11 +834,7 @@ pub(crate) fn memory_note(args: &MazeRequest, spec: &ShapeSpec) -> String {
     let square_lattice =
         spec.kind == ShapeKind::Square && spec.mask.is_none() && !spec.wrap.any() && spec.levels <= 1;
     let generator = cells * args.algorithm.bytes_per_cell(spec.cells(), square_lattice);
-    let solver = match args.solve {
-        None => 0.0,
-        Some(Solver::Bfs) if args.no_visited => cells,
-        Some(_) => cells * 8.0,
-    };
+    let solver = args.solve.map_or(0.0, |s| s.memory(spec.cells(), args.no_visited) as f64);
     let solving = match args.solve {
         None => String::new(),
         Some(s) => format!(", freed before {} to solve with {s}", budget::human(solver as u64)),
@@ -926,12 +981,7 @@ pub(crate) fn parametric_program(args: &MazeRequest, spec: &ShapeSpec, seed: u64
         bias: args.bias.unwrap_or_default().name().to_string(),
         entrance,
         exit,
-        model: Model {
-            cell: style.cell_size,
-            wall: style.wall_width,
-            height: args.wall_height,
-            base: args.base,
-        },
+        model: model(&style, args.wall_height, args.base),
     }))
 }
 
@@ -1240,16 +1290,26 @@ impl ShapeVisitor for FileJob<'_> {
     }
 }
 
-/// A maze file's shape, checked against `max_cells` ([`MazeFile::spec`]), with its faults
+/// A maze file's shape, checked against `limits` ([`MazeFile::spec`]: its cells; a mask's
+/// memory, by the size of the box it spans), with its faults
 /// worded in the file's terms ([`crate::error::file_worded`]: `"levels": 65`, not the
 /// command line's `--levels 65`). Every reader of a maze file takes its shape here: `maze
 /// solve`, `render` and `stats`, the API's posted file, the Python module's `read`.
 ///
 /// # Errors
-/// The file's shape is not one the library makes, or is over `max_cells`.
-pub fn file_spec(file: &MazeFile, max_cells: u64) -> Result<ShapeSpec> {
+/// The file's shape is not one the library makes, is over `limits.max_cells`, or its mask
+/// would take more than `limits.max_memory` to lay out.
+pub fn file_spec(file: &MazeFile, limits: &crate::Limits) -> Result<ShapeSpec> {
     use crate::error::file_worded;
-    file.spec(max_cells).map_err(|e| {
+    // A mask is laid over its whole box (a piece number, then a masked id, for every cell
+    // of it): refused by the box's size before any of that is made.
+    if file.shape.mask.is_some()
+        && let Ok(kind) = file.shape.kind.parse::<maze_core::ShapeKind>()
+        && let Ok(plain) = ShapeSpec::new(kind, file.shape.width, file.shape.height, limits.max_cells)
+    {
+        budget::check_mask_memory(&plain, limits.max_memory)?;
+    }
+    file.spec(limits.max_cells).map_err(|e| {
         Error::Core(match e {
             maze_core::Error::Parse(m) => maze_core::Error::Parse(file_worded(&m)),
             maze_core::Error::Parameter(m) => maze_core::Error::Parameter(file_worded(&m)),
@@ -1317,6 +1377,7 @@ impl Redrawn {
 /// such as `--fit` outside pdf, an animation's timing on a still picture) or a model size
 /// out of range.
 pub fn check_file_request(r: &MazeRequest, solving: bool) -> Result<Option<Animation>> {
+    budget::check_limits(&r.limits())?;
     crate::plan::check_model(r)?;
     crate::plan::check_drawing(r)?;
     if !solving {
@@ -1341,15 +1402,26 @@ pub fn redraw(job: FileRequest<'_>) -> Result<Redrawn> {
     let limits = r.limits();
     let draw = r.draw();
     let animation = check_file_request(r, job.solve.is_some())?;
-    let spec = file_spec(file, limits.max_cells).map_err(|e| match name {
+    let spec = file_spec(file, &limits).map_err(|e| match name {
         Some(name) => e.context(name),
         None => e,
     })?;
+    let solution = job.solve.is_some() || (job.keep_solution && file.solution.is_some());
+    let how = if job.keep_solution {
+        "the file has no saved solution: use maze solve"
+    } else {
+        "leave out --no-solution"
+    };
+    crate::plan::check_solution_shown(r, solution, how)?;
     if animation.is_none() {
-        let solution = job.solve.is_some() || (job.keep_solution && file.solution.is_some());
         budget::check(&like_file(file, &spec, r.format, &draw, solution), &spec, &limits)?;
     }
+    // After the output's size, as a generated maze's plan does.
+    budget::check_solve_memory(job.solve.map(|s| s.solver), draw.no_visited, &spec, limits.max_memory)?;
     let multi = file.starts.len() > 1 || file.ends.len() > 1;
+    if r.numbered && !multi {
+        return Err(Error::Request(crate::plan::numbered_alone()));
+    }
     let notes = Notes::default();
     let visit = FileJob {
         file,

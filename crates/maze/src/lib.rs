@@ -35,14 +35,15 @@ pub mod masks;
 #[cfg(feature = "files")]
 pub mod output;
 mod plan;
+mod reading;
 mod request;
 pub mod stage;
 pub mod stream;
 mod text;
 
-pub use budget::{MAX_PDF_MAZES, check_stats_memory, human};
+pub use budget::{MAX_PDF_MAZES, check_limits, check_stats_memory, human};
 pub use capabilities::capabilities;
-pub use error::{Context, Error, Result, echo, file_worded, single_line};
+pub use error::{Context, Error, Result, echo, echo_number, file_worded, single_line};
 pub use job::{
     Built, FileRequest, FileSolve, INSTRUCTIONS, Keep, Kept, MULTI_INSTRUCTIONS, Picture, RASTER_LEAST_CELL,
     RASTER_LONG_SIDE, RASTER_MOST_CELL, RASTER_WOVEN_CELL, Redrawn, build, check_file_request,
@@ -51,7 +52,8 @@ pub use job::{
 pub use maze_core::{Algorithm, Maze, Shape, ShapeKind, ShapeSpec, Solver, Wrap, cancel};
 pub use maze_render::Format;
 pub use maze_render::json::MazeFile;
-pub use plan::{Plan, check_applies};
+pub use plan::{Applies, DRAWING_OPTIONS, Plan, check_applies};
+pub use reading::{file_byte_limit, read_maze_files};
 #[cfg(feature = "clap")]
 pub use request::cli;
 pub use request::{

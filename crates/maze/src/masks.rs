@@ -221,7 +221,7 @@ pub fn spec(args: &MazeRequest, max_cells: u64) -> Result<ShapeSpec> {
 /// [`spec`] with the picture already read (`maze serve` receives it in the request).
 pub fn spec_with_picture(args: &MazeRequest, picture: Option<Picture>, max_cells: u64) -> Result<ShapeSpec> {
     let (width, height) = dimensions(args, picture.as_ref().map(|p| p.natural));
-    let spec = ShapeSpec::new(args.shape, width, height, max_cells)?;
+    let spec = ShapeSpec::new(args.shape, width, height, max_cells).map_err(|e| e.for_levels(args.levels))?;
     let Some(picture) = picture else {
         if args.mask_connect {
             return Err(Error::Request("--mask-connect needs --mask or --mask-text".into()));

@@ -334,11 +334,14 @@ fn temporary(target: &Path) -> Result<tempfile::NamedTempFile> {
         .map_err(|e| cannot_make_temporary(target, &dir, e))
 }
 
-/// The error when no temporary file can be made in `dir` for `target`.
+/// The error when no temporary file can be made in `dir` for `target`: it names the file
+/// asked for and its folder, never the temporary file (which the user did not name).
 fn cannot_make_temporary(target: &Path, dir: &Path, e: io::Error) -> Error {
     let folder = shown(dir);
     let read_only = matches!(e.kind(), io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem);
-    refuse(if read_only && target.exists() {
+    refuse(if e.kind() == io::ErrorKind::NotFound {
+        format!("cannot write {}: its folder {folder} does not exist", shown(target))
+    } else if read_only && target.exists() {
         format!(
             "cannot write {}: its folder {folder} is read-only, and the file is replaced by renaming a new one \
              over it (make the folder writable, or write elsewhere)",
@@ -347,8 +350,18 @@ fn cannot_make_temporary(target: &Path, dir: &Path, e: io::Error) -> Error {
     } else if read_only {
         format!("cannot write {}: its folder {folder} is read-only", shown(target))
     } else {
-        format!("cannot write to {folder}: {e}")
+        format!("cannot write {} in {folder}: {}", shown(target), without_path(&e))
     })
+}
+
+/// An I/O error's words without the path tempfile adds to them (` at path "..."`: the
+/// temporary file's name).
+fn without_path(e: &io::Error) -> String {
+    let text = e.to_string();
+    match text.split_once(" at path ") {
+        Some((words, _)) => words.to_string(),
+        None => text,
+    }
 }
 
 /// Syncs the temporary file, copies the old file's mode (and owner) and renames it over
@@ -389,6 +402,25 @@ mod tests {
 
     fn dir(name: &str) -> PathBuf {
         maze_testkit::tempdir(name)
+    }
+
+    #[test]
+    fn a_folder_gone_before_the_first_byte_is_named_not_the_temporary_file() {
+        let d = dir("out-gone");
+        let folder = d.join("sub");
+        fs::create_dir(&folder).expect("mkdir");
+        let target = folder.join("x.svg");
+        let mut out = OutputFile::create(&target, Follow::SameFolder).expect("the folder is there");
+        fs::remove_dir(&folder).expect("rmdir");
+        let message = out.write_all(b"<svg/>").expect_err("the folder is gone").to_string();
+        assert!(message.contains(&target.display().to_string()), "{message}");
+        assert!(message.contains("does not exist") && !message.contains(".tmp"), "{message}");
+        let e = OutputFile::create(&target, Follow::SameFolder).err().expect("refused at once");
+        let message = e.to_string();
+        assert!(
+            message.contains(&target.display().to_string()) && message.contains("does not exist"),
+            "{message}"
+        );
     }
 
     #[test]

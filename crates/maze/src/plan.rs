@@ -7,6 +7,7 @@ use std::io::Write;
 
 use maze_core::{CellId, Maze, Shape, ShapeSpec, ShapeVisitor};
 use maze_render::Format;
+use maze_render::Format::{Gif, Json, Pdf, Png, Scad, Stl, Svg, Tex, Text, Unicode};
 use maze_render::animate::Animation;
 
 use crate::budget;
@@ -18,7 +19,7 @@ use crate::job::{
     write_mazes,
 };
 use crate::masks::{EndSpec, Picture};
-use crate::request::MazeRequest;
+use crate::request::{MazeRequest, PictureStyle};
 
 /// A checked request, ready to run: its shape laid out, its animation settled.
 ///
@@ -160,19 +161,101 @@ pub fn check_applies(r: &MazeRequest) -> Result<()> {
         return refuse(format!("--policy applies to the growing-tree generator, not {algorithm}"));
     }
     check_drawing(r)?;
+    check_solution_shown(r, r.solve.is_some(), "add --solve")?;
     if r.unicursal {
         check_unicursal(r)?;
     }
     Ok(())
 }
 
-/// Refuses drawing and animation options the request's format does not take: a title on
-/// text, pdf's page options elsewhere, tex's fragment elsewhere, an animation's timing on
-/// a still picture. Saved mazes drawn again (`maze solve`, `maze render`) are checked the
-/// same way.
+/// Where a drawing option does something: the formats whose writers read it. One row of
+/// [`DRAWING_OPTIONS`].
+#[derive(Clone, Copy, Debug)]
+pub struct Applies {
+    /// The option, as the command line's flag (`--heat`).
+    pub flag: &'static str,
+    /// Whether a request gives it (a value other than its default).
+    pub given: fn(&MazeRequest) -> bool,
+    /// The formats that draw it, in listing order.
+    pub formats: &'static [Format],
+}
+
+impl Applies {
+    /// The refusal of this option with `format`, or `None` where it applies: one line
+    /// naming the option, the formats it applies to and the format asked for.
+    pub fn refusal(&self, format: Format) -> Option<String> {
+        if self.formats.contains(&format) {
+            return None;
+        }
+        let first = self.formats.first().map_or("svg", |f| f.name());
+        Some(format!(
+            "{} applies to {}, not {} (use --format {first})",
+            self.flag,
+            format_list(self.formats),
+            format.name()
+        ))
+    }
+}
+
+/// `svg, png and pdf`; pdf alone is `pdf pages`.
+fn format_list(formats: &[Format]) -> String {
+    let names: Vec<&str> = formats.iter().map(|f| f.name()).collect();
+    match names.as_slice() {
+        ["pdf"] => "pdf pages".to_string(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [] => "no format".to_string(),
+    }
+}
+
+/// Still pictures with a heading: what draws a title, instructions and a heat map.
+const STILL: &[Format] = &[Svg, Png, Pdf, Tex];
+/// Every picture, animations (gif; svg with `--animate`) included: what draws colours, dots
+/// and a solution's look.
+const PICTURES: &[Format] = &[Svg, Png, Pdf, Tex, Gif];
+/// What has a cell size and walls of a width: pictures and 3D models.
+const SIZED: &[Format] = &[Svg, Png, Pdf, Tex, Scad, Stl, Gif];
+/// The 3D models.
+const MODELS: &[Format] = &[Scad, Stl];
+/// What shows (or keeps) the cells a solver explored: pictures, text and the maze files.
+const EXPLORED: &[Format] = &[Text, Unicode, Json, Format::Maze, Svg, Png, Pdf, Tex, Gif];
+
+/// Which formats take each drawing option, as data: the rule [`Plan::new`] applies, so
+/// an option is never silently ignored by a format that does not draw it. Read from the
+/// writers: text and unicode draw characters (the explored cells as `.`, nothing else of
+/// these); json and maze files keep the explored cells or not; scad and stl draw walls
+/// alone, with sizes; pdf, tex, svg and png draw everything; an animation (gif, svg with
+/// `--animate`) draws colours, dots and explored cells but no heading or heat map
+/// (the animation check refuses those on an animated svg).
+pub const DRAWING_OPTIONS: &[Applies] = &[
+    Applies { flag: "--cell-size", given: |r| r.cell_size.is_some(), formats: SIZED },
+    Applies { flag: "--wall-width", given: |r| r.wall_width.is_some(), formats: SIZED },
+    Applies { flag: "--wall-colour", given: |r| r.wall_colour.is_some(), formats: PICTURES },
+    Applies { flag: "--background", given: |r| r.background.is_some(), formats: PICTURES },
+    Applies { flag: "--path-colour", given: |r| r.path_colour.is_some(), formats: PICTURES },
+    Applies { flag: "--no-visited", given: |r| r.no_visited, formats: EXPLORED },
+    Applies { flag: "--style document", given: |r| r.style == PictureStyle::Document, formats: PICTURES },
+    Applies { flag: "--heat", given: |r| r.heat, formats: STILL },
+    Applies { flag: "--dot-size", given: |r| r.dot_size.is_some(), formats: PICTURES },
+    Applies { flag: "--numbered", given: |r| r.numbered, formats: STILL },
+    Applies { flag: "--no-markers", given: |r| r.no_markers, formats: PICTURES },
+    Applies { flag: "--title", given: |r| r.title.is_some(), formats: STILL },
+    Applies { flag: "--instructions", given: |r| r.instructions.is_some(), formats: STILL },
+    Applies { flag: "--paper", given: |r| r.paper.is_some(), formats: &[Pdf] },
+    Applies { flag: "--margin", given: |r| r.margin.is_some(), formats: &[Pdf] },
+    Applies { flag: "--fit", given: |r| r.fit, formats: &[Pdf] },
+    Applies { flag: "--wall-height", given: |r| r.wall_height.is_some(), formats: MODELS },
+    Applies { flag: "--base", given: |r| r.base.is_some(), formats: MODELS },
+    Applies { flag: "--tex-fragment", given: |r| r.tex_fragment, formats: &[Tex] },
+    Applies { flag: "--cell-walls", given: |r| r.cell_walls, formats: &[Json] },
+];
+
+/// Refuses drawing and animation options the request's format does not take (by
+/// [`DRAWING_OPTIONS`]: a title on text, pdf's page options elsewhere, a cell size on
+/// json, a model's height on a picture ...), and an animation's timing on a still
+/// picture. Saved mazes drawn again (`maze solve`, `maze render`) are checked the same way.
 pub(crate) fn check_drawing(r: &MazeRequest) -> Result<()> {
     let refuse = |what: String| Err(Error::Request(what));
-    let format = r.format.name();
     for (text, flag) in [(&r.title, "--title"), (&r.instructions, "--instructions")] {
         if let Some(c) = text.as_deref().and_then(|t| t.chars().find(|c| c.is_control())) {
             return refuse(format!(
@@ -181,24 +264,8 @@ pub(crate) fn check_drawing(r: &MazeRequest) -> Result<()> {
             ));
         }
     }
-    if matches!(r.format, Format::Text | Format::Unicode) {
-        for (given, flag) in [(r.title.is_some(), "--title"), (r.instructions.is_some(), "--instructions")] {
-            if given {
-                return refuse(format!("{flag} is drawn on pdf, svg and png pictures, not {format}"));
-            }
-        }
-    }
-    if r.format != Format::Pdf {
-        for (given, flag) in
-            [(r.paper.is_some(), "--paper"), (r.margin.is_some(), "--margin"), (r.fit, "--fit")]
-        {
-            if given {
-                return refuse(format!("{flag} applies to pdf pages, not {format} (use --format pdf)"));
-            }
-        }
-    }
-    if r.tex_fragment && r.format != Format::Tex {
-        return refuse(format!("--tex-fragment applies to tex, not {format} (use --format tex)"));
+    if let Some(refusal) = DRAWING_OPTIONS.iter().filter(|a| (a.given)(r)).find_map(|a| a.refusal(r.format)) {
+        return refuse(refusal);
     }
     if !r.animated() {
         let timing = [
@@ -211,6 +278,31 @@ pub(crate) fn check_drawing(r: &MazeRequest) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The refusal of `--numbered` on a maze with one start and one end.
+pub(crate) fn numbered_alone() -> String {
+    "--numbered numbers a MultiMaze's dots (several --starts or --ends); this maze has one start and one end"
+        .into()
+}
+
+/// Refuses the options that change how a solution is shown when no solution is shown
+/// (`solved` false): `--style document` and `--no-visited`. `how` says how to get one
+/// (`add --solve`, or for a saved maze drawn again, `the file has no saved solution`).
+pub(crate) fn check_solution_shown(r: &MazeRequest, solved: bool, how: &str) -> Result<()> {
+    if solved {
+        return Ok(());
+    }
+    let options = [
+        (r.style == PictureStyle::Document, "--style document", "shows a solution's cells"),
+        (r.no_visited, "--no-visited", "leaves a solution's explored cells out"),
+    ];
+    match options.iter().find(|(given, _, _)| *given) {
+        Some((_, flag, what)) => {
+            Err(Error::Request(format!("{flag} {what}, and there is no solution ({how})")))
+        }
+        None => Ok(()),
+    }
 }
 
 /// Refuses what a unicursal labyrinth cannot have: loops (`--braid`), MultiMaze dots, ends
@@ -251,16 +343,18 @@ fn check_unicursal(r: &MazeRequest) -> Result<()> {
 /// [`Error::Request`] naming the field, or `--wall-height 0` with a format other than scad.
 pub(crate) fn check_model(r: &MazeRequest) -> Result<()> {
     let bad = |field: &str, why: &str| Err(Error::Request(format!("--{field}: {why}")));
-    if !(r.wall_height.is_finite() && (0.0..=10_000.0).contains(&r.wall_height)) {
-        return bad("wall-height", "must be from 0 (scad's flat drawing) to 10000");
+    if let Some(height) = r.wall_height {
+        if !(height.is_finite() && (0.0..=10_000.0).contains(&height)) {
+            return bad("wall-height", "must be from 0 (scad's flat drawing) to 10000");
+        }
+        if height == 0.0 && r.format != Format::Scad {
+            return Err(Error::Request(format!(
+                "--wall-height 0 makes a flat (2D) drawing of the walls and applies to scad only, not {} (use --format scad, or a height above 0)",
+                r.format.name()
+            )));
+        }
     }
-    if r.wall_height == 0.0 && r.format != Format::Scad {
-        return Err(Error::Request(format!(
-            "--wall-height 0 makes a flat (2D) drawing of the walls and applies to scad only, not {} (use --format scad, or a height above 0)",
-            r.format.name()
-        )));
-    }
-    if !(r.base.is_finite() && r.base > 0.0 && r.base <= 10_000.0) {
+    if r.base.is_some_and(|base| !(base.is_finite() && base > 0.0 && base <= 10_000.0)) {
         return bad("base", "must be above 0 and at most 10000");
     }
     Ok(())
@@ -316,11 +410,7 @@ fn check_values(r: &MazeRequest) -> Result<MazeRequest> {
     if masks.iter().filter(|&&m| m).count() > 1 {
         return Err(Error::Request("--mask, --mask-text and --mask-data cannot be used together".into()));
     }
-    for (field, v) in [("max-cells", r.max_cells), ("max-bytes", r.max_bytes), ("max-memory", r.max_memory)] {
-        if v == 0 {
-            return bad(field, "must be above 0");
-        }
-    }
+    crate::budget::check_limits(&r.limits())?;
     let mut normal = r.clone();
     for (field, colour) in [
         ("wall-colour", &mut normal.wall_colour),
@@ -384,6 +474,9 @@ fn plan(request: &MazeRequest, picture: Option<Option<Picture>>) -> Result<Plan>
             spec.cells()
         )));
     }
+    if args.numbered && !args.multi() {
+        return Err(Error::Request(numbered_alone()));
+    }
     crate::masks::check_ends(&spec, &[args.entrance, args.exit])?;
     if args.format == Format::Pdf {
         let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
@@ -409,6 +502,7 @@ fn plan(request: &MazeRequest, picture: Option<Option<Picture>>) -> Result<Plan>
         )));
     }
     budget::check(args, &spec, &args.limits())?;
+    budget::check_solve_memory(args.solve, args.no_visited, &spec, args.max_memory)?;
     // Once the memory is known to be there: the fixed ends (one cell for both is refused)
     // and what every maze made will be, against conditions that can never hold.
     let facts = spec.visit_cold(ShapeFacts { request: args, direct: !args.wheres.is_empty() })?;

@@ -15,7 +15,7 @@ use maze_core::stats::Hardness;
 use maze_core::{Algorithm, ShapeKind, Solver, Wrap};
 use maze_render::Format;
 use maze_render::pdf::Paper;
-use maze_render::style::Length;
+use maze_render::style::{Length, Margin};
 use serde::{Deserialize, Serialize};
 
 use crate::filter::{Filter, StatsFormat};
@@ -418,9 +418,15 @@ request_model! {
         #[cfg_attr(feature = "clap", arg(long))]
         heat ("heat", Draw): bool = false,
         /// Diameter of the start and end dots, as a share of a cell (0.05 to 1) [default: 1/3,
-        /// as in document 003; 0.6 on a MultiMaze, whose dots carry their pair's number].
+        /// as in document 003; 0.6 where a MultiMaze's dots carry numbers].
         #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_share))]
         dot_size ("dot-size", Draw): Option<f64> = None,
+        /// MultiMaze (--starts/--ends): number the puzzle's dots, each start and the end its
+        /// route reaches alike (svg, png, pdf, tex). Document 003 leaves the pairing to the
+        /// player, so the puzzle's dots are plain by default; the answer key is always
+        /// numbered.
+        #[cfg_attr(feature = "clap", arg(long))]
+        numbered ("numbered", Draw): bool = false,
         /// Leave out the start and end dots (a png of walls alone is then 1 bit per pixel).
         #[cfg_attr(feature = "clap", arg(long))]
         no_markers ("no-markers", Draw): bool = false,
@@ -433,32 +439,38 @@ request_model! {
         /// wording for a MultiMaze, "Find the way ..." on pdf pages].
         #[cfg_attr(feature = "clap", arg(long))]
         instructions ("instructions", Draw): Option<String> = None,
-        /// Paper for pdf: a4, letter, a3, a5, legal, tabloid, each with -landscape
-        /// (letter-landscape), or WIDTHxHEIGHT with units (11inx9in, 254x203mm; bare numbers are mm)
-        /// [default: a4].
+        /// Paper for pdf: a4, letter, a3, a5, legal, tabloid (laid whichever way up gives the
+        /// maze the larger cell, a wide maze sideways), each with -landscape or -portrait to
+        /// choose (letter-landscape), or WIDTHxHEIGHT with units (11inx9in, 254x203mm; bare
+        /// numbers are mm) [default: a4].
         #[serde(with = "named::option")]
         #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_with::<Paper>))]
         paper ("paper", Draw): Option<Paper> = None,
-        /// Page margin for pdf, as a length (bare numbers are mm) [default: 15 mm, narrowing
-        /// to 5 mm with a smaller title when that keeps the cell size].
+        /// Page margin for pdf, as a length from 0 (the maze to the paper's edges; bare numbers
+        /// are mm) [default: 15 mm, narrowing to 5 mm with a smaller title when that keeps the
+        /// cell size].
         #[serde(with = "named::option")]
-        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_with::<Length>))]
-        margin ("margin", Draw): Option<Length> = None,
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_with::<Margin>))]
+        margin ("margin", Draw): Option<Margin> = None,
         /// For pdf: shrink a maze that does not fit the paper at the asked --cell-size instead
         /// of refusing.
         #[cfg_attr(feature = "clap", arg(long))]
         fit ("fit", Draw): bool = false,
-        /// Wall height above the base plate for scad and stl, millimetres; 0 (scad only)
-        /// writes a flat (2D) OpenSCAD drawing of the walls instead, for laser cutting
-        /// (`openscad -o maze.svg maze.scad`, or .dxf).
-        #[cfg_attr(feature = "clap", arg(long, default_value_t = 8.0, value_parser = cli::parse_height))]
-        wall_height ("wall-height", Draw): f64 = 8.0,
-        /// Base plate thickness for scad and stl, millimetres.
-        #[cfg_attr(feature = "clap", arg(long, default_value_t = 2.0, value_parser = cli::parse_positive))]
-        base ("base", Draw): f64 = 2.0,
+        /// Wall height above the base plate for scad and stl, millimetres [default: 8]; 0
+        /// (scad only) writes a flat (2D) OpenSCAD drawing of the walls instead, for laser
+        /// cutting (`openscad -o maze.svg maze.scad`, or .dxf).
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_height))]
+        wall_height ("wall-height", Draw): Option<f64> = None,
+        /// Base plate thickness for scad and stl, millimetres [default: 2].
+        #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_positive))]
+        base ("base", Draw): Option<f64> = None,
         /// For tex: write a tikzpicture to \input instead of a whole document.
         #[cfg_attr(feature = "clap", arg(long))]
         tex_fragment ("tex-fragment", Draw): bool = false,
+        /// For json: list each cell's closed sides by the shape's door names (`"cell_walls"`,
+        /// document 004's cells with their intact walls; see docs/FORMAT.md).
+        #[cfg_attr(feature = "clap", arg(long))]
+        cell_walls ("cell-walls", Draw): bool = false,
     }
 
     section (Some("Animation (gif, svg)"))
@@ -664,7 +676,7 @@ pub mod cli {
         if v.is_finite() && v > 0.0 && v <= 10_000.0 {
             Ok(v)
         } else {
-            Err(format!("{v} must be above 0 and at most 10000"))
+            Err(format!("{} must be above 0 and at most 10000", crate::echo_number(s)))
         }
     }
 
@@ -674,14 +686,18 @@ pub mod cli {
         if v.is_finite() && (0.0..=10_000.0).contains(&v) {
             Ok(v)
         } else {
-            Err(format!("{v} must be from 0 (scad's flat drawing) to 10000"))
+            Err(format!("{} must be from 0 (scad's flat drawing) to 10000", crate::echo_number(s)))
         }
     }
 
     /// A share of a cell from 0.05 to 1 (`dot-size`).
     pub fn parse_share(s: &str) -> Result<f64, String> {
         let v = number(s)?;
-        if (0.05..=1.0).contains(&v) { Ok(v) } else { Err(format!("{v} is not between 0.05 and 1")) }
+        if (0.05..=1.0).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!("{} is not between 0.05 and 1", crate::echo_number(s)))
+        }
     }
 
     /// A colour, kept as `#rrggbb`.
@@ -714,14 +730,18 @@ pub mod cli {
         if (0.1..=600.0).contains(&v) {
             Ok(v)
         } else {
-            Err(format!("{v} is not between 0.1 and 600 seconds"))
+            Err(format!("{} is not between 0.1 and 600 seconds", crate::echo_number(s)))
         }
     }
 
     /// A fraction from 0 to 1 (`braid`).
     pub fn parse_fraction(s: &str) -> Result<f64, String> {
         let v = number(s)?;
-        if (0.0..=1.0).contains(&v) { Ok(v) } else { Err(format!("{v} is not between 0 and 1")) }
+        if (0.0..=1.0).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!("{} is not between 0 and 1", crate::echo_number(s)))
+        }
     }
 }
 

@@ -54,6 +54,7 @@ pub fn check(request: &MazeRequest) -> Result<(u32, u32)> {
         (r.stats.is_some() || !r.wheres.is_empty() || r.hardness.is_some(), "statistics and filters"),
         (r.parametric, "--parametric"),
         (r.title.is_some() || r.instructions.is_some(), "--title/--instructions"),
+        (r.heat, "--heat"),
     ];
     if let Some((_, what)) = unsupported.iter().find(|(on, _)| *on) {
         return refuse(format!("{what} needs the whole maze, which --stream never holds"));
@@ -140,7 +141,7 @@ pub fn write(
                 let hwall = |x: u32, _| window.hwall(x);
                 let vwall = |x: u32, yy: u32| window.vwall(x, yy);
                 let mark = |x: u32, yy: u32| Some(window.mark(x, yy));
-                text::square_band(&mut band, (w, h), y, &hwall, &vwall, &mark, style);
+                text::square_band(&mut band, (w, h), y, &hwall, &vwall, &mark, &|_, _| None, style);
                 sink.write_all(band.as_bytes())?;
                 after_row(y)?;
             }
@@ -250,6 +251,7 @@ mod tests {
             (&["-a", "eller", "--solve"], "--solve needs the whole maze"),
             (&["-a", "eller", "--count", "2"], "--count needs the whole maze"),
             (&["-a", "sidewinder", "--title", "Hi"], "--title/--instructions"),
+            (&["-a", "sidewinder", "-f", "png", "--heat"], "--heat needs the whole maze"),
         ] {
             let e = check(&request(words)).expect_err(needle).to_string();
             assert!(e.contains(needle), "{words:?}: {e}");

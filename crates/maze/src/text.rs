@@ -54,6 +54,12 @@ impl MazeRequest {
         SWITCHES.iter().any(|s| s == name)
     }
 
+    /// Whether the field `name` (kebab-case) may be given more than once, each time adding
+    /// a value (`where`).
+    pub fn is_list(name: &str) -> bool {
+        LISTS.contains(&name)
+    }
+
     /// A request from `name=value` pairs (a URL query): names are the fields' kebab-case
     /// names ([`FIELDS`]); values are written as on the command line. An empty value
     /// leaves a field at its default, except a switch, which it turns on. `solve` takes a

@@ -42,10 +42,26 @@ fn options_that_do_not_apply_are_refused() {
     refused(&request(|r| r.frames = Some(10)), "--frames", "animation");
     refused(&request(|r| (r.frames, r.format) = (Some(10), Format::Svg)), "--frames", "animation");
     for format in [Format::Stl, Format::Svg, Format::Text] {
-        refused(&request(|r| (r.wall_height, r.format) = (0.0, format)), "--wall-height 0", "scad only");
+        refused(
+            &request(|r| (r.wall_height, r.format) = (Some(0.0), format)),
+            "--wall-height 0",
+            "scad only",
+        );
+    }
+    for format in [Format::Png, Format::Svg, Format::Pdf, Format::Text] {
+        refused(
+            &request(|r| (r.wall_height, r.format) = (Some(8.0), format)),
+            "--wall-height",
+            "scad and stl",
+        );
+        refused(&request(|r| (r.base, r.format) = (Some(2.0), format)), "--base", "scad and stl");
+    }
+    for format in [Format::Text, Format::Unicode, Format::Json] {
+        refused(&request(|r| (r.heat, r.format) = (true, format)), "--heat", format.name());
+        refused(&request(|r| (r.cell_size, r.format) = ("6mm".parse().ok(), format)), "--cell-size", "svg");
     }
     for height in [-1.0, f64::NAN, f64::INFINITY] {
-        refused(&request(|r| (r.wall_height, r.format) = (height, Format::Scad)), "--wall-height", "0");
+        refused(&request(|r| (r.wall_height, r.format) = (Some(height), Format::Scad)), "--wall-height", "0");
     }
 }
 
@@ -68,6 +84,25 @@ fn the_same_options_where_they_apply_are_accepted() {
     }));
     ok(request(|r| (r.frames, r.format) = (Some(10), Format::Gif)));
     ok(request(|r| (r.frames, r.animate, r.format) = (Some(10), true, Format::Svg)));
-    ok(request(|r| (r.wall_height, r.format) = (0.0, Format::Scad)));
-    ok(request(|r| (r.wall_height, r.parametric, r.format) = (0.0, true, Format::Scad)));
+    ok(request(|r| (r.wall_height, r.format) = (Some(0.0), Format::Scad)));
+    ok(request(|r| (r.wall_height, r.base, r.format) = (Some(8.0), Some(2.0), Format::Stl)));
+    ok(request(|r| (r.heat, r.format) = (true, Format::Tex)));
+    ok(request(|r| (r.margin, r.format) = ("0".parse().ok(), Format::Pdf)));
+    ok(request(|r| (r.wall_height, r.parametric, r.format) = (Some(0.0), true, Format::Scad)));
+}
+
+#[test]
+fn every_drawing_option_says_which_formats_take_it() {
+    // A new drawing field needs its row in the table, or it would be taken by every format.
+    let draw: Vec<&str> =
+        maze::FIELDS.iter().copied().filter(|f| maze::group(f) == Some(maze::FieldGroup::Draw)).collect();
+    assert_eq!(draw.len(), maze::DRAWING_OPTIONS.len(), "{draw:?}");
+    for field in draw {
+        let row = maze::DRAWING_OPTIONS
+            .iter()
+            .find(|a| a.flag.split(' ').next() == Some(&format!("--{field}")[..]))
+            .unwrap_or_else(|| panic!("--{field} has no row"));
+        assert!(!(row.given)(&MazeRequest::default()), "--{field} is not given by default");
+        assert!(!row.formats.is_empty());
+    }
 }

@@ -636,9 +636,14 @@ fn paint<S: Shape>(canvas: &mut Canvas, shape: &S, sc: &Scene, cells: &[(CellId,
         let line: Vec<_> = piece.iter().map(|&p| at(p)).collect();
         canvas.polyline(&line, (k * 0.25).max(1.0), PATH);
     }
+    // The dots on top, ringed in the background's colour over the solution line.
+    let (radius, ring) = ((sc.cell * k * style.dot / 2.0).max(1.0), ring(sc) * k);
     for &(p, marker) in &sc.markers {
         let colour = if marker == Marker::Start { START } else { END };
-        canvas.fill_circle(at(p), (sc.cell * k * style.dot / 2.0).max(1.0), colour);
+        if ring > 0.0 {
+            canvas.fill_circle(at(p), radius + ring.max(1.0), BACKGROUND);
+        }
+        canvas.fill_circle(at(p), radius, colour);
     }
 }
 
@@ -683,7 +688,14 @@ fn end_overlay<'a>(rec: &Recording<'a, impl Shape>, options: &Animation) -> Over
         heat: false,
         no_markers: !options.markers,
         no_line: false,
+        numbered: false,
     }
+}
+
+/// The ring round the dots of an animation's frame: the scene's ([`Scene::dot_ring`]) when
+/// it has a solution line, which animations draw (they draw no MultiMaze routes).
+fn ring(sc: &Scene) -> f64 {
+    if sc.path.iter().any(|p| p.len() > 1) { sc.dot_ring() } else { 0.0 }
 }
 
 /// Millisecond delays as GIF centiseconds, rounded on the running total so the whole keeps
@@ -1123,12 +1135,20 @@ pub fn animated_svg<S: Shape>(
     // Start and end dots: the first maze's until the last frame, then the last maze's.
     if options.markers {
         let first_scene = scene(rec.start, &Overlay::default());
-        let radius = num(end_scene.cell * k * style.dot / 2.0);
+        // Ringed in the background's colour when the last frame draws the solution line (a
+        // stroke centred on the edge of a circle grown by half of it, outside the dot).
+        let ring = ring(&end_scene) * k;
+        let radius = num(end_scene.cell * k * style.dot / 2.0 + ring / 2.0);
+        let ringed = if ring > 0.0 {
+            format!(r#" stroke="{}" stroke-width="{}""#, escape(&style.background), num(ring))
+        } else {
+            String::new()
+        };
         let dot = |out: &mut String, p: Point, marker: Marker, line: Option<&[(u16, bool)]>| {
             let colour = if marker == Marker::Start { &style.start } else { &style.end };
             let _ = write!(
                 out,
-                r#"<circle cx="{}" cy="{}" r="{radius}" fill="{}""#,
+                r#"<circle cx="{}" cy="{}" r="{radius}" fill="{}"{ringed}"#,
                 num(m + p.x * k),
                 num(m + p.y * k),
                 escape(colour)

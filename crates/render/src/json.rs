@@ -205,8 +205,9 @@ impl MazeFile {
             Error::Parameter(m) => Error::Parse(m),
             other => other,
         };
-        let mut spec =
-            ShapeSpec::new(kind, self.shape.width, self.shape.height, max_cells).map_err(as_parse)?;
+        let levels = self.shape.levels.unwrap_or(1);
+        let mut spec = ShapeSpec::new(kind, self.shape.width, self.shape.height, max_cells)
+            .map_err(|e| as_parse(e.for_levels(levels)))?;
         if let Some(runs) = &self.shape.mask {
             let base =
                 u32::try_from(spec.base_cells()).map_err(|_| Error::Parse("shape too large".into()))?;
@@ -514,6 +515,26 @@ pub fn moves<S: Shape>(maze: &Maze<S>, path: &[CellId]) -> Vec<String> {
         .collect()
 }
 
+/// What a JSON document holds beside the maze, and how it is laid out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct JsonOptions {
+    /// The whole document on one line (for JSON Lines), else one key per line.
+    pub compact: bool,
+    /// Add `cell_walls`: each cell's closed sides by the shape's door names ([`cell_walls`]).
+    pub cell_walls: bool,
+}
+
+/// Each cell's closed sides, by the shape's door names in door order (document 004's
+/// cells with their intact walls): every door of the cell but those open, a passage to a
+/// neighbour or the entrance's and exit's opening in the outer wall. Cells in id order.
+pub fn cell_walls<S: Shape>(maze: &Maze<S>) -> impl Iterator<Item = Vec<&'static str>> + '_ {
+    let shape = maze.shape();
+    (0..maze.cell_count()).map(move |c| {
+        let cell = CellId(c);
+        shape.doors(cell).iter().filter(|&d| !maze.is_open(cell, d)).map(|d| shape.door_name(d)).collect()
+    })
+}
+
 /// Writes a maze (and optionally a solution) as a JSON document: one key per line, each
 /// array on one line. With `compact`, the whole document is on one line (for JSON Lines).
 pub fn to_json<S: Shape>(
@@ -522,8 +543,18 @@ pub fn to_json<S: Shape>(
     solution: Option<(&str, &Solution)>,
     compact: bool,
 ) -> String {
+    to_json_with(maze, provenance, solution, JsonOptions { compact, cell_walls: false })
+}
+
+/// As [`to_json`], with `options` (such as [`JsonOptions::cell_walls`]).
+pub fn to_json_with<S: Shape>(
+    maze: &Maze<S>,
+    provenance: &Provenance,
+    solution: Option<(&str, &Solution)>,
+    options: JsonOptions,
+) -> String {
     let mut out = Vec::new();
-    let written = write_json(&mut out, maze, provenance, solution, compact);
+    let written = write_json_with(&mut out, maze, provenance, solution, options);
     debug_assert!(written.is_ok(), "writing to memory cannot fail");
     String::from_utf8(out).unwrap_or_default()
 }
@@ -541,12 +572,40 @@ pub fn write_json<S: Shape, W: std::io::Write>(
     solution: Option<(&str, &Solution)>,
     compact: bool,
 ) -> std::io::Result<()> {
+    write_json_with(out, maze, provenance, solution, JsonOptions { compact, cell_walls: false })
+}
+
+/// As [`write_json`], with `options`; `cell_walls` follows `walls`, written cell by cell.
+///
+/// # Errors
+/// The writer's.
+pub fn write_json_with<S: Shape, W: std::io::Write>(
+    out: &mut W,
+    maze: &Maze<S>,
+    provenance: &Provenance,
+    solution: Option<(&str, &Solution)>,
+    options: JsonOptions,
+) -> std::io::Result<()> {
+    let compact = options.compact;
     let mut o = Object { out, compact, keys: 0 };
     for (key, value) in header_fields(maze, provenance) {
         o.field(key, |w| w.write_all(value.as_bytes()))?;
     }
     o.field("passages", |w| write_pairs(w, maze.passage_pairs()))?;
     o.field("walls", |w| write_pairs(w, maze.wall_pairs()))?;
+    if options.cell_walls {
+        o.field("cell_walls", |w| {
+            w.write_all(b"[")?;
+            for (i, names) in cell_walls(maze).enumerate() {
+                w.write_all(if i > 0 { b",[" } else { b"[" })?;
+                for (k, name) in names.iter().enumerate() {
+                    write!(w, "{}\"{name}\"", if k > 0 { "," } else { "" })?;
+                }
+                w.write_all(b"]")?;
+            }
+            w.write_all(b"]")
+        })?;
+    }
     if let Some((name, sol)) = solution {
         o.field("solution", |w| {
             write!(w, r#"{{"algorithm":{},"path":"#, quoted(name))?;

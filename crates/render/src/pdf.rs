@@ -15,16 +15,29 @@ use crate::scene::{Fill, Marker, Scene};
 use crate::style::{Colour, Length, ROUTE_COLOURS, Style, heat_colour, wrap_measured};
 
 /// Paper size in millimetres.
+///
+/// A named paper given without `-landscape` or `-portrait` ([`Paper::A4`], [`Paper::Letter`],
+/// [`Paper::Either`]) is laid either way up, whichever gives the maze the larger cell (when
+/// both give the same, the way the maze is longer: a wide maze on landscape paper); a size
+/// given by its sides, or a named one turned by
+/// `-landscape` or kept upright by `-portrait` ([`Paper::Custom`]), is laid as given.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum Paper {
-    /// ISO A4, 210 x 297 mm.
+    /// ISO A4, 210 x 297 mm, either way up.
     #[default]
     A4,
-    /// US Letter, 8.5 x 11 in.
+    /// US Letter, 8.5 x 11 in, either way up.
     Letter,
-    /// Any size, width and height in millimetres.
+    /// Any size, width and height in millimetres, laid as given.
     Custom(f64, f64),
+    /// A size, width and height in millimetres as upright, laid either way up (the named
+    /// papers a3, a5, legal and tabloid).
+    Either(f64, f64),
 }
+
+/// The named papers other than A4 and Letter, upright: name, width and height in mm.
+const NAMED: [(&str, f64, f64); 4] =
+    [("a3", 297.0, 420.0), ("a5", 148.0, 210.0), ("legal", 215.9, 355.6), ("tabloid", 279.4, 431.8)];
 
 impl Paper {
     /// Width and height in PostScript points (1/72 inch): A4 is 595.276 x 841.89,
@@ -33,7 +46,7 @@ impl Paper {
         match self {
             Paper::A4 => (210.0 * MM, 297.0 * MM),
             Paper::Letter => (612.0, 792.0),
-            Paper::Custom(w, h) => (w * MM, h * MM),
+            Paper::Custom(w, h) | Paper::Either(w, h) => (w * MM, h * MM),
         }
     }
 
@@ -42,14 +55,31 @@ impl Paper {
         let (w, h) = self.points();
         (w / MM, h / MM)
     }
+
+    /// Whether the paper may be laid either way up (no orientation was asked for).
+    pub fn turns(self) -> bool {
+        !matches!(self, Paper::Custom(..))
+    }
+
+    /// The paper turned a quarter turn, laid as it then is.
+    #[must_use]
+    pub fn turned(self) -> Paper {
+        let (w, h) = self.mm();
+        Paper::Custom(h, w)
+    }
 }
 
 impl std::fmt::Display for Paper {
-    /// `a4`, `letter`, or `WIDTHxHEIGHTmm`, which parses back to the same paper.
+    /// `a4`, `letter`, a named size, or `WIDTHxHEIGHTmm`, which parses back to the same
+    /// paper.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Paper::A4 => f.write_str("a4"),
             Paper::Letter => f.write_str("letter"),
+            Paper::Either(w, h) => match NAMED.iter().find(|n| (n.1, n.2) == (*w, *h)) {
+                Some(n) => f.write_str(n.0),
+                None => write!(f, "{w}x{h}mm"),
+            },
             Paper::Custom(w, h) => write!(f, "{w}x{h}mm"),
         }
     }
@@ -58,33 +88,41 @@ impl std::fmt::Display for Paper {
 impl std::str::FromStr for Paper {
     type Err = Error;
 
-    /// `a4`, `letter`, `a3`, `a5`, `legal`, `tabloid`, each with `-landscape` to turn it;
+    /// `a4`, `letter`, `a3`, `a5`, `legal`, `tabloid` (laid either way up, whichever gives
+    /// the larger cell), each with `-landscape` to turn it or `-portrait` to keep it upright;
     /// or `WIDTHxHEIGHT` with a unit on either number or both (`11inx9in`, `11x9in`,
-    /// `254x203mm`, `792x648pt`; a bare number is millimetres).
+    /// `254x203mm`, `792x648pt`; a bare number is millimetres), laid as given.
     fn from_str(s: &str) -> Result<Self, Error> {
         let t = s.trim().to_ascii_lowercase();
-        let (name, landscape) = match t.strip_suffix("-landscape").or_else(|| t.strip_suffix(" landscape")) {
-            Some(n) => (n, true),
-            None => (t.as_str(), false),
+        let turn = |suffix: &str| {
+            t.strip_suffix(&format!("-{suffix}")).or_else(|| t.strip_suffix(&format!(" {suffix}")))
+        };
+        let (name, fixed) = match (turn("landscape"), turn("portrait")) {
+            (Some(n), _) => (n, Some(true)),
+            (None, Some(n)) => (n, Some(false)),
+            (None, None) => (t.as_str(), None),
         };
         let named = match name {
             "a4" => Some(Paper::A4),
             "letter" => Some(Paper::Letter),
-            "a3" => Some(Paper::Custom(297.0, 420.0)),
-            "a5" => Some(Paper::Custom(148.0, 210.0)),
-            "legal" => Some(Paper::Custom(215.9, 355.6)),
-            "tabloid" => Some(Paper::Custom(279.4, 431.8)),
-            _ => None,
+            _ => NAMED.iter().find(|n| n.0 == name).map(|n| Paper::Either(n.1, n.2)),
         };
         if let Some(p) = named {
             let (w, h) = p.mm();
-            return Ok(if landscape { Paper::Custom(h, w) } else { p });
+            return Ok(match fixed {
+                Some(true) => Paper::Custom(h, w),
+                Some(false) => Paper::Custom(w, h),
+                None => p,
+            });
         }
         let bad = || {
             Error::Parameter(format!(
-                "'{s}' is not a paper size (a4, letter, a3, a5, legal, tabloid, with -landscape, or WIDTHxHEIGHT such as 11inx9in or 254x203mm)"
+                "'{s}' is not a paper size (a4, letter, a3, a5, legal, tabloid, with -landscape or -portrait, or WIDTHxHEIGHT such as 11inx9in or 254x203mm)"
             ))
         };
+        if fixed.is_some() {
+            return Err(bad());
+        }
         let (w, h) = t.split_once('x').ok_or_else(bad)?;
         let (w, h) = (w.parse::<Length>().map_err(|_| bad())?, h.parse::<Length>().map_err(|_| bad())?);
         // A unit on one side only applies to both (11x9in).
@@ -222,6 +260,10 @@ fn positive(v: f64, what: &str) -> Result<f64, Error> {
     }
 }
 
+/// A page's layout on `setup`'s paper, turned when the paper may be ([`Paper::turns`]) and
+/// turning gives the maze a larger cell, or the same cell on paper shaped like the maze (a
+/// wide maze on landscape paper, rather than small under a large gap); an exact cell size
+/// that fits neither way is refused.
 fn layout_page(
     scene: &Scene,
     heading: Option<&str>,
@@ -229,32 +271,35 @@ fn layout_page(
     setup: &PageSetup,
     style: &Style,
 ) -> Result<Layout, Error> {
-    let roomy = try_layout(scene, heading, band, setup, style, setup.margin_mm, false, false)?;
-    if !roomy.shrunk {
-        return Ok(roomy);
-    }
-    // Tighter: a 5 mm margin and smaller title lines, when the margin is ours to pick; then
-    // those lines turned beside the maze (a wide maze on landscape paper: document 003's
-    // 10 x 8 inch maze on US letter).
-    let margin = if setup.flexible_margin { MIN_MARGIN_MM.min(setup.margin_mm) } else { setup.margin_mm };
-    let mut best = roomy;
-    let tight = [(margin < setup.margin_mm, false), (true, true)];
-    for side in tight.iter().filter(|(try_it, _)| *try_it).map(|&(_, side)| side) {
-        // Side layouts need text to move; a page without any is as tight as it gets.
-        let Ok(t) = try_layout(scene, heading, band, setup, style, margin, true, side) else { continue };
-        if !t.shrunk {
-            return Ok(t);
+    let upright = best_layout(scene, heading, band, setup, style)?;
+    let (best, margin) = if setup.paper.turns() {
+        let turned_setup = PageSetup { paper: setup.paper.turned(), ..setup.clone() };
+        let (u, t) = (upright.0.scale, 1.0 + 1e-9);
+        // Which way the maze and the paper are longer (0 for square).
+        let long = |w: f64, h: f64| (w - h).partial_cmp(&0.0).map_or(0, |o| o as i8);
+        let maze = long(scene.width, scene.height);
+        match best_layout(scene, heading, band, &turned_setup, style) {
+            Ok(turned) if turned.0.scale > u * t => turned,
+            Ok(turned)
+                if turned.0.scale * t >= u
+                    && maze != 0
+                    && long(turned.0.page_width, turned.0.page_height) == maze
+                    && long(upright.0.page_width, upright.0.page_height) != maze =>
+            {
+                turned
+            }
+            _ => upright,
         }
-        if t.scale > best.scale {
-            best = t;
-        }
-    }
-    if setup.fit == Fit::Exact {
+    } else {
+        upright
+    };
+    if best.shrunk && setup.fit == Fit::Exact {
         let asked = style.cell_size;
         let fits = best.scale / MM;
         let (w, h) = setup.paper.mm();
+        let either = if setup.paper.turns() { " either way up" } else { "" };
         return Err(Error::Parameter(format!(
-            "the maze does not fit {w:.0} x {h:.0} mm paper at {asked:.2} mm ({:.3} in) cells with {margin:.1} mm margins{}: the largest cell size that fits is {:.2} mm ({:.3} in); ask for that, a larger --paper, a smaller maze, or --fit to shrink it",
+            "the maze does not fit {w:.0} x {h:.0} mm paper{either} at {asked:.2} mm ({:.3} in) cells with {margin:.1} mm margins{}: the largest cell size that fits is {:.2} mm ({:.3} in); ask for that, a larger --paper, a smaller maze, or --fit to shrink it",
             asked / 25.4,
             if best.text.is_empty() { "" } else { " and the title" },
             (fits * 100.0).floor() / 100.0,
@@ -262,6 +307,37 @@ fn layout_page(
         )));
     }
     Ok(best)
+}
+
+/// The largest layout on `setup`'s paper as it is (shrunk if nothing fits), with the
+/// margin it ends with: the asked margin first, then (when the maze is shrunk) a 5 mm one
+/// and smaller title lines when the margin is ours to pick, then those lines turned beside
+/// the maze (a wide maze on landscape paper: document 003's 10 x 8 inch maze on US letter).
+fn best_layout(
+    scene: &Scene,
+    heading: Option<&str>,
+    band: bool,
+    setup: &PageSetup,
+    style: &Style,
+) -> Result<(Layout, f64), Error> {
+    let roomy = try_layout(scene, heading, band, setup, style, setup.margin_mm, false, false)?;
+    let margin = if setup.flexible_margin { MIN_MARGIN_MM.min(setup.margin_mm) } else { setup.margin_mm };
+    if !roomy.shrunk {
+        return Ok((roomy, setup.margin_mm));
+    }
+    let mut best = roomy;
+    let tight = [(margin < setup.margin_mm, false), (true, true)];
+    for side in tight.iter().filter(|(try_it, _)| *try_it).map(|&(_, side)| side) {
+        // Side layouts need text to move; a page without any is as tight as it gets.
+        let Ok(t) = try_layout(scene, heading, band, setup, style, margin, true, side) else { continue };
+        if !t.shrunk {
+            return Ok((t, margin));
+        }
+        if t.scale > best.scale {
+            best = t;
+        }
+    }
+    Ok((best, margin))
 }
 
 /// One layout attempt with a given margin; `compact` sets the title lines smaller, `side`
@@ -531,6 +607,8 @@ struct Colours {
     end: [f32; 3],
     /// Dot diameter, as a share of a cell.
     dot: f64,
+    /// Diameter of a dot carrying a number, as a share of a cell.
+    numbered_dot: f64,
 }
 
 impl Colours {
@@ -544,11 +622,14 @@ impl Colours {
             start: parse(&style.start)?,
             end: parse(&style.end)?,
             dot: style.dot,
+            numbered_dot: style.numbered_dot,
         })
     }
 }
 
-/// Writes the pages as one PDF document, every page on the same paper.
+/// Writes the pages as one PDF document, every page on the same paper (turned, page by
+/// page, when the paper may be laid either way up and turning gives the maze a larger
+/// cell: pages of one size all turn alike; see [`Paper`]).
 ///
 /// Layout of a page (see [`page_layouts`]), inside `setup.margin_mm` on every side:
 /// - a heading band at the top when any page has a heading ("Puzzle 3"), the heading set
@@ -899,7 +980,18 @@ fn draw_page(
         }
         c.stroke();
     }
-    let radius = colours.dot / 2.0 * cell;
+    // The dots go on top of every line, each ringed in the background's colour when
+    // lines are drawn (the end dot is as red as the solution line ending on it).
+    let radius = if scene.labels.is_empty() { colours.dot } else { colours.numbered_dot } / 2.0 * cell;
+    let ring = scene.dot_ring();
+    if ring > 0.0 && !scene.markers.is_empty() {
+        let [cr, cg, cb] = colours.background;
+        c.set_fill_rgb(cr, cg, cb);
+        for &(p, _) in &scene.markers {
+            circle(&mut c, p, radius + ring);
+        }
+        c.fill_nonzero();
+    }
     for marker in [Marker::Start, Marker::End] {
         let dots: Vec<Point> = scene.markers.iter().filter(|(_, m)| *m == marker).map(|&(p, _)| p).collect();
         if dots.is_empty() {

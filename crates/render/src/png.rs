@@ -144,17 +144,25 @@ pub fn png(scene: &Scene, style: &Style) -> Result<Vec<u8>, Error> {
         let pts: Vec<_> = route.iter().map(|&p| at(p)).collect();
         canvas.polyline(&pts, (k * scene.route_width).max(1.0), colour);
     }
+    // The dots go on top of every line, each ringed in the background's colour when
+    // lines are drawn (the end dot is as red as the solution line ending on it).
+    let radius = (scene.cell * k * scene.dot(style) / 2.0).max(1.0);
+    let ring = scene.dot_ring() * k;
+    let background = palette.index(&style.background)?;
     for &(p, marker) in &scene.markers {
         let colour = palette.index(match marker {
             Marker::Start => &style.start,
             Marker::End => &style.end,
         })?;
-        canvas.fill_circle(at(p), (scene.cell * k * style.dot / 2.0).max(1.0), colour);
+        if ring > 0.0 {
+            canvas.fill_circle(at(p), radius + ring.max(1.0), background);
+        }
+        canvas.fill_circle(at(p), radius, colour);
     }
     // A MultiMaze's numbers in the built-in 5 x 7 font, centred on their dots: white, at the
     // largest whole scale that fits inside the dot; in the wall colour when even the
     // smallest does not (the number then spills over the dot onto the floor).
-    let diameter = scene.cell * k * style.dot;
+    let diameter = scene.cell * k * scene.dot(style);
     for (p, text) in &scene.labels {
         let bitmap = maze_core::shape::font::text_bitmap(text, 0).map_err(Error::Parameter)?;
         let (bw, bh) = (f64::from(bitmap.width), f64::from(bitmap.height));

@@ -21,8 +21,13 @@ pub struct Overlay<'a> {
     /// Leave out the start and end dots.
     pub no_markers: bool,
     /// Leave out the solution line (and the MultiMaze route lines): the route is shown by
-    /// its shaded cells alone, as in documents 000 and 001 (black path, grey explored cells).
+    /// its shaded cells alone, as in documents 000 and 001 (black path, grey explored cells),
+    /// each a mark inset in its cell ([`mark_outline`]) so that the walls stay in sight.
     pub no_line: bool,
+    /// Number a MultiMaze's dots on the puzzle too (each start and its end alike). The
+    /// pairing is the player's to find (document 003), so an unsolved MultiMaze has plain
+    /// dots unless asked; its answer key is always numbered.
+    pub numbered: bool,
 }
 
 /// A cell's fill.
@@ -79,7 +84,12 @@ pub struct Scene {
     pub markers: Vec<(Point, Marker)>,
     /// A MultiMaze's numbers, drawn centred on its dots: each start has its place in the
     /// answer key (1, 2, ...) and its end the same number (an end several starts share has
-    /// them all, `2,5`), on the puzzle and the key alike. Empty for a one-route maze.
+    /// them all, `2,5`). On the answer key, and on the puzzle when [`Overlay::numbered`]
+    /// asks (document 003 leaves the pairing to the player); empty otherwise, and for a
+    /// one-route maze. A scene with numbers draws its dots [`Style::numbered_dot`] across
+    /// (see [`Scene::dot`]).
+    ///
+    /// [`Style::numbered_dot`]: crate::style::Style::numbered_dot
     pub labels: Vec<(Point, String)>,
     /// The typical cell size (the shortest side of the first cell), in maze units: dots are
     /// `cell × style.dot` across.
@@ -149,6 +159,20 @@ impl WallArc {
 }
 
 impl Scene {
+    /// The diameter of the start and end dots, as a share of a cell: `style.dot` (document
+    /// 003's third of a cell), or `style.numbered_dot` when the dots carry numbers.
+    pub fn dot(&self, style: &crate::style::Style) -> f64 {
+        if self.labels.is_empty() { style.dot } else { style.numbered_dot }
+    }
+
+    /// The width of the ring, in maze units, drawn round each dot in the background's
+    /// colour when a solution line or a route is drawn: the end dot is as red as the line
+    /// that ends on it, and the ring keeps it seen on top of it. 0 without lines.
+    pub fn dot_ring(&self) -> f64 {
+        let lines = self.path.iter().chain(&self.routes).any(|p| p.len() > 1);
+        if lines { DOT_RING * self.cell } else { 0.0 }
+    }
+
     /// Every wall as straight segments, arcs flattened to within `tolerance`: for formats
     /// that only draw lines.
     pub fn straight_walls(&self, tolerance: f64) -> Vec<[Point; 2]> {
@@ -160,6 +184,9 @@ impl Scene {
         out
     }
 }
+
+/// The ring round a dot over a line ([`Scene::dot_ring`]), as a share of a cell.
+pub const DOT_RING: f64 = 0.06;
 
 /// Builds the scene of a maze with overlays (no memory limit; see [`try_scene`]).
 pub fn scene<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>) -> Scene {
@@ -303,25 +330,34 @@ fn build<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>, limit: Option<u64>) ->
     let mut path = Vec::new();
     let mut routes = Vec::new();
     let multi = maze.is_multi();
-    let key = if multi && (overlay.solution.is_some() || !overlay.no_markers) {
+    // The answer key's numbers, or the puzzle's when asked: document 003 leaves the
+    // pairing to the player.
+    let numbered = !overlay.no_markers && (overlay.solution.is_some() || overlay.numbered);
+    let key = if multi && (overlay.solution.is_some() || numbered) {
         maze_core::solve::answer_key(maze)
     } else {
         Vec::new()
     };
+    // A route shown by its shaded cells alone (document style) is shaded with document
+    // 000's marks, inset in their cells, so the walls between them stay in sight.
+    let shade = |c: CellId| if overlay.no_line { mark_outline(shape, c) } else { shape.fill_outline(c) };
     let (spacing, route_width) = lanes(key.len());
-    let labels = if overlay.no_markers {
-        Vec::new()
-    } else {
+    let labels = if numbered {
         numbers(&key).into_iter().map(|(c, text)| (shape.centre(c), text)).collect()
+    } else {
+        Vec::new()
     };
     if let (Some(_), true) = (overlay.solution, multi) {
-        // Document 003's answer: every green dot joined to its own red dot.
+        // Document 003's answer: every green dot joined to its own red dot, each route a
+        // coloured line on the bare floor. The route cells are shaded only when they are the
+        // answer (`no_line`, the documents' style): dark shading under coloured lines hid
+        // some of them.
         let mut shaded = std::collections::HashSet::new();
         let middle = (key.len() as f64 - 1.0) / 2.0;
         for (i, route) in key.iter().enumerate() {
-            if overlay.visited {
+            if overlay.visited && overlay.no_line {
                 for &c in route.path.iter().filter(|&&c| shaded.insert(c)) {
-                    fills.push((shape.fill_outline(c), Fill::Path));
+                    fills.push((shade(c), Fill::Path));
                 }
             }
             if !overlay.no_line {
@@ -333,10 +369,10 @@ fn build<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>, limit: Option<u64>) ->
         if overlay.visited {
             let on_path: std::collections::HashSet<CellId> = sol.path.iter().copied().collect();
             for &c in sol.visited.iter().filter(|c| !on_path.contains(c)) {
-                fills.push((shape.fill_outline(c), Fill::Visited));
+                fills.push((shade(c), Fill::Visited));
             }
             for &c in &sol.path {
-                fills.push((shape.fill_outline(c), Fill::Path));
+                fills.push((shade(c), Fill::Path));
             }
         }
         if !overlay.no_line {
@@ -374,6 +410,22 @@ fn build<S: Shape>(maze: &Maze<S>, overlay: &Overlay<'_>, limit: Option<u64>) ->
     })
 }
 
+/// How much of its cell a document-style mark spans: document 000's `mark` fills a
+/// (size − 6)-pixel square in a 14-pixel cell, 3 pixels in from every side.
+pub const MARK_SCALE: f64 = 8.0 / 14.0;
+
+/// Document 000's mark in `cell`: the cell's outline shrunk towards its centre to
+/// [`MARK_SCALE`], so a band of the cell's own colour separates it from every wall (a route
+/// of marks that doubles back shows the wall between its two halves).
+pub fn mark_outline<S: Shape>(shape: &S, cell: CellId) -> Vec<Point> {
+    let o = shape.centre(cell);
+    shape
+        .fill_outline(cell)
+        .into_iter()
+        .map(|p| Point { x: o.x + (p.x - o.x) * MARK_SCALE, y: o.y + (p.y - o.y) * MARK_SCALE })
+        .collect()
+}
+
 /// A heat map's shaded cells: every cell reached from the entrance, shaded by its
 /// distance; with `checked`, the cancellation flag is checked as they are made.
 ///
@@ -396,13 +448,20 @@ fn heat_fills<S: Shape>(maze: &Maze<S>, checked: bool) -> Result<Vec<(Vec<Point>
     Ok(fills)
 }
 
+/// The width of a MultiMaze route's line, in cells: a fifth of a cell, so that every
+/// colour reads (thinner lines faded into hairlines on a key of many routes).
+pub const ROUTE_WIDTH: f64 = 0.2;
+
 /// The lanes of a MultiMaze's answer key with `routes` routes: the distance between
-/// neighbouring lanes and a route's line width, both in cells. The lanes together take at
-/// most 0.6 of a corridor (0.25 apart at most), and a line 0.8 of its lane (0.2 at most),
-/// so lines side by side never touch.
+/// neighbouring lanes and a route's line width, both in cells. Every line is
+/// [`ROUTE_WIDTH`] wide; the lanes spread over the corridor (0.25 apart at most) so that
+/// the outer lines' edges stay 0.44 of a cell from its middle, clear of the walls. Up to
+/// four routes side by side never touch; more overlap, drawn in turn, each keeping a strip
+/// `spacing` wide of its own.
 pub fn lanes(routes: usize) -> (f64, f64) {
-    let spacing = (0.6 / routes.max(1) as f64).min(0.25);
-    (spacing, (spacing * 0.8).min(0.2))
+    let gaps = routes.max(2) as f64 - 1.0;
+    let spacing = ((0.88 - ROUTE_WIDTH) / gaps).min(0.25);
+    (spacing, ROUTE_WIDTH)
 }
 
 /// The font size of a dot's number, in the units of the dot's `diameter`: as large as
@@ -895,6 +954,116 @@ impl Hasher for LineHasher {
 mod tests {
     use super::*;
     use maze_core::Square;
+
+    /// The least distance from `p` to the segment `a`–`b`.
+    fn to_segment(p: Point, [a, b]: [Point; 2]) -> f64 {
+        let (vx, vy) = (b.x - a.x, b.y - a.y);
+        let t = (((p.x - a.x) * vx + (p.y - a.y) * vy) / (vx * vx + vy * vy).max(1e-12)).clamp(0.0, 1.0);
+        math::hypot(a.x + t * vx - p.x, a.y + t * vy - p.y)
+    }
+
+    /// Document-style marks on one shape: each path and explored cell's mark keeps a gap of
+    /// a tenth of a cell (more than half a wall's default width, an eighth of a cell) from
+    /// every wall drawn, straight or curved, measured all along the mark's outline.
+    struct MarksClearOfWalls(u64);
+
+    impl maze_core::ShapeVisitor for MarksClearOfWalls {
+        type Output = usize;
+        fn visit<S: Shape>(self, shape: S) -> usize {
+            let name = shape.spec().topology_name();
+            let mut maze = Maze::new(shape);
+            let mut rng = maze_core::Xoshiro::seed_from_u64(self.0);
+            maze_core::Algorithm::Kruskal
+                .generate(&mut maze, &Default::default(), &mut rng, &mut ())
+                .expect("generates");
+            maze.open_entrance_and_exit();
+            let sol =
+                maze_core::Solver::Dfs.solve(&maze, maze.entrance(), maze.exit(), &mut ()).expect("solves");
+            let overlay =
+                Overlay { solution: Some(&sol), visited: true, no_line: true, ..Overlay::default() };
+            let s = scene(&maze, &overlay);
+            assert!(s.path.is_empty() && s.routes.is_empty(), "{name}: document style draws no line");
+            let gap = 0.1 * s.cell;
+            // The walls: every closed side of every cell (not the stairs' arrows, which a
+            // level's cells carry inside them), curved ones as points along their arcs.
+            let shape = maze.shape();
+            let mut walls: Vec<[Point; 2]> = Vec::new();
+            for c in (0..maze.cell_count()).map(CellId) {
+                for d in shape.doors(c).iter() {
+                    if maze.is_open(c, d)
+                        || !shape.draws_wall(c, d)
+                        || matches!(shape.door_kind(c, d), DoorKind::Stair { .. })
+                    {
+                        continue;
+                    }
+                    let [a, b] = shape.wall_segment(c, d);
+                    match shape.wall_arc(c, d) {
+                        None => walls.push([a, b]),
+                        Some(o) => {
+                            let r = math::hypot(a.x - o.x, a.y - o.y);
+                            let (t0, mut t1) =
+                                (math::atan2(a.y - o.y, a.x - o.x), math::atan2(b.y - o.y, b.x - o.x));
+                            while t1 - t0 > std::f64::consts::PI {
+                                t1 -= std::f64::consts::TAU;
+                            }
+                            while t0 - t1 > std::f64::consts::PI {
+                                t1 += std::f64::consts::TAU;
+                            }
+                            let at = |k: u32| {
+                                let t = t0 + (t1 - t0) * f64::from(k) / 32.0;
+                                Point { x: o.x + r * math::cos(t), y: o.y + r * math::sin(t) }
+                            };
+                            walls.extend((0..32).map(|k| [at(k), at(k + 1)]));
+                        }
+                    }
+                }
+            }
+            assert!(!walls.is_empty(), "{name}");
+            let mut marks = 0;
+            for (poly, fill) in &s.fills {
+                assert!(matches!(fill, Fill::Path | Fill::Visited | Fill::Solid), "{name}");
+                if *fill == Fill::Solid {
+                    continue;
+                }
+                marks += 1;
+                // Points all along the mark's outline.
+                let along: Vec<Point> = (0..poly.len())
+                    .flat_map(|i| {
+                        let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+                        (0..8).map(move |k| {
+                            let t = f64::from(k) / 8.0;
+                            Point { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }
+                        })
+                    })
+                    .collect();
+                for &p in &along {
+                    for &w in &walls {
+                        assert!(to_segment(p, w) > gap, "{name}: a mark at {p:?} covers the wall {w:?}");
+                    }
+                }
+            }
+            marks
+        }
+    }
+
+    #[test]
+    fn document_marks_leave_every_wall_in_sight_on_every_shape() {
+        for &kind in maze_core::ShapeKind::ALL {
+            for (w, h) in [(3, 3), (6, 5)] {
+                let Ok(spec) = maze_core::ShapeSpec::new(kind, w, h, 1 << 20) else { continue };
+                for seed in 0..3 {
+                    let marks = spec.visit(MarksClearOfWalls(seed));
+                    assert!(marks > 2, "{kind:?}: the route is shaded");
+                    if let Ok(levels) = spec.clone().with_levels(2, 1 << 20) {
+                        levels.visit(MarksClearOfWalls(seed));
+                    }
+                }
+            }
+        }
+        // The maze: a route that doubles back shows the wall between its halves.
+        let spec = maze_core::ShapeSpec::new(maze_core::ShapeKind::Square, 3, 3, 1 << 20).expect("3 x 3");
+        spec.visit(MarksClearOfWalls(1));
+    }
 
     #[test]
     fn quantising_rounds_as_the_library_round_does() {

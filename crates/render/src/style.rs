@@ -25,48 +25,52 @@ impl Colour {
     }
 }
 
-const NAMES: &[(&str, [u8; 3])] = &[
-    ("black", [0, 0, 0]),
-    ("white", [255, 255, 255]),
-    ("red", [220, 30, 30]),
-    ("green", [20, 160, 60]),
-    ("blue", [30, 80, 220]),
-    ("grey", [190, 190, 190]),
-    ("gray", [190, 190, 190]),
-    ("lightgrey", [225, 225, 225]),
-    ("darkgrey", [90, 90, 90]),
-    ("orange", [240, 140, 20]),
-    ("yellow", [250, 215, 40]),
-    ("purple", [130, 50, 170]),
-    ("tan", [210, 180, 140]),
-];
-
 impl std::str::FromStr for Colour {
     type Err = Error;
+
+    /// Parses a CSS colour ([csscolorparser]): one of the 148 named colours of CSS (any
+    /// case: `navy`, `RebeccaPurple`, `grey` or `gray`), `#rgb`, `#rrggbb`, or a function
+    /// such as `rgb(255 128 0)` or `hsl(120, 50%, 40%)`; opaque only (`transparent`, an
+    /// alpha below 1 are refused). Hex digits need their `#` (`bad` is not `#bbaadd`).
     fn from_str(s: &str) -> Result<Self, Error> {
-        let t = s.trim().to_ascii_lowercase();
-        if let Some(&(_, [r, g, b])) = NAMES.iter().find(|(n, _)| *n == t) {
-            return Ok(Colour { r, g, b });
-        }
-        let bad = || {
+        let bad = |why: &str| {
             Error::Parameter(format!(
-                "'{s}' is not a colour (use #rrggbb, #rgb or one of: {})",
-                NAMES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+                "'{s}' is not a colour ({why}use #rrggbb, #rgb, rgb(r, g, b) or a CSS colour name such as navy or darkorange)"
             ))
         };
-        let hex = t.strip_prefix('#').ok_or_else(bad)?;
-        let digit = |c: u8| (c as char).to_digit(16).map(|v| v as u8).ok_or_else(bad);
-        let b = hex.as_bytes();
-        match b.len() {
-            3 => Ok(Colour { r: digit(b[0])? * 17, g: digit(b[1])? * 17, b: digit(b[2])? * 17 }),
-            6 => Ok(Colour {
-                r: digit(b[0])? * 16 + digit(b[1])?,
-                g: digit(b[2])? * 16 + digit(b[3])?,
-                b: digit(b[4])? * 16 + digit(b[5])?,
-            }),
-            _ => Err(bad()),
+        let t = s.trim();
+        if let Some(hex) = t.strip_prefix('#') {
+            // Read here, exactly and quickly (the writers parse their colours as they draw).
+            let digit = |c: u8| (c as char).to_digit(16).map(|v| v as u8).ok_or_else(|| bad(""));
+            let b = hex.as_bytes();
+            return match b.len() {
+                3 => Ok(Colour { r: digit(b[0])? * 17, g: digit(b[1])? * 17, b: digit(b[2])? * 17 }),
+                6 => Ok(Colour {
+                    r: digit(b[0])? * 16 + digit(b[1])?,
+                    g: digit(b[2])? * 16 + digit(b[3])?,
+                    b: digit(b[4])? * 16 + digit(b[5])?,
+                }),
+                _ => Err(bad("")),
+            };
         }
+        if !t.is_empty() && t.chars().all(|c| c.is_ascii_hexdigit()) {
+            return Err(bad("hex digits need a #: "));
+        }
+        let parsed = csscolorparser::parse(t).map_err(|_| bad(""))?;
+        let [r, g, b, alpha] = parsed.to_rgba8();
+        if alpha != 255 {
+            return Err(bad("it is not opaque: "));
+        }
+        Ok(Colour { r, g, b })
     }
+}
+
+/// The 148 named colours of CSS (CSS Color Module Level 4), lower-case, as `#rrggbb`, in
+/// alphabetical order: every name [`Colour`] takes.
+pub fn named_colours() -> impl Iterator<Item = (&'static str, String)> {
+    csscolorparser::NAMED_COLORS
+        .entries()
+        .map(|(name, [r, g, b])| (name.as_str(), Colour { r: *r, g: *g, b: *b }.hex()))
 }
 
 /// How to draw: sizes in output units (pixels for SVG and PNG, millimetres for PDF, TikZ,
@@ -99,12 +103,33 @@ pub struct Style {
     pub instructions: Option<String>,
     /// Diameter of the start and end dots, as a share of a cell (document 003: a third).
     pub dot: f64,
+    /// Diameter of a dot that carries a number (a MultiMaze's answer key, or its puzzle
+    /// numbered on request), as a share of a cell: room for the number.
+    pub numbered_dot: f64,
 }
 
-/// The colours of MultiMaze answer-key routes, one per start in turn (distinct hues that
-/// stay apart on white and for common colour-vision deficiencies).
+/// The colours of MultiMaze answer-key routes, one per start in turn: distinct hues that
+/// stay apart for common colour-vision deficiencies, each with a contrast of at least 3:1
+/// (WCAG's for graphics, [`contrast`]) with the white page they are drawn on (the key
+/// shades no cells under them).
 pub const ROUTE_COLOURS: [&str; 8] =
-    ["#d62828", "#1f6fd1", "#e08a00", "#7b2cbf", "#0f9d8a", "#c2185b", "#6d4c1f", "#5c6b00"];
+    ["#d62828", "#1f6fd1", "#b35c00", "#7b2cbf", "#00796b", "#c2185b", "#6d4c1f", "#5c6b00"];
+
+/// The relative luminance of a colour (WCAG 2: sRGB components made linear, weighted
+/// 0.2126, 0.7152 and 0.0722), 0 for black to 1 for white.
+pub fn luminance(c: Colour) -> f64 {
+    let linear = |v: u8| {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.04045 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+    };
+    0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b)
+}
+
+/// The contrast ratio of two colours (WCAG 2), from 1 (the same) to 21 (black on white).
+pub fn contrast(a: Colour, b: Colour) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
 
 impl Default for Style {
     fn default() -> Self {
@@ -122,6 +147,7 @@ impl Default for Style {
             title: None,
             instructions: None,
             dot: 1.0 / 3.0,
+            numbered_dot: 0.6,
         }
     }
 }
@@ -145,6 +171,48 @@ mod tests {
         assert!("#ggg".parse::<Colour>().is_err());
         assert!("puce".parse::<Colour>().is_err());
         assert!("#12345".parse::<Colour>().is_err());
+        assert!("#ff000080".parse::<Colour>().is_err(), "opaque only");
+        for refused in ["transparent", "bad", "rgb(0 0 0 / 50%)", "chartreuse-ish", ""] {
+            let e = refused.parse::<Colour>().expect_err(refused).to_string();
+            assert!(e.contains(&format!("'{refused}' is not a colour")) && !e.contains('\n'), "{e}");
+        }
+        assert_eq!("rgb(255 128 0)".parse::<Colour>().ok(), Some(Colour { r: 255, g: 128, b: 0 }));
+        assert_eq!("hsl(120, 100%, 25%)".parse::<Colour>().ok(), Some(Colour { r: 0, g: 128, b: 0 }));
+    }
+
+    #[test]
+    fn every_css_named_colour_is_taken_in_any_case() {
+        let names: Vec<(&str, String)> = named_colours().collect();
+        assert_eq!(names.len(), 148, "CSS Color 4 names 148 colours");
+        for (name, hex) in &names {
+            for spelled in [name.to_string(), name.to_ascii_uppercase(), format!("  {name} ")] {
+                let parsed = spelled.parse::<Colour>().unwrap_or_else(|e| panic!("{spelled}: {e}"));
+                assert_eq!(&parsed.hex(), hex, "{spelled}");
+            }
+        }
+        // Spot checks against the specification's table (not the crate's).
+        for (name, hex) in [
+            ("rebeccapurple", "#663399"),
+            ("navy", "#000080"),
+            ("red", "#ff0000"),
+            ("green", "#008000"),
+            ("grey", "#808080"),
+            ("darkgrey", "#a9a9a9"),
+            ("lightgoldenrodyellow", "#fafad2"),
+            ("papayawhip", "#ffefd5"),
+            ("tan", "#d2b48c"),
+        ] {
+            assert_eq!(name.parse::<Colour>().map(Colour::hex).ok().as_deref(), Some(hex), "{name}");
+            assert!(names.iter().any(|(n, h)| n == &name && h == hex), "{name} is in the list");
+        }
+    }
+
+    #[test]
+    fn contrast_is_wcags() {
+        let c = |s: &str| s.parse::<Colour>().expect("colour");
+        assert!((contrast(c("#000000"), c("#ffffff")) - 21.0).abs() < 1e-9);
+        assert!((contrast(c("#777777"), c("#ffffff")) - 4.48).abs() < 0.01);
+        assert_eq!(contrast(c("#d62828"), c("#d62828")), 1.0);
     }
 }
 
@@ -223,21 +291,57 @@ impl std::str::FromStr for Length {
     /// Parses `12`, `0.25in`, `6.35 mm`, `2.5cm`, `18pt` or `16px`: a positive finite number
     /// of at most 10,000 (in its unit).
     fn from_str(s: &str) -> Result<Self, Error> {
-        let t = s.trim().to_ascii_lowercase();
-        let units =
-            [("mm", Unit::Mm), ("cm", Unit::Cm), ("in", Unit::In), ("pt", Unit::Pt), ("px", Unit::Px)];
-        let (number, unit) = units
-            .iter()
-            .find_map(|&(suffix, u)| t.strip_suffix(suffix).map(|n| (n.trim(), Some(u))))
-            .unwrap_or((t.as_str(), None));
-        let value: f64 = number.parse().map_err(|_| {
-            Error::Parameter(format!("'{s}' is not a length (a number, perhaps with mm, cm, in, pt or px)"))
-        })?;
-        if value.is_finite() && value > 0.0 && value <= 10_000.0 {
-            Ok(Length { value, unit })
-        } else {
-            Err(Error::Parameter(format!("'{s}' must be above 0 and at most 10000")))
-        }
+        parse_length(s, false)
+    }
+}
+
+/// Parses a [`Length`] as typed: above 0 (or from 0 with `zero`) and at most 10,000.
+fn parse_length(s: &str, zero: bool) -> Result<Length, Error> {
+    let t = s.trim().to_ascii_lowercase();
+    let units = [("mm", Unit::Mm), ("cm", Unit::Cm), ("in", Unit::In), ("pt", Unit::Pt), ("px", Unit::Px)];
+    let (number, unit) = units
+        .iter()
+        .find_map(|&(suffix, u)| t.strip_suffix(suffix).map(|n| (n.trim(), Some(u))))
+        .unwrap_or((t.as_str(), None));
+    let value: f64 = number.parse().map_err(|_| {
+        Error::Parameter(format!("'{s}' is not a length (a number, perhaps with mm, cm, in, pt or px)"))
+    })?;
+    let least_ok = if zero { value >= 0.0 } else { value > 0.0 };
+    if value.is_finite() && least_ok && value <= 10_000.0 {
+        // `-0` is 0.
+        Ok(Length { value: value + 0.0, unit })
+    } else if zero {
+        Err(Error::Parameter(format!("'{s}' must be from 0 to 10000")))
+    } else {
+        Err(Error::Parameter(format!("'{s}' must be above 0 and at most 10000")))
+    }
+}
+
+/// A page margin as typed: a [`Length`] that may be 0 (the maze drawn to the paper's
+/// edges, for a printer that prints borderless or a page to be trimmed).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Margin(pub Length);
+
+impl Margin {
+    /// In millimetres (a bare number is millimetres).
+    pub fn mm(self) -> f64 {
+        self.0.mm()
+    }
+}
+
+impl std::fmt::Display for Margin {
+    /// As [`Length`] writes it, which parses back.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::str::FromStr for Margin {
+    type Err = Error;
+
+    /// Parses a length as [`Length`] does, 0 included: from 0 to 10,000 (in its unit).
+    fn from_str(s: &str) -> Result<Self, Error> {
+        parse_length(s, true).map(Margin)
     }
 }
 

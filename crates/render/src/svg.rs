@@ -225,6 +225,14 @@ fn write(scene: &Scene, style: &Style, checked: bool) -> Result<String, Error> {
             pts.join(" ")
         );
     }
+    // The dots go on top of every line, each ringed in the background's colour when
+    // lines are drawn (the end dot is as red as the solution line ending on it).
+    let ring = scene.dot_ring() * k;
+    let ringed = if ring > 0.0 {
+        format!(r#" stroke="{}" stroke-width="{}""#, escape(&style.background), num(ring))
+    } else {
+        String::new()
+    };
     for &(p, marker) in &scene.markers {
         let colour = match marker {
             Marker::Start => &style.start,
@@ -232,15 +240,17 @@ fn write(scene: &Scene, style: &Style, checked: bool) -> Result<String, Error> {
         };
         let _ = writeln!(
             out,
-            r#"<circle cx="{}" cy="{}" r="{}" fill="{}"/>"#,
+            r#"<circle cx="{}" cy="{}" r="{}" fill="{}"{ringed}/>"#,
             num(m + p.x * k),
             num(m + p.y * k),
-            num(scene.cell * k * style.dot / 2.0),
+            // (The ring is drawn as a stroke centred on the circle's edge: the circle grows
+            // by half of it, so the dot keeps its size and the ring lies outside it.)
+            num(scene.cell * k * scene.dot(style) / 2.0 + ring / 2.0),
             escape(colour)
         );
     }
     // A MultiMaze's numbers, white on their dots.
-    let diameter = scene.cell * k * style.dot;
+    let diameter = scene.cell * k * scene.dot(style);
     for (p, text) in &scene.labels {
         let _ = writeln!(
             out,

@@ -1,6 +1,6 @@
 //! TikZ output: the scene as a `tikzpicture` for LaTeX, either a whole document that
-//! compiles with plain `pdflatex` (article class, the `preview` package crops the page to
-//! the picture) or just the picture, to `\input` into a document that loads TikZ.
+//! compiles with plain `pdflatex` (article class and TikZ alone: the page is cut to the
+//! picture's measured size) or just the picture, to `\input` into a document that loads TikZ.
 
 use std::fmt::Write as _;
 
@@ -32,9 +32,10 @@ const MAX_SIDE_MM: f64 = 5000.0;
 /// with TeX's special characters escaped and accented Latin letters written as accent
 /// commands (other characters print as `?`).
 ///
-/// With `standalone`, the result is a complete document for `pdflatex` (article class with
-/// `\usepackage[active,tightpage]{preview}`, so the PDF page is the picture plus a 2 mm
-/// border). Without, it is only the `tikzpicture`, preceded by a comment saying it needs
+/// With `standalone`, the result is a complete document for `pdflatex` that needs nothing
+/// beyond LaTeX itself and TikZ (Debian's texlive-latex-base and texlive-pictures): the
+/// picture is set in a box, the page is made the box's size plus a 2 mm border
+/// (`\pdfpagewidth`, `\pdfpageheight`) and the box is shipped out as the one page. Without, it is only the `tikzpicture`, preceded by a comment saying it needs
 /// `\usepackage{tikz}`. A maze larger than about 5 m is drawn smaller, as TeX cannot
 /// measure beyond that.
 pub fn tikz(scene: &Scene, style: &Style, standalone: bool) -> String {
@@ -76,8 +77,7 @@ fn write(scene: &Scene, style: &Style, standalone: bool, checked: bool) -> Resul
     if standalone {
         out.push_str("% A maze drawn with TikZ. Compile with: pdflatex FILE.tex\n");
         out.push_str("\\documentclass{article}\n\\usepackage{tikz}\n");
-        out.push_str("\\usepackage[active,tightpage]{preview}\n\\PreviewEnvironment{tikzpicture}\n");
-        out.push_str("\\setlength\\PreviewBorder{2mm}\n\\pagestyle{empty}\n\\begin{document}\n");
+        out.push_str("\\newsavebox\\mazepicture\n\\begin{document}\n\\begin{lrbox}{\\mazepicture}%\n");
     } else {
         out.push_str("% A maze drawn with TikZ, to \\input into a LaTeX document.\n");
         out.push_str("% Needs \\usepackage{tikz} in the preamble.\n");
@@ -261,17 +261,31 @@ fn write(scene: &Scene, style: &Style, standalone: bool, checked: bool) -> Resul
         }
     }
 
-    // Start and end dots.
-    let radius = num(style.dot / 2.0 * cell * k);
+    // Start and end dots, on top of every line, each ringed in the background's colour
+    // when lines are drawn (the end dot is as red as the solution line ending on it).
+    let radius = num(scene.dot(style) / 2.0 * cell * k);
+    let ring = scene.dot_ring() * k;
     for &(p, marker) in &scene.markers {
         let name = match marker {
             Marker::Start => "mazestart",
             Marker::End => "mazeend",
         };
-        let _ = writeln!(out, "\\fill[{name}] {} circle[radius={radius}mm];", at(p));
+        if ring > 0.0 {
+            // (A stroke centred on the edge of a circle grown by half of it: the ring lies
+            // outside the dot.)
+            let _ = writeln!(
+                out,
+                "\\filldraw[fill={name}, draw=mazebackground, line width={}mm] {} circle[radius={}mm];",
+                num(ring),
+                at(p),
+                num(scene.dot(style) / 2.0 * cell * k + ring / 2.0)
+            );
+        } else {
+            let _ = writeln!(out, "\\fill[{name}] {} circle[radius={radius}mm];", at(p));
+        }
     }
     // A MultiMaze's numbers, white on their dots (sizes in points: 2.845 to the mm).
-    let diameter = style.dot * cell * k;
+    let diameter = scene.dot(style) * cell * k;
     for (p, text) in &scene.labels {
         let size = num(crate::scene::label_size(diameter, text) * 72.0 / 25.4);
         let _ = writeln!(
@@ -304,9 +318,16 @@ fn write(scene: &Scene, style: &Style, standalone: bool, checked: bool) -> Resul
         (None, None) => {}
     }
 
-    out.push_str("\\end{tikzpicture}\n");
     if standalone {
-        out.push_str("\\end{document}\n");
+        // The page: the picture and a 2 mm border round it, the picture's top left corner
+        // 2 mm in from the page's (TeX puts a page's box 1 in + \hoffset, \voffset in).
+        out.push_str("\\end{tikzpicture}%\n\\end{lrbox}%\n");
+        out.push_str("\\pdfpagewidth=\\dimexpr\\wd\\mazepicture+4mm\\relax\n");
+        out.push_str("\\pdfpageheight=\\dimexpr\\ht\\mazepicture+\\dp\\mazepicture+4mm\\relax\n");
+        out.push_str("\\hoffset=\\dimexpr2mm-1in\\relax\n\\voffset=\\dimexpr2mm-1in\\relax\n");
+        out.push_str("\\shipout\\box\\mazepicture\n\\end{document}\n");
+    } else {
+        out.push_str("\\end{tikzpicture}\n");
     }
     Ok(out)
 }

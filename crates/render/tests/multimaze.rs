@@ -1,11 +1,14 @@
 //! Document 003's MultiMaze answer key, readable: every route in its own lane (routes that
-//! share a corridor run side by side, never over each other), every start and its end
-//! numbered alike on the puzzle and on the key, and a closed border.
+//! share a corridor run side by side, never over each other), a fifth of a cell wide, in
+//! colours that stand out from the bare floor they are drawn on; every start and its end
+//! numbered alike on the key (and on the puzzle only when asked: the pairing is the
+//! player's to find); and a closed border.
 
 use maze_core::imperfect::place_starts_and_ends;
 use maze_core::solve::answer_key;
 use maze_core::{Algorithm, Hex, Maze, Point, Shape, Solver, Square, Triangle, Xoshiro};
-use maze_render::scene::{Overlay, lanes, numbers, offset_line, scene};
+use maze_render::scene::{Fill, Overlay, ROUTE_WIDTH, lanes, numbers, offset_line, scene};
+use maze_render::style::{Colour, ROUTE_COLOURS, Style, contrast};
 
 /// A MultiMaze of `starts` and `ends` on `shape`, made by Aldous-Broder as document 003.
 fn multimaze<S: Shape>(shape: S, starts: u32, ends: u32, seed: u64) -> Maze<S> {
@@ -65,16 +68,22 @@ fn check<S: Shape>(shape: S) {
                 }
             }
         }
-        // Lines side by side do not touch: lanes are wider apart than a line.
+        // Four lines side by side do not touch: lanes are wider apart than a line, which is
+        // a fifth of a cell.
         let (spacing, width) = lanes(4);
         assert!(width < spacing && (solved.route_width - width * solved.cell).abs() < 1e-9);
-        // Every start and its end are numbered alike, on the puzzle and on the key.
+        assert!(solved.route_width >= 0.2 * solved.cell - 1e-12, "{kind:?}: {}", solved.route_width);
+        // The puzzle leaves the pairing to the player: plain dots, no numbers.
         let puzzle = scene(&maze, &Overlay::default());
-        assert_eq!(puzzle.labels, solved.labels, "{kind:?} seed {seed}");
+        assert!(puzzle.labels.is_empty(), "{kind:?} seed {seed}: the puzzle gives the pairing away");
+        // Every start and its end are numbered alike on the key, and on a puzzle numbered on
+        // request.
+        let numbered = scene(&maze, &Overlay { numbered: true, ..Overlay::default() });
+        assert_eq!(numbered.labels, solved.labels, "{kind:?} seed {seed}");
         for (i, route) in key.iter().enumerate() {
             let n = (i + 1).to_string();
             let label_at =
-                |c| puzzle.labels.iter().find(|(p, _)| *p == maze.shape().centre(c)).map(|(_, t)| t);
+                |c| solved.labels.iter().find(|(p, _)| *p == maze.shape().centre(c)).map(|(_, t)| t);
             assert_eq!(label_at(route.start), Some(&n));
             assert!(
                 label_at(route.end).is_some_and(|t| t.split(',').any(|m| m == n)),
@@ -82,7 +91,13 @@ fn check<S: Shape>(shape: S) {
             );
         }
         // Without dots there are no numbers; a one-route maze has none either.
-        assert!(scene(&maze, &Overlay { no_markers: true, ..Overlay::default() }).labels.is_empty());
+        let bare = Overlay { no_markers: true, numbered: true, ..Overlay::default() };
+        assert!(scene(&maze, &bare).labels.is_empty());
+        assert!(
+            scene(&maze, &Overlay { solution: Some(&sol), no_markers: true, ..Overlay::default() })
+                .labels
+                .is_empty()
+        );
         let mut single = Maze::new(shape.clone());
         single.open_entrance_and_exit();
         assert!(scene(&single, &Overlay::default()).labels.is_empty());
@@ -119,4 +134,55 @@ fn an_offset_line_keeps_its_distance_and_direction() {
     assert_eq!(again, moved, "the same side whichever way the line runs");
     assert_eq!(offset_line(&line, 0.0), line.to_vec());
     assert_eq!(offset_line(&[p(1.0, 1.0), p(1.0, 1.0)], 0.3), vec![p(1.0, 1.0)]);
+}
+
+/// Every lane is a fifth of a cell wide whatever the number of routes, and the lanes of a
+/// corridor stay clear of its walls (the outer lines' edges within 0.44 of a cell of its
+/// middle); lines side by side touch only above four routes.
+#[test]
+fn lanes_are_a_fifth_of_a_cell_and_stay_between_the_walls() {
+    for routes in 1..=64 {
+        let (spacing, width) = lanes(routes);
+        assert!(width >= 0.2 && width == ROUTE_WIDTH, "{routes}: {width}");
+        let outer = (routes as f64 - 1.0) / 2.0 * spacing + width / 2.0;
+        assert!(outer <= 0.44 + 1e-12, "{routes} routes reach {outer} from the middle");
+        assert!(spacing > 0.0 && spacing <= 0.25);
+        if routes <= 4 {
+            assert!(spacing > width, "{routes} routes: lines side by side touch");
+        }
+    }
+}
+
+/// Every route colour has at least WCAG's 3:1 contrast (for graphics) with what it is drawn
+/// on: the key shades no cells under its lines (dark grey under them hid olive and brown),
+/// so that is the page's background, on every shape.
+#[test]
+fn every_route_colour_stands_out_on_what_it_is_drawn_on() {
+    let colour = |s: &str| s.parse::<Colour>().expect("a colour");
+    let style = Style::default();
+    let page = colour(&style.background);
+    for c in ROUTE_COLOURS {
+        let ratio = contrast(colour(c), page);
+        assert!(ratio >= 3.0, "{c} on {}: {ratio:.2}", style.background);
+    }
+    fn shading<S: Shape>(shape: S) -> Vec<Fill> {
+        let mut under = Vec::new();
+        for seed in 0..6 {
+            let maze = multimaze(shape.clone(), 5, 5, seed);
+            let sol = Solver::Bfs.solve(&maze, maze.entrance(), maze.exit(), &mut ()).expect("solves");
+            // Shading asked for (as by default): none under the route lines all the same ...
+            let key = scene(&maze, &Overlay { solution: Some(&sol), visited: true, ..Overlay::default() });
+            assert_eq!(key.routes.len(), 5);
+            under.extend(key.fills.iter().map(|(_, f)| *f));
+            // ... while the documents' style, which has no lines, shades the route cells.
+            let document =
+                Overlay { solution: Some(&sol), visited: true, no_line: true, ..Overlay::default() };
+            let shaded = scene(&maze, &document);
+            assert!(shaded.routes.is_empty() && shaded.fills.iter().any(|(_, f)| *f == Fill::Path));
+        }
+        under
+    }
+    for under in [shading(Square::new(10, 8)), shading(Hex::new(9, 7)), shading(Triangle::new(12, 7))] {
+        assert!(under.is_empty(), "cells shaded under the routes: {under:?}");
+    }
 }

@@ -165,7 +165,8 @@ fn one_page_a4_is_valid_and_renders() {
     let bytes = pdf::pdf(&[page(square(40, 32, 7, false), None)], &setup(Paper::A4), &style()).expect("pdf");
     assert!(bytes.starts_with(b"%PDF-"));
     assert!(bytes.len() < 30_000, "{} bytes for a 40 x 32 maze", bytes.len());
-    validate(&bytes, "one-a4", 1, A4);
+    // A wide maze takes A4 landscape (a larger cell than upright).
+    validate(&bytes, "one-a4", 1, (A4.1, A4.0));
 }
 
 #[test]
@@ -238,7 +239,8 @@ fn refuses_what_it_cannot_lay_out() {
 #[test]
 fn layout_keeps_the_requested_size_or_shrinks_to_fit() {
     let st = style();
-    let small = page_layouts(&[page(square(10, 8, 1, false), None)], &setup(Paper::A4), &st).expect("layout");
+    let upright: Paper = "a4-portrait".parse().expect("paper");
+    let small = page_layouts(&[page(square(10, 8, 1, false), None)], &setup(upright), &st).expect("layout");
     let l = &small[0];
     assert!(!l.shrunk);
     assert!((l.scale - 6.35 * pdf::MM).abs() < 1e-9);
@@ -262,9 +264,10 @@ fn layout_keeps_the_requested_size_or_shrinks_to_fit() {
     assert!((over - under).abs() < 24.0, "centred down the page: {over} over, {under} under");
 
     // 10 in x 8 in at 1/4 in cells (the MultiMaze page) fits Letter turned sideways only
-    // when shrunk; on upright Letter it is shrunk uniformly to the width.
+    // when shrunk; on Letter kept upright it is shrunk uniformly to the width.
     let multimaze = page(square(40, 32, 2, false), None);
-    let l = &page_layouts(std::slice::from_ref(&multimaze), &setup(Paper::Letter), &st).expect("layout")[0];
+    let letter_upright: Paper = "letter-portrait".parse().expect("paper");
+    let l = &page_layouts(std::slice::from_ref(&multimaze), &setup(letter_upright), &st).expect("layout")[0];
     assert!(l.shrunk && l.scale < 6.35 * pdf::MM);
     let (x0, y0) = l.to_page(Point { x: 0.0, y: 0.0 });
     let (x1, y1) = l.to_page(Point { x: 40.0, y: 32.0 });
@@ -472,11 +475,16 @@ fn pdflatex(dir: &Scratch, name: &str) {
 fn tikz_text_shape() {
     let s = square(6, 4, 2, true);
     let doc = tex::tikz(&s, &tex_style(), true);
-    assert!(
-        doc.contains("\\documentclass{article}") && doc.contains("\\usepackage[active,tightpage]{preview}")
-    );
-    assert!(doc.contains("\\PreviewEnvironment{tikzpicture}") && doc.trim_end().ends_with("\\end{document}"));
-    assert!(!doc.contains("standalone"));
+    assert!(doc.contains("\\documentclass{article}") && doc.trim_end().ends_with("\\end{document}"));
+    // Only what a minimal TeX install has (texlive-latex-base, and TikZ from
+    // texlive-pictures): not the preview package, nor the standalone class.
+    let packages: Vec<&str> = doc.lines().filter(|l| l.contains("\\usepackage")).collect();
+    assert_eq!(packages, ["\\usepackage{tikz}"], "{doc}");
+    assert!(!doc.contains("preview") && !doc.contains("Preview") && !doc.contains("standalone"));
+    // The page is cut to the picture: one box, measured, shipped out as the page.
+    assert!(doc.contains("\\pdfpagewidth=\\dimexpr\\wd\\mazepicture+4mm"));
+    assert!(doc.contains("\\shipout\\box\\mazepicture"));
+    assert_eq!(doc.matches("\\begin{tikzpicture}").count(), 1);
     let frag = tex::tikz(&s, &tex_style(), false);
     assert!(frag.starts_with('%') && frag.contains("\\usepackage{tikz}"));
     assert!(!frag.contains("\\documentclass") && !frag.contains("\\begin{document}"));
@@ -559,4 +567,60 @@ fn tikz_fragment_inputs_into_a_document() {
                Triangles:\n\n\\input{tri}\n\n\\input{heat}\n\\end{document}\n";
     std::fs::write(dir.path("book.tex"), doc).expect("write");
     pdflatex(&dir, "book");
+}
+
+/// A paper given without an orientation (a4, letter, a3, ...) is laid whichever way up
+/// gives the maze the larger cell: document 003's wide MultiMaze on A4 goes landscape, a
+/// tall maze stays upright; a maze that keeps its cell either way up is laid the way it is
+/// longer.
+/// A paper whose orientation was asked (`-portrait`, `-landscape`, or its sides) is kept.
+#[test]
+fn paper_without_an_orientation_turns_for_the_larger_cell() {
+    let st = style();
+    let layout = |scene: Scene, paper: Paper| {
+        page_layouts(&[page(scene, None)], &setup(paper), &st).expect("layout").remove(0)
+    };
+    let a4_portrait: Paper = "a4-portrait".parse().expect("paper");
+    let a4_landscape: Paper = "a4-landscape".parse().expect("paper");
+    assert_eq!("a4".parse::<Paper>().ok(), Some(Paper::A4));
+    assert!(Paper::A4.turns() && Paper::Letter.turns() && "a3".parse::<Paper>().expect("a3").turns());
+    assert!(
+        !a4_portrait.turns() && !a4_landscape.turns() && !"210x297mm".parse::<Paper>().expect("").turns()
+    );
+    assert_eq!(a4_portrait.mm(), Paper::A4.mm());
+    assert_eq!("a3".parse::<Paper>().expect("a3").to_string(), "a3", "a named paper prints back by name");
+    // Document 003's 10 x 8 inch MultiMaze (40 x 32 cells).
+    let wide = || square(40, 32, 2, false);
+    let free = layout(wide(), Paper::A4);
+    let portrait = layout(wide(), a4_portrait);
+    assert!(free.page_width > free.page_height, "landscape: {} x {}", free.page_width, free.page_height);
+    assert!(free.scale > portrait.scale * 1.2, "a larger cell: {} vs {}", free.scale, portrait.scale);
+    assert_eq!(free.scale, layout(wide(), a4_landscape).scale);
+    // Asked upright, it stays upright (shrunk).
+    assert!(portrait.page_width < portrait.page_height && portrait.shrunk);
+    // A tall maze stays upright; a small one that keeps its cell either way too.
+    let tall = layout(square(30, 40, 3, false), Paper::A4);
+    assert!(tall.page_width < tall.page_height);
+    let tall_small = layout(square(8, 10, 1, false), Paper::A4);
+    assert!(tall_small.page_width < tall_small.page_height && !tall_small.shrunk);
+    // A small maze keeps its cell either way up: the paper is laid the way the maze is
+    // longer (the default 20 x 10 MultiMaze sat small on upright A4 under a large gap).
+    let small = layout(square(20, 10, 1, false), Paper::A4);
+    assert!(small.page_width > small.page_height && !small.shrunk);
+    assert_eq!(small.scale, layout(square(20, 10, 1, false), a4_portrait).scale);
+    let square_maze = layout(square(10, 10, 1, false), Paper::A4);
+    assert!(square_maze.page_width < square_maze.page_height, "a square maze stays upright");
+    // An exact cell size that fits only one way up is kept on that one, not refused.
+    let exact = PageSetup { fit: pdf::Fit::Exact, ..setup(Paper::A4) };
+    // (36 x 22 cells of 6.35 mm: 229 x 140 mm.)
+    let l = page_layouts(&[page(square(36, 22, 4, false), None)], &exact, &st).expect("fits landscape");
+    assert!(!l[0].shrunk && l[0].page_width > l[0].page_height);
+    let exact_upright = PageSetup { fit: pdf::Fit::Exact, ..setup(a4_portrait) };
+    let refused =
+        page_layouts(&[page(square(36, 22, 4, false), None)], &exact_upright, &st).expect_err("refused");
+    assert!(refused.to_string().contains("does not fit 210 x 297 mm paper at"), "{refused}");
+    // Every page of a book takes the same way up: puzzles and their solutions line up.
+    let pages = [page(wide(), Some("Puzzle 1")), page(square(40, 32, 2, true), Some("Solution 1"))];
+    let both = page_layouts(&pages, &setup(Paper::A4), &st).expect("layout");
+    assert_eq!((both[0].page_width, both[0].origin), (both[1].page_width, both[1].origin));
 }

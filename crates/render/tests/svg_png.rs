@@ -154,7 +154,14 @@ fn svg_is_valid_and_renders_with_walls_in_place() {
     });
     // With every overlay, still well-formed.
     let sol = Solver::Bfs.solve(&hx, hx.entrance(), hx.exit(), &mut ()).expect("solvable");
-    let all = Overlay { solution: Some(&sol), visited: true, heat: true, no_markers: false, no_line: false };
+    let all = Overlay {
+        solution: Some(&sol),
+        visited: true,
+        heat: true,
+        no_markers: false,
+        no_line: false,
+        numbered: false,
+    };
     let titled = Style { title: Some("A <maze> & \"more\"".into()), ..Style::default() };
     check("overlays", svg::svg(&scene(&hx, &all), &titled), &|_| {});
 }
@@ -213,6 +220,21 @@ fn a_title_is_drawn_above_the_maze_in_svg_and_png() {
         assert!(lum[..(rows * w1) as usize].iter().any(|&l| l < 100), "the svg heading is blank");
         walls_match_pixels_below(&m, &style, &bytes, rows, "titled svg");
     }
+}
+
+/// PNG titles keep the case given: `Hello` and `HELLO` are set in different glyphs, in the
+/// same room (the font's lower case is as wide as its capitals).
+#[test]
+fn a_png_title_keeps_its_case() {
+    let m = maze(Square::new(9, 7), 5);
+    let plain = scene(&m, &Overlay { no_markers: true, ..Overlay::default() });
+    let titled = |t: &str| {
+        let style = Style { title: Some(t.into()), ..pixel_style() };
+        decode(&png::png(&plain, &style).expect("png"))
+    };
+    let (mixed, upper) = (titled("Hello"), titled("HELLO"));
+    assert_eq!((mixed.0, mixed.1), (upper.0, upper.1), "the same size");
+    assert_ne!(mixed.2, upper.2, "Hello and HELLO are drawn alike");
 }
 
 #[test]

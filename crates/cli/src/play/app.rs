@@ -452,23 +452,8 @@ impl App {
                 (None, Some(h)) => game.step(h, self.auto),
                 (None, None) => Moved::Blocked,
             };
-            match moved {
-                Moved::Blocked => {
-                    self.message = match climb {
-                        Some(up) if game.has_stairs() => {
-                            format!("no open stair {} here", if up { "up" } else { "down" })
-                        }
-                        Some(_) => "this maze has one level: no stairs".into(),
-                        None => "a wall is in the way".into(),
-                    }
-                }
-                Moved::Steps(_) => self.message.clear(),
-                Moved::Finished => {
-                    self.took = Some(self.elapsed());
-                    self.screen = Screen::Done;
-                    self.message.clear();
-                }
-            }
+            let stairs = game.has_stairs();
+            self.moved(moved, climb, stairs);
             return;
         }
         match code {
@@ -534,6 +519,43 @@ impl App {
             KeyCode::Esc | KeyCode::Char('q') => self.screen = Screen::Menu,
             _ => {}
         }
+    }
+
+    /// Says what a move did (`climb`: it was up or down a stair; `stairs`: the maze has
+    /// some), and on the last end stops the clock and shows the summary.
+    fn moved(&mut self, moved: Moved, climb: Option<bool>, stairs: bool) {
+        match moved {
+            Moved::Blocked => {
+                self.message = match climb {
+                    Some(up) if stairs => format!("no open stair {} here", if up { "up" } else { "down" }),
+                    Some(_) => "this maze has one level: no stairs".into(),
+                    None => "a wall is in the way".into(),
+                }
+            }
+            Moved::Steps(_) => self.message.clear(),
+            Moved::Finished => {
+                self.took = Some(self.elapsed());
+                self.screen = Screen::Done;
+                self.message.clear();
+            }
+        }
+    }
+
+    /// A click (a window's mouse) at the point `p` of the shape while playing: one step into
+    /// the open neighbouring cell there ([`Game::step_into`]), with the rules and messages
+    /// of a key's move.
+    #[cfg_attr(not(feature = "window"), allow(dead_code))]
+    pub fn click(&mut self, p: maze_core::Point) {
+        if self.screen != Screen::Playing {
+            return;
+        }
+        let Some(game) = self.game.as_mut() else { return };
+        if self.started.is_none() {
+            self.started = Some(self.now);
+        }
+        let moved = game.step_into(p);
+        let stairs = game.has_stairs();
+        self.moved(moved, None, stairs);
     }
 
     fn begin_watch(&mut self, what: Replay) {

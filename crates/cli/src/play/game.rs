@@ -158,6 +158,48 @@ pub trait Game {
     fn picture(&self, unicode: bool) -> Vec<String>;
     /// The door keys that make sense for this shape, for the help line.
     fn door_count(&self) -> u8;
+    /// The maze (walls, start and end dots) as the picture renderer draws it for `maze
+    /// generate --format png`, at the PNG's default cell size, for a window to show.
+    ///
+    /// # Errors
+    /// When the picture cannot be drawn (its reason, one line).
+    #[cfg_attr(not(feature = "window"), allow(dead_code))]
+    fn raster(&self) -> Result<Raster, String>;
+    /// The centre of the player's cell, in the shape's units (as [`Raster::pixel`] takes).
+    #[cfg_attr(not(feature = "window"), allow(dead_code))]
+    fn player_centre(&self) -> Point;
+    /// Moves the player one cell into the neighbouring cell whose outline holds the point `p`
+    /// (in the shape's units: a click on the picture), if the door to it is open
+    /// ([`Moved::Blocked`] otherwise, or when `p` is in no neighbour). The same move as a
+    /// key's: one step, a breadcrumb.
+    #[cfg_attr(not(feature = "window"), allow(dead_code))]
+    fn step_into(&mut self, p: Point) -> Moved;
+}
+
+/// A maze drawn by the picture renderer: the PNG's bytes, and where the shape's points lie
+/// on it.
+#[derive(Clone, Debug)]
+#[cfg_attr(not(feature = "window"), allow(dead_code))]
+pub struct Raster {
+    /// The PNG, as `maze generate --format png` writes it.
+    pub png: Vec<u8>,
+    /// Pixels per unit of the shape (the cell size).
+    pub cell: f64,
+    /// The pixel of the shape's origin (the margin).
+    pub origin: Point,
+}
+
+#[cfg_attr(not(feature = "window"), allow(dead_code))]
+impl Raster {
+    /// The pixel (x, y) of a point of the shape.
+    pub fn pixel(&self, p: Point) -> Point {
+        Point { x: self.origin.x + p.x * self.cell, y: self.origin.y + p.y * self.cell }
+    }
+
+    /// The point of the shape at pixel (x, y).
+    pub fn point(&self, x: f64, y: f64) -> Point {
+        Point { x: (x - self.origin.x) / self.cell, y: (y - self.origin.y) / self.cell }
+    }
 }
 
 /// Builds a game for a setup, dispatching once on the shape.
@@ -717,6 +759,64 @@ impl<S: Shape> Game for Play<S> {
         // The stairs of a multi-level maze are the last two doors: not moves in the plane.
         S::Door::COUNT - if self.has_stairs() { 2 } else { 0 }
     }
+
+    fn raster(&self) -> Result<Raster, String> {
+        let style = maze::draw_style(
+            &maze::Draw::default(),
+            maze::Format::Png,
+            self.maze.is_multi(),
+            &maze::Picture::of(self.maze.shape()),
+        );
+        let overlay = maze_render::scene::Overlay::default();
+        let png = maze_render::png::maze_png(&self.maze, &overlay, &style, maze::DEFAULT_MAX_MEMORY)
+            .map_err(|e| e.to_string())?;
+        // The maze sits a margin in from the left and bottom edges; a heading, if any,
+        // takes the room above it.
+        let extent = self.maze.shape().extent();
+        let height = png.get(20..24).map_or(0, |b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
+        let drawn = (extent.y * style.cell_size + 2.0 * style.margin).ceil();
+        let top = (f64::from(height) - drawn).max(0.0) + style.margin;
+        Ok(Raster { png, cell: style.cell_size, origin: Point { x: style.margin, y: top } })
+    }
+
+    fn player_centre(&self) -> Point {
+        self.maze.shape().centre(self.player)
+    }
+
+    fn step_into(&mut self, p: Point) -> Moved {
+        if self.finished() {
+            return Moved::Finished;
+        }
+        let shape = self.maze.shape();
+        let under = shape
+            .adjacent(self.player)
+            .iter()
+            .filter(|&(d, _)| !matches!(shape.door_kind(self.player, d), DoorKind::Stair { .. }))
+            .find(|&(_, b)| inside(&shape.fill_outline(b), p));
+        let Some((door, next)) = under else { return Moved::Blocked };
+        if !self.maze.is_open(self.player, door) {
+            return Moved::Blocked;
+        }
+        if let Some(done) = self.arrive(next) {
+            return done;
+        }
+        self.refresh_solution();
+        Moved::Steps(1)
+    }
+}
+
+/// Whether `p` lies inside the polygon `outline` (even-odd rule: a ray to the right crosses
+/// its edges an odd number of times).
+#[cfg_attr(not(feature = "window"), allow(dead_code))]
+fn inside(outline: &[Point], p: Point) -> bool {
+    let mut odd = false;
+    for (i, a) in outline.iter().enumerate() {
+        let b = outline[(i + 1) % outline.len()];
+        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y) {
+            odd = !odd;
+        }
+    }
+    odd
 }
 
 /// Formats a duration as m:ss.t.

@@ -12,6 +12,8 @@ pub mod app;
 pub mod game;
 pub mod lines;
 pub mod view;
+#[cfg(feature = "window")]
+pub mod window;
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -30,8 +32,11 @@ pub fn app_from_args(args: &PlayArgs) -> Result<App> {
     if let Some(i) = app::PLAY_SHAPES.iter().position(|&k| k == args.shape.shape) {
         app.shape = i;
     }
-    if let Some(i) = maze_core::Algorithm::ALL.iter().position(|&a| a == args.algorithm) {
+    if let Some(i) = args.algorithm.and_then(|g| maze_core::Algorithm::ALL.iter().position(|&a| a == g)) {
         app.algorithm = i;
+    }
+    if let Some(i) = args.solve.and_then(|s| maze_core::Solver::ALL.iter().position(|&a| a == s)) {
+        app.solver = i;
     }
     // Wrapping and levels: checked here as `maze generate` checks them, so a bad pair is
     // refused on the command line rather than in the menu.
@@ -111,6 +116,15 @@ pub fn run(args: PlayArgs) -> Result<()> {
             anyhow::bail!(UsageError(app.message.clone()));
         }
     }
+    if args.window {
+        #[cfg(feature = "window")]
+        return window::run(app);
+        #[cfg(not(feature = "window"))]
+        anyhow::bail!(UsageError(
+            "this build of maze has no window support (cargo feature `window`); play in the terminal without --window"
+                .into()
+        ));
+    }
     let (tty_in, tty_out) = (std::io::stdin().is_terminal(), std::io::stdout().is_terminal());
     if args.lines || !tty_in || !tty_out {
         if args.fog.is_some() {
@@ -122,7 +136,8 @@ pub fn run(args: PlayArgs) -> Result<()> {
         let mut out = std::io::stdout().lock();
         // Box-drawing characters only on a terminal that asked for them; pipes get ASCII.
         let unicode = tty_out && !args.ascii;
-        return lines::Dialogue::new(&args, std::io::stdin().lock(), &mut out, unicode, !tty_in)?.run();
+        let looks = lines::Looks { unicode, colour: tty_out && lines::colour_wanted() };
+        return lines::Dialogue::new(&args, std::io::stdin().lock(), &mut out, looks, !tty_in)?.run();
     }
     let mut terminal = ratatui::init();
     let result = event_loop(&mut terminal, &mut app);
@@ -471,6 +486,29 @@ mod tests {
         press(&mut a, KeyCode::Enter);
         assert_eq!(a.screen, Screen::Menu);
         assert!(screen(&a, 120, 18).contains("even number of rows"), "{}", a.message);
+    }
+
+    /// A click (the window's mouse) steps into the open neighbouring cell under it, by the
+    /// keys' rules: not through a wall, not two cells away, not onto the player's own cell.
+    #[test]
+    fn a_click_steps_into_an_open_neighbour_only() {
+        use maze_core::Point;
+        let mut a = App::default();
+        (a.seed, a.difficulty) = (3, 2);
+        press(&mut a, KeyCode::Enter);
+        let moves = |a: &App| a.game.as_ref().map(|g| g.moves());
+        // The 4 x 4 maze of seed 3: the top row is one corridor, with a wall under the
+        // entrance (`maze generate -d 2 --seed 3`).
+        a.click(Point { x: 0.5, y: 1.5 });
+        assert_eq!((moves(&a), a.message.as_str()), (Some(0), "a wall is in the way"));
+        a.click(Point { x: 2.5, y: 0.5 });
+        assert_eq!(moves(&a), Some(0), "two cells away");
+        a.click(Point { x: 0.6, y: 0.4 });
+        assert_eq!(moves(&a), Some(0), "the player's own cell");
+        a.click(Point { x: 1.4, y: 0.6 });
+        assert_eq!(moves(&a), Some(1));
+        let at = a.game.as_ref().map(|g| g.player_centre());
+        assert_eq!(at, Some(Point { x: 1.5, y: 0.5 }));
     }
 
     #[test]

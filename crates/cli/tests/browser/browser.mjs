@@ -473,10 +473,60 @@ await check('replays are timed, and can be paused, stepped and followed on a pro
   expect(await page.isDisabled(testid('anim-pause')), 'the controls stay on after the replay');
 });
 
-await check('a legend, and ends told apart by shape', async () => {
+// Document 003's green and red dots, as every other output draws them: no end squares,
+// on the page or in its legend.
+const dotsOnly = () => page.evaluate(() => ({
+  starts: document.querySelectorAll('#maze circle.start').length,
+  ends: document.querySelectorAll('#maze circle.end').length,
+  squares: document.querySelectorAll('#maze rect.end, #maze rect.start').length,
+  radii: [...document.querySelectorAll('#maze circle.start, #maze circle.end')].map((c) => c.getAttribute('r')),
+  key: getComputedStyle(document.querySelector('.end-key')).borderRadius,
+}));
+
+await check('a legend, and starts and ends drawn as dots', async () => {
   expect(await page.isVisible(testid('legend')), 'no legend');
-  const shapes = await page.evaluate(() => [document.querySelectorAll('#maze circle.start').length, document.querySelectorAll('#maze rect.end').length]);
-  expect(shapes[0] >= 1 && shapes[1] >= 1, `start circles and end squares: ${shapes}`);
+  const d = await dotsOnly();
+  expect(d.starts >= 1 && d.ends >= 1 && d.squares === 0, `start and end dots: ${JSON.stringify(d)}`);
+  expect(new Set(d.radii).size === 1, `dots of one size: ${d.radii}`);
+  expect(d.key === '50%', `the legend's end key is round: ${d.key}`);
+});
+
+await check('a MultiMaze\'s red ends are dots under "connect each green dot with one red dot"', async () => {
+  await openMaze('shape=square&width=8&height=6&seed=3&starts=3&ends=3');
+  const d = await dotsOnly();
+  expect(d.starts >= 3 && d.ends === d.starts && d.squares === 0, `MultiMaze dots: ${JSON.stringify(d)}`);
+  expect(new Set(d.radii).size === 1 && d.key === '50%', `round, one size: ${JSON.stringify(d)}`);
+  // A big MultiMaze, drawn on a canvas: each end's dot is round there too (the corner of
+  // the square it was is bare, its middle red).
+  await openMaze('shape=square&width=300&height=300&seed=5&starts=3&ends=3', 60000);
+  const seen = await page.evaluate(() => {
+    const canvas = document.getElementById('maze-overlay');
+    const ctx = canvas.getContext('2d');
+    const v = cv.view;
+    const kept = [v.s, v.ox, v.oy];
+    const out = [];
+    for (const [c, cls] of ends()) {
+      if (cls !== 'end') continue;
+      // The view zoomed in on this end (20 px a cell), the overlay painted again.
+      const [x, y] = centre(c);
+      v.s = 20;
+      [v.ox, v.oy] = [canvas.width / 2 - v.s * x, canvas.height / 2 - v.s * y];
+      paintOverlay();
+      const r = Math.max(DOT_R * v.s, 3 * deviceRatio());
+      const at = (dx, dy) => [...ctx.getImageData(Math.round(canvas.width / 2 + dx), Math.round(canvas.height / 2 + dy), 1, 1).data];
+      out.push({ middle: at(0, 0), corner: at(0.85 * r, 0.85 * r) });
+    }
+    [v.s, v.ox, v.oy] = kept;
+    paintOverlay();
+    return out;
+  });
+  expect(seen.length >= 1, 'no end dot on screen');
+  for (const { middle, corner } of seen) {
+    expect(middle[0] > 150 && middle[1] < 90 && middle[3] === 255, `the middle is red: ${middle}`);
+    expect(corner[3] === 0, `the corner of a square end is bare: ${corner}`);
+  }
+  // Back to the maze the checks after this one print.
+  await openMaze('shape=square&width=100&height=100&algorithm=recursive-backtracker&seed=4');
 });
 
 await check('print: the maze alone on the paper', async () => {

@@ -2,7 +2,9 @@
 //! and the [`Bitmap`] pictures masks are made from.
 //!
 //! The glyphs were drawn for this project: 5 × 7 pixels each, strokes one pixel wide, covering
-//! the letters (lower case is drawn as upper case), the digits, space and `! ? . , - + : ' & #`.
+//! the letters in both cases (lower case with a smaller body, ascenders and descenders
+//! within the same 7 rows), the digits, space and `! ? . , - + : ' & #`. Text keeps the case
+//! it is given.
 
 /// A black-and-white picture, row-major, `true` = dark (ink).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,6 +84,32 @@ const GLYPHS: &[(char, [u8; 7])] = &[
     ('X', [0b10001, 0b01010, 0b01010, 0b00100, 0b01010, 0b01010, 0b10001]),
     ('Y', [0b10001, 0b10001, 0b01010, 0b00100, 0b00100, 0b00100, 0b00100]),
     ('Z', [0b11111, 0b00010, 0b00010, 0b00100, 0b01000, 0b01000, 0b11111]),
+    ('a', [0b00000, 0b00000, 0b01110, 0b00001, 0b01111, 0b10001, 0b01111]),
+    ('b', [0b10000, 0b10000, 0b10110, 0b11001, 0b10001, 0b10001, 0b11110]),
+    ('c', [0b00000, 0b00000, 0b01110, 0b10000, 0b10000, 0b10001, 0b01110]),
+    ('d', [0b00001, 0b00001, 0b01101, 0b10011, 0b10001, 0b10001, 0b01111]),
+    ('e', [0b00000, 0b00000, 0b01110, 0b10001, 0b11111, 0b10000, 0b01110]),
+    ('f', [0b00110, 0b01001, 0b01000, 0b11100, 0b01000, 0b01000, 0b01000]),
+    ('g', [0b00000, 0b01111, 0b10001, 0b10001, 0b01111, 0b00001, 0b01110]),
+    ('h', [0b10000, 0b10000, 0b10110, 0b11001, 0b10001, 0b10001, 0b10001]),
+    ('i', [0b00100, 0b00000, 0b01100, 0b00100, 0b00100, 0b00100, 0b01110]),
+    ('j', [0b00010, 0b00000, 0b00110, 0b00010, 0b00010, 0b10010, 0b01100]),
+    ('k', [0b10000, 0b10000, 0b10010, 0b10100, 0b11000, 0b10100, 0b10010]),
+    ('l', [0b01100, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100, 0b01110]),
+    ('m', [0b00000, 0b00000, 0b11010, 0b10101, 0b10101, 0b10001, 0b10001]),
+    ('n', [0b00000, 0b00000, 0b10110, 0b11001, 0b10001, 0b10001, 0b10001]),
+    ('o', [0b00000, 0b00000, 0b01110, 0b10001, 0b10001, 0b10001, 0b01110]),
+    ('p', [0b00000, 0b11110, 0b10001, 0b10001, 0b11110, 0b10000, 0b10000]),
+    ('q', [0b00000, 0b01111, 0b10001, 0b10001, 0b01111, 0b00001, 0b00001]),
+    ('r', [0b00000, 0b00000, 0b10110, 0b11001, 0b10000, 0b10000, 0b10000]),
+    ('s', [0b00000, 0b00000, 0b01111, 0b10000, 0b01110, 0b00001, 0b11110]),
+    ('t', [0b01000, 0b01000, 0b11110, 0b01000, 0b01000, 0b01001, 0b00110]),
+    ('u', [0b00000, 0b00000, 0b10001, 0b10001, 0b10001, 0b10011, 0b01101]),
+    ('v', [0b00000, 0b00000, 0b10001, 0b10001, 0b10001, 0b01010, 0b00100]),
+    ('w', [0b00000, 0b00000, 0b10001, 0b10001, 0b10101, 0b10101, 0b01010]),
+    ('x', [0b00000, 0b00000, 0b10001, 0b01010, 0b00100, 0b01010, 0b10001]),
+    ('y', [0b00000, 0b10001, 0b10001, 0b10001, 0b01111, 0b00001, 0b01110]),
+    ('z', [0b00000, 0b00000, 0b11111, 0b00010, 0b00100, 0b01000, 0b11111]),
     ('0', [0b01110, 0b10011, 0b10101, 0b11001, 0b10001, 0b10001, 0b01110]),
     ('1', [0b00100, 0b01100, 0b10100, 0b00100, 0b00100, 0b00100, 0b11111]),
     ('2', [0b01110, 0b10001, 0b00001, 0b00110, 0b01000, 0b10000, 0b11111]),
@@ -104,13 +132,12 @@ const GLYPHS: &[(char, [u8; 7])] = &[
     ('#', [0b00000, 0b01010, 0b11111, 0b01010, 0b11111, 0b01010, 0b00000]),
 ];
 
-/// The glyph for `c`, lower-case letters drawn as upper case.
+/// The glyph for `c`, in the case given.
 fn glyph(c: char) -> Option<&'static [u8; 7]> {
-    let c = c.to_ascii_uppercase();
     GLYPHS.iter().find(|(g, _)| *g == c).map(|(_, rows)| rows)
 }
 
-/// Whether the font has a glyph for `c` (after upper-casing).
+/// Whether the font has a glyph for `c`.
 pub fn has_glyph(c: char) -> bool {
     glyph(c).is_some()
 }
@@ -193,9 +220,9 @@ pub fn text_bitmap(text: &str, margin: u32) -> Result<Bitmap, String> {
 mod tests {
     use super::*;
 
-    /// The letters and digits.
+    /// The letters of both cases and the digits.
     fn alphanumerics() -> Vec<char> {
-        ('A'..='Z').chain('0'..='9').collect()
+        ('A'..='Z').chain('a'..='z').chain('0'..='9').collect()
     }
 
     /// Whether glyph pixel (`x`, `y`) is inked.
@@ -216,7 +243,7 @@ mod tests {
             assert!(has_glyph(c), "{c:?} missing");
             assert!(glyph(c).is_some_and(|g| g.iter().all(|&r| r < 1 << 5)), "{c:?} is wider than 5");
         }
-        assert_eq!(GLYPHS.len(), 26 + 10 + 11, "a glyph is listed twice");
+        assert_eq!(GLYPHS.len(), 26 + 26 + 10 + 11, "a glyph is listed twice");
         for c in ['é', '\n', '\t', '*', '@', '\u{0}'] {
             assert!(!has_glyph(c), "{c:?} should have no glyph");
         }
@@ -246,7 +273,7 @@ mod tests {
                 }
             }
             // One piece: every inked pixel reachable from the first through inked neighbours
-            // (diagonals count, as diagonal strokes are drawn that way).
+            // (diagonals count, as diagonal strokes are drawn that way); i and j have a dot.
             let inked: Vec<(i32, i32)> =
                 (0..7).flat_map(|y| (0..5).map(move |x| (x, y))).filter(|&(x, y)| ink(g, x, y)).collect();
             let mut seen = vec![inked[0]];
@@ -260,7 +287,13 @@ mod tests {
                     }
                 }
             }
-            assert_eq!(seen.len(), inked.len(), "{c} is in more than one piece");
+            let pieces = if matches!(c, 'i' | 'j') { 2 } else { 1 };
+            if pieces == 1 {
+                assert_eq!(seen.len(), inked.len(), "{c} is in more than one piece");
+            } else {
+                assert_eq!(seen.len(), 1, "{c}'s dot stands alone");
+                assert!(inked.len() > 1, "{c} has a stem");
+            }
         }
     }
 
@@ -306,11 +339,24 @@ mod tests {
     }
 
     #[test]
-    fn lower_case_is_drawn_as_upper_case() {
-        assert_eq!(text_bitmap("hello, world!", 1), text_bitmap("HELLO, WORLD!", 1));
+    fn text_keeps_the_case_given() {
+        let lower = text_bitmap("hello, world!", 1).expect("lower case");
+        let upper = text_bitmap("HELLO, WORLD!", 1).expect("upper case");
+        assert_eq!((lower.width, lower.height), (upper.width, upper.height), "same layout");
+        assert_ne!(lower, upper, "\n{}\n{}", show(&lower), show(&upper));
         for c in 'a'..='z' {
-            assert!(has_glyph(c));
-            assert_eq!(glyph(c), glyph(c.to_ascii_uppercase()));
+            assert!(has_glyph(c), "{c}");
+            assert_ne!(glyph(c), glyph(c.to_ascii_uppercase()), "{c} has a glyph of its own");
+            // A lower-case body: ink in the x-height rows (2 to 4).
+            let g = glyph(c).expect("glyph");
+            assert!((2..5).any(|y| g[y] != 0), "{c} has a body");
+        }
+        // Ascenders reach the top row, descenders the bottom one, below the body's floor.
+        for c in ['b', 'd', 'f', 'h', 'k', 'l', 't'] {
+            assert_ne!(glyph(c).expect("glyph")[0], 0, "{c} rises");
+        }
+        for c in ['a', 'c', 'e', 'm', 'n', 'o', 'r', 's', 'u', 'v', 'w', 'x', 'z'] {
+            assert_eq!(glyph(c).expect("glyph")[..2], [0, 0], "{c} is short");
         }
     }
 

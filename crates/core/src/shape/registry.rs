@@ -149,6 +149,11 @@ impl ShapeSpec {
             let counts = super::polar::ring_counts(width, height, limit);
             let cells: u64 = counts.iter().map(|&c| u64::from(c)).sum();
             if cells > limit {
+                // Counted on for the message, to the ceiling's size (quickly: rings grow),
+                // so a refusal by a lower limit says the shape's real count.
+                let further = limit.max(crate::limits::HARD_MAX_CELLS);
+                let counts = super::polar::ring_counts(width, height, further);
+                let cells = counts.iter().map(|&c| u64::from(c)).sum();
                 return Err(Error::TooLarge { cells, limit });
             }
             return Ok(ShapeSpec::plain(kind, width, height));

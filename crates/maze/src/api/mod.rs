@@ -396,7 +396,8 @@ impl Job {
                 Ok(file_answer(request.format, &name, out))
             }
             Work::Solve { file, solver, from, to, events } => {
-                let spec = crate::file_spec(&file, if events { MAX_GEOMETRY_CELLS } else { MAX_CELLS })?;
+                let max_cells = if events { MAX_GEOMETRY_CELLS } else { MAX_CELLS };
+                let spec = crate::file_spec(&file, &crate::Limits { max_cells, ..crate::Limits::default() })?;
                 let body = spec.visit_cold(SolveView { file: &file, solver, from, to, events })?;
                 Ok(Answer { content_type: "application/json", file_name: None, bytes: body.into_bytes() })
             }
@@ -486,7 +487,7 @@ impl Posted {
             PostedKind::Render(request, keep_solution) => {
                 let file = maze_file(body)?;
                 // The file name is built from the checked shape, never from the request's text.
-                let spec = crate::file_spec(&file, request.max_cells)?;
+                let spec = crate::file_spec(&file, &request.limits())?;
                 let name = format!("maze-{}-{}x{}", spec.kind.name(), spec.width, spec.height);
                 Ok(Job {
                     work: Work::Redraw { request: *request, file, keep_solution, name, cells: spec.cells() },
@@ -501,32 +502,81 @@ impl Posted {
 }
 
 /// The fields of a JSON object sent as a body, each value as the text a query gives, so
-/// both are read and checked alike.
+/// both are read and checked alike, and as strictly: a field given twice is refused (as a
+/// query's parameter is), so are the query's own switches (`events`, `geometry`,
+/// `packed`: they go in the query) and `format` (the answer is JSON); `true`/`false` is
+/// taken by a switch only, a list by a field that may be given more than once (`where`).
 fn body_fields(body: &str) -> ApiResult<Vec<(String, String)>> {
-    let json: serde_json::Value = serde_json::from_str(body)
+    let Entries(entries) = serde_json::from_str(body)
         .map_err(|e| ApiError::bad(format!("the body is not a JSON object of request fields: {e}")))?;
-    let serde_json::Value::Object(object) = json else {
-        return Err(ApiError::bad("the body is not a JSON object of request fields (docs/API.md)"));
-    };
+    let mut seen: Vec<String> = Vec::new();
     let mut fields = Vec::new();
-    for (k, v) in object {
+    for (k, v) in entries {
+        let name = key(&k);
+        if seen.contains(&name) {
+            return Err(ApiError::bad(format!("'{k}' is given more than once in the body")));
+        }
+        seen.push(name.clone());
+        if ["events", "geometry", "packed"].contains(&name.as_str()) {
+            return Err(ApiError::bad(format!(
+                "'{k}' goes in the query (POST /api/generate?{name}=1), not in the body"
+            )));
+        }
+        if name == "format" {
+            return Err(ApiError::bad(
+                "'format' in the body: /api/generate answers JSON (use /api/render for a file in another format)",
+            ));
+        }
+        let switch = MazeRequest::is_switch(&name) || name == "solve";
         let text = |v: &serde_json::Value| match v {
             serde_json::Value::String(s) => Ok(s.clone()),
             serde_json::Value::Number(n) => Ok(n.to_string()),
-            serde_json::Value::Bool(b) => Ok(if *b { "1" } else { "0" }.to_string()),
+            serde_json::Value::Bool(b) if switch => Ok(if *b { "1" } else { "0" }.to_string()),
+            serde_json::Value::Bool(b) => Err(ApiError::bad(format!(
+                "'{k}': {b} is not a value of this field (only a switch takes true or false)"
+            ))),
             _ => Err(ApiError::bad(format!("'{k}': expected a string, a number or true/false"))),
         };
         match &v {
             serde_json::Value::Null => {}
-            serde_json::Value::Array(items) => {
+            serde_json::Value::Array(items) if MazeRequest::is_list(&name) => {
                 for item in items {
                     fields.push((k.clone(), text(item)?));
                 }
+            }
+            serde_json::Value::Array(_) => {
+                return Err(ApiError::bad(format!(
+                    "'{k}': a list is not a value of this field (only 'where' takes several)"
+                )));
             }
             other => fields.push((k.clone(), text(other)?)),
         }
     }
     Ok(fields)
+}
+
+/// A JSON object's entries in order, each one kept (a key given twice too, which a map of
+/// values would keep only the last of).
+struct Entries(Vec<(String, serde_json::Value)>);
+
+impl<'de> serde::Deserialize<'de> for Entries {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Entries;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object of request fields (docs/API.md)")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Entries, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry::<String, serde_json::Value>()? {
+                    entries.push(entry);
+                }
+                Ok(Entries(entries))
+            }
+        }
+        deserializer.deserialize_map(Visit)
+    }
 }
 
 /// The job of `/api/generate` for the API's own switches in `own` and the request's
@@ -971,6 +1021,51 @@ mod tests {
 
     fn pairs(query: &str) -> Vec<(String, String)> {
         query_pairs(query)
+    }
+
+    /// A posted request body is read as strictly as a query: the query's own switches
+    /// and `format` are refused (not silently dropped), a key given twice is refused (not
+    /// last-wins), and `true` or a list is no number.
+    #[test]
+    fn a_posted_body_is_as_strict_as_the_query() {
+        let post = |body: &str| answer("POST", "/api/generate", "", Some(body));
+        for (body, needle) in [
+            (r#"{"events":1}"#, "'events' goes in the query"),
+            (r#"{"geometry":true,"packed":1}"#, "'geometry' goes in the query"),
+            (r#"{"format":"svg"}"#, "'format' in the body"),
+            (r#"{"width":5,"width":6}"#, "'width' is given more than once"),
+            (r#"{"width":5,"Width":6}"#, "'Width' is given more than once"),
+            (r#"{"width":true}"#, "'width': true is not a value"),
+            (r#"{"width":[5]}"#, "'width': a list is not a value"),
+            (r#"[1]"#, "not a JSON object of request fields"),
+        ] {
+            let e = post(body).expect_err(body);
+            assert_eq!(e.status, 400, "{body}: {e}");
+            assert!(e.message.contains(needle), "{body}: {e}");
+        }
+        // As the query, the same request: switches by true/false.
+        let ok =
+            post(r#"{"width":5,"height":4,"seed":3,"solve":true,"unicursal":false}"#).expect("a good body");
+        let query = answer("GET", "/api/generate", "width=5&height=4&seed=3&solve=1&unicursal=0", None)
+            .expect("a good query");
+        assert_eq!(ok.bytes, query.bytes);
+    }
+
+    /// A 413 counts the cells the CLI counts: every level of a multi-level maze, every
+    /// ring of a polar one (not the first rings up to the server's limit).
+    #[test]
+    fn refusals_for_size_count_the_real_cells() {
+        let e =
+            answer("GET", "/api/generate", "shape=polar&width=6&height=4000", None).expect_err("too large");
+        assert_eq!(e.status, 413, "{e}");
+        assert!(e.message.contains("50255322 cells"), "{e}");
+        let e =
+            answer("GET", "/api/generate", "width=1024&height=1024&levels=64", None).expect_err("too large");
+        assert!(e.message.contains("67108864 cells"), "{e}");
+        let file = r#"{"format":"maze","shape":{"kind":"square","width":1024,"height":1024,"levels":64},"cells":67108864,"passages":[]}"#;
+        let e = answer("POST", "/api/render", "format=svg", Some(file)).expect_err("too large");
+        assert_eq!(e.status, 413, "{e}");
+        assert!(e.message.contains("67108864 cells"), "{e}");
     }
 
     /// Which endpoint takes which field follows the request's own grouping

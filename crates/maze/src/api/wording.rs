@@ -164,7 +164,15 @@ mod tests {
             (&["--wrap", "x", "-W", "2"][..], "wrap=x needs a width"),
             (&["-s", "hex", "--wrap", "y", "-H", "5"][..], "(got height=5)"),
             (&["-f", "png", "--animate"][..], "use format=gif or format=svg"),
-            (&["-f", "gif", "--heat"][..], "heat is not drawn in animations (leave out heat or animate)"),
+            (
+                &["-f", "svg", "--animate", "--heat"][..],
+                "heat is not drawn in animations (leave out heat or animate)",
+            ),
+            (&["-f", "gif", "--heat"][..], "heat applies to svg, png, pdf and tex, not gif"),
+            (
+                &["-f", "json", "--cell-size", "4"][..],
+                "cell_size applies to svg, png, pdf, tex, scad, stl and gif, not json (use format=svg)",
+            ),
             (&["-s", "polar", "-W", "2"][..], "(width=2)"),
         ] {
             let cli = cli_error(words);

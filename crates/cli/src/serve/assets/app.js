@@ -7,6 +7,8 @@
 const $ = (id) => document.getElementById(id);
 const NS = 'http://www.w3.org/2000/svg';
 const MARGIN = 0.5;
+// The radius of the start and end dots, in cells.
+const DOT_R = 0.22;
 // Cell fills: 0 none, 1 visited/explored, 2 on the path, 3 frontier, 4 backtracked, 5 dead, 6 current.
 const FILLS = 6;
 
@@ -934,11 +936,11 @@ function buildSvg() {
   layer.trail = el('path', { class: 'trail', 'stroke-width': 0.22, d: '', 'data-testid': 'breadcrumbs' }, svg);
   layer.walls = el('path', { class: 'walls', 'stroke-width': model.weave ? stroke / 2 : stroke, d: '', 'data-testid': 'walls' }, svg);
   layer.stairs = el('path', { class: 'stairs', 'stroke-width': 0.08, d: '', 'data-testid': 'stairs' }, svg);
-  // Starts are round and ends square, so they differ by shape as well as colour.
+  // Green start dots and red end dots, as every other output draws them (document 003:
+  // "connect each green dot with one, and only one, red dot").
   for (const [c, cls] of ends()) {
     const [x, y] = centre(c);
-    if (cls === 'end') el('rect', { class: cls, x: x - 0.2, y: y - 0.2, width: 0.4, height: 0.4 }, svg);
-    else el('circle', { class: cls, cx: x, cy: y, r: 0.22 }, svg);
+    el('circle', { class: cls, cx: x, cy: y, r: DOT_R }, svg);
   }
   // The fog of war (Play with fog): over the walls and the ends, under the player.
   layer.fog = el('path', { class: 'fog', d: '', 'data-testid': 'fog-layer' }, svg);
@@ -1672,13 +1674,12 @@ function paintOverlay() {
   }
   if (showSolution && maze.sec.path) polyline(maze.sec.path, 0.18, '#d62828');
   if (play) polyline(play.trail, 0.22, 'rgba(44,107,237,0.55)');
-  const r = Math.max(0.22, (3 * dpr) / v.s);
+  const r = Math.max(DOT_R, (3 * dpr) / v.s);
   for (const [c, cls] of ends()) {
     if (fogOn() && fogHides(c)) continue;
     const [x, y] = centre(c);
     ctx.beginPath();
-    if (cls === 'end') ctx.rect(x - r, y - r, 2 * r, 2 * r);
-    else ctx.arc(x, y, r, 0, 2 * Math.PI);
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
     ctx.fillStyle = cls === 'end' ? '#d62828' : '#2a9d3f';
     ctx.fill();
   }
