@@ -385,7 +385,18 @@ pub(crate) fn wrap_measured(text: &str, width: f64, measure: impl Fn(&str) -> f6
 
 #[cfg(test)]
 mod wrap_tests {
-    use super::{wrap_measured, wrap_words};
+    use super::{heading_lines, wrap_measured, wrap_words};
+
+    /// `--instructions` without `--title` is drawn, alone, at the size it has under a title
+    /// (it used to be dropped).
+    #[test]
+    fn instructions_without_a_title_have_their_line() {
+        let under = heading_lines(Some("Maze"), Some("Find the way"), 400.0, 0.6, (20.0, 12.0), 0.55);
+        let alone = heading_lines(None, Some("Find the way"), 400.0, 0.6, (20.0, 12.0), 0.55);
+        assert_eq!(alone, vec![("Find the way".to_string(), under[1].1, false)]);
+        assert!(heading_lines(None, Some("  "), 400.0, 0.6, (20.0, 12.0), 0.55).is_empty());
+        assert!(heading_lines(None, None, 400.0, 0.6, (20.0, 12.0), 0.55).is_empty());
+    }
 
     #[test]
     fn words_wrap_at_spaces_and_long_words_are_cut() {
@@ -408,7 +419,8 @@ mod wrap_tests {
 /// instructions, each with its size. A character takes `advance × size` units. The title's
 /// size is `title` (most, least) and the instructions' at most `small` × the title's and at
 /// least the title's least; a text shrinks to fit on one line down to its least size, then
-/// wraps at spaces. Characters are kept as given; an empty or missing text has no line.
+/// wraps at spaces. Characters are kept as given; an empty or missing text has no line
+/// (instructions without a title are laid out alone, at the size they take under one).
 /// Each line: its text, size and whether it belongs to the title.
 pub(crate) fn heading_lines(
     title: Option<&str>,
@@ -426,11 +438,14 @@ pub(crate) fn heading_lines(
         out.extend(wrap_words(text, per_line).into_iter().map(|line| (line, size, title)));
     };
     let mut lines = Vec::new();
-    let Some(title) = title.map(str::trim).filter(|t| !t.is_empty()) else {
-        return lines;
+    // Without a title the instructions stand alone, at the size they would have under one.
+    let size = match title.map(str::trim).filter(|t| !t.is_empty()) {
+        Some(title) => {
+            lay(title, most, least, true, &mut lines);
+            lines.first().map_or(most, |l| l.1)
+        }
+        None => most,
     };
-    lay(title, most, least, true, &mut lines);
-    let size = lines.first().map_or(most, |l| l.1);
     if let Some(text) = instructions.map(str::trim).filter(|t| !t.is_empty()) {
         lay(text, (size * small).max(least), least, false, &mut lines);
     }

@@ -270,7 +270,7 @@ fn write(scene: &Scene, style: &Style, checked: bool) -> Result<String, Error> {
 
 /// The visible heading of an SVG picture `w` pixels wide: the title (and the instructions
 /// under it) as centred text above the maze, as on the PDF page, and the height of the band
-/// it takes; empty and 0 without a title. The title's size follows the cell size (14 to 32
+/// it takes; empty and 0 without either. The title's size follows the cell size (14 to 32
 /// pixels) and shrinks (to 12) so that a long title fits the width, at about 0.6 em per
 /// character; the instructions are at most 55 % of it and at least 12 pixels, wrapped at
 /// spaces to the width.
