@@ -848,6 +848,15 @@ fn refusals_are_worded_in_the_apis_terms_with_the_documented_status() {
         let message = r.json()["error"].as_str().unwrap_or_default().to_string();
         assert!(flags_in(&message).is_empty(), "{path}: a command-line flag in {message:?}");
     }
+    // A huge number is echoed as typed, and a long switch value cut, as every other field.
+    refused(&get(addr, "/api/generate?weave=1e300"), 400, "from 0 to 1", "weave=1e300");
+    let long = "a".repeat(3000);
+    for path in [format!("/api/generate?packed={long}"), format!("/api/generate?events={long}")] {
+        let r = get(addr, &path);
+        refused(&r, 400, "expected 1 or 0", "a 3000-character switch");
+        let message = r.json()["error"].as_str().unwrap_or_default().to_string();
+        assert!(message.len() < 400, "{} bytes echoed", message.len());
+    }
 }
 
 #[test]

@@ -20,11 +20,12 @@ const FILE_BYTES_PER_CELL: u64 = 100;
 const FILE_FIXED_BYTES: u64 = 1 << 20;
 
 /// Memory held while a JSON maze file is read, for each of its bytes: the text itself and
-/// its tree of values (a two-number passage of about 12 bytes becomes three 32-byte values
-/// in growing lists), then the maze built from it. Measured (`/usr/bin/time -f %M`,
-/// `maze render -f maze`): 12.4 times a 31 MB file of a 1000 x 1000 maze, 11 times a
-/// 40 MB one with its solution.
-const JSON_MEMORY_PER_BYTE: u64 = 12;
+/// the lists read straight from it (a passage `[0,1],` of 6 bytes takes 8, twice that
+/// while its list grows; a visited cell `7,` of 2 bytes takes 4, or 8), then the maze built
+/// from it. Measured (`/usr/bin/time -f %M`): 1.8 times a 40 MB file of a solved
+/// 1000 x 1000 maze (`maze render -f maze`), 1.7 times a 44 MB file of 7.3 million
+/// passages (`maze stats`); 6 leaves room for the worst lists.
+const JSON_MEMORY_PER_BYTE: u64 = 6;
 
 /// As [`JSON_MEMORY_PER_BYTE`] for compact records: the bytes and the passage bits copied
 /// out of them.
@@ -96,7 +97,7 @@ mod tests {
 
     #[test]
     fn an_endless_source_is_refused_after_the_limit() {
-        let limits = Limits { max_memory: 12 << 20, ..Limits::default() };
+        let limits = Limits { max_memory: 6 << 20, ..Limits::default() };
         for byte in [0u8, b'{'] {
             let mut source = Endless(byte, 0);
             let e = read_maze_files(&mut source, "/dev/zero", &limits).expect_err("too long").to_string();

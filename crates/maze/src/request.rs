@@ -270,7 +270,7 @@ request_model! {
         /// of inner cells offered as crossings, drawn from the seed (never side by side);
         /// Kruskal keeps them all, other generators those their walk goes straight through.
         /// Pictures draw corridors inset so the lower passage shows gaps under the upper one.
-        #[cfg_attr(feature = "clap", arg(long, value_name = "P"))]
+        #[cfg_attr(feature = "clap", arg(long, value_name = "P", value_parser = cli::parse_fraction))]
         weave ("weave", Maze): Option<f64> = None,
     }
 

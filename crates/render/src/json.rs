@@ -160,12 +160,12 @@ impl MazeFile {
     /// empty text is an error too.
     pub fn parse_many(text: &str) -> Result<Vec<Self>, Error> {
         let mut files = Vec::new();
-        for (i, value) in
-            serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>().enumerate()
-        {
-            let value = value.map_err(|e| Error::Parse(format!("not a maze JSON file: {e}")));
-            let file = value.and_then(MazeFile::from_value).map_err(|e| in_batch(i, e))?;
-            files.push(file);
+        // Straight into the structure, not through a tree of values: a passage then takes
+        // 8 bytes, not about 190 (a 44 MB file of passages held 1.4 GB that way), keys the
+        // reader ignores cost nothing, and a key given twice is refused, not last-wins.
+        for (i, file) in serde_json::Deserializer::from_str(text).into_iter::<MazeFile>().enumerate() {
+            let file = file.map_err(|e| Error::Parse(format!("not a maze JSON file: {e}")));
+            files.push(file.and_then(MazeFile::check_format).map_err(|e| in_batch(i, e))?);
         }
         if files.is_empty() {
             return Err(Error::Parse("not a maze JSON file: no maze in it (it is empty)".into()));

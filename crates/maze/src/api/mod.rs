@@ -141,7 +141,9 @@ fn key(k: &str) -> String {
 }
 
 fn truthy(k: &str, v: &str) -> ApiResult<bool> {
-    crate::switch_word(v).ok_or_else(|| ApiError::bad(format!("{k}={v}: expected 1 or 0 (true or false)")))
+    crate::switch_word(v).ok_or_else(|| {
+        ApiError::bad(format!("{}={}: expected 1 or 0 (true or false)", crate::echo(k), crate::echo(v)))
+    })
 }
 
 /// An API-only switch such as `events=1`.
