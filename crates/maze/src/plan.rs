@@ -15,8 +15,8 @@ use crate::error::{Error, Result};
 use crate::filter::{Facts, FixedEnds};
 use crate::job::{
     AnimationSize, Keep, Kept, animation_options, check_page, check_parametric, collect_mazes, collect_seeds,
-    halves, memory_note, no_text_picture, parametric_program, supports, text_pictured, unicursal_refusal,
-    write_mazes,
+    each_maze, halves, memory_note, no_text_picture, parametric_program, supports, text_pictured,
+    unicursal_refusal, write_mazes,
 };
 use crate::masks::{EndSpec, Picture};
 use crate::request::{MazeRequest, PictureStyle};
@@ -116,6 +116,24 @@ impl Plan {
     /// As [`Plan::write`], or `keep`'s error.
     pub fn collect<K: Keep>(&self, seed: u64, want_stats: bool, keep: &K) -> Result<Vec<(u64, K::Item)>> {
         collect_mazes(&self.request, &self.spec, seed, want_stats, keep)
+    }
+
+    /// The request's mazes as [`Plan::collect`] makes them, handed to `take` with their
+    /// seeds in seed order as they are made rather than gathered in a list: a front end
+    /// writes each into its own arrays at once, and only one batch of mazes being made
+    /// ([`crate::maze_batch`] of them) waits besides. Returns how many mazes were made,
+    /// those the filters refused included.
+    ///
+    /// # Errors
+    /// As [`Plan::collect`], or `take`'s error (which stops the batch).
+    pub fn each<K: Keep>(
+        &self,
+        seed: u64,
+        want_stats: bool,
+        keep: &K,
+        take: impl FnMut(u64, K::Item) -> Result<()>,
+    ) -> Result<u64> {
+        each_maze(&self.request, &self.spec, seed, want_stats, keep, take)
     }
 
     /// The mazes of the given seeds, as [`Plan::collect`] makes them but without the
