@@ -38,7 +38,7 @@ import numpy as np
 from . import _native
 from ._native import LimitError, __version__
 
-__all__ = ["generate", "iter_batches", "read", "solve", "Batch", "Maze", "OPTIONS", "LimitError", "capabilities", "__version__"]
+__all__ = ["generate", "iter_batches", "read", "solve", "Batch", "Maze", "Solutions", "OPTIONS", "LimitError", "capabilities", "__version__"]
 
 # The request's limits and what a batch file's request may not set (they say where to
 # look or how much to spend, not which mazes).
@@ -573,7 +573,11 @@ class Batch:
         self.width: int = int(data["width"])
         self.height: int = int(data["height"])
         self._seeds = np.asarray(data["seeds"], dtype=np.uint64)
-        self._ends = np.asarray(data["ends"], dtype=np.int64).reshape(-1, 2)
+        # Cell ids as the engine gives them (uint32: half the memory of int64 for a big
+        # batch); `entrances` and `exits` give them as int64.
+        self._ends = np.asarray(data["ends"]).reshape(-1, 2)
+        if self._ends.dtype != np.uint32:
+            self._ends = self._ends.astype(np.uint32)
         self._connections = data.get("connections")
         self._solutions: Solutions | None = None
         if data.get("solution_cells") is not None:
@@ -686,12 +690,12 @@ class Batch:
     @property
     def entrances(self) -> np.ndarray:
         """(N,) cell ids of the entrances (every shape)."""
-        return self._ends[:, 0]
+        return self._ends[:, 0].astype(np.int64)
 
     @property
     def exits(self) -> np.ndarray:
         """(N,) cell ids of the exits (every shape)."""
-        return self._ends[:, 1]
+        return self._ends[:, 1].astype(np.int64)
 
     def _rc(self, cells: np.ndarray) -> np.ndarray:
         return np.stack([cells // self.width, cells % self.width], axis=-1)
@@ -1119,7 +1123,7 @@ def read(
         records = np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=(count,))
     else:
         records = np.fromfile(path, dtype=dtype, offset=offset, count=count)
-    ends = np.stack([records["entrance"], records["exit"]], axis=1).astype(np.int64)
+    ends = np.stack([records["entrance"], records["exit"]], axis=1)
     if ends.size and ends.max() >= width * height and kind in ("square", "hex", "triangle", "sigma"):
         raise ValueError(f"{path}: an entrance or exit beyond the {width * height} cells")
     data = {"kind": kind, "width": width, "height": height, "seeds": records["seed"], "ends": ends}

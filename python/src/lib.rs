@@ -342,8 +342,8 @@ impl Holding {
     fn streamed_bytes(&self) -> u64 {
         let (n, cells) = (self.n, self.cells);
         let stats = heap(std::mem::size_of::<Stats>() as u64 + 256);
-        // The seed and the ends (int64) in the arrays.
-        let mut per_maze = 8 + 16;
+        // The seed and the ends in the arrays.
+        let mut per_maze = 8 + 8;
         let mut row = std::mem::size_of::<(u64, Row)>() as u64;
         if self.connections {
             per_maze += 2 * cells;
@@ -513,8 +513,9 @@ struct Filling {
     /// (N, 2, H, W) bools, maze after maze.
     connections: Vec<bool>,
     seeds: Vec<u64>,
-    /// Entrance and exit cell ids, as int64 (what the Python batch keeps).
-    ends: Vec<i64>,
+    /// Entrance and exit cell ids (the Python batch keeps them as they are, and gives
+    /// them as int64 when asked).
+    ends: Vec<u32>,
     /// Each maze's [`digest`] (when kept).
     digests: Option<Vec<u64>>,
     /// Every solution's cells one after another, maze after maze (when solved).
@@ -547,7 +548,7 @@ impl Filling {
             unpack(&row.connections, self.bits, &mut self.connections);
         }
         self.seeds.push(seed);
-        self.ends.extend(row.ends.map(i64::from));
+        self.ends.extend(row.ends);
         if let Some(digests) = &mut self.digests {
             digests.push(row.digest);
         }

@@ -92,6 +92,14 @@ def test_a_big_batch_holds_little_more_than_its_array():
     assert out["grown"] <= 1.3 * (out["array"] + out["others"]), (out["grown"] / MIB, out["array"] / MIB)
 
 
+def test_ends_are_held_as_cell_ids_and_given_as_int64():
+    batch = maze.generate(50, width=6, height=6, seed=9, entrance="random", exit="random")
+    assert batch._ends.dtype == np.uint32  # half of int64 for a big batch
+    for array in (batch.entrances, batch.exits, batch.starts, batch.ends):
+        assert array.dtype == np.int64
+    assert np.array_equal(batch.starts[:, 0] * 6 + batch.starts[:, 1], batch.entrances)
+
+
 def test_the_size_refusal_speaks_python_and_says_how_to_stream():
     out = child(
         """
