@@ -1182,7 +1182,7 @@ pub(crate) fn each_maze<K: Keep>(
 }
 
 /// How many mazes of `cells` cells a batch makes at once before handing them over in
-/// order ([`each_maze`]): what a front end holds in flight besides what it keeps.
+/// order ([`crate::Plan::each`]): what a front end holds in flight besides what it keeps.
 pub fn maze_batch(cells: u64) -> u64 {
     (BATCH_CELLS / cells.max(1)).clamp(1, MAX_BATCH_MAZES)
 }

@@ -639,6 +639,28 @@ mod tests {
         }
     }
 
+    /// `each` hands over, in seed order as they are made, exactly the mazes `collect`
+    /// gathers (filters included), and says how many it made.
+    #[test]
+    fn each_hands_over_the_mazes_of_collect() {
+        let words = ["-W", "6", "-H", "5", "--count", "300", "--where", "solution>=12"];
+        let plan = Plan::new(&request(&words)).expect("a plan");
+        let gathered = plan.collect(7, true, &Figures).expect("made");
+        let mut handed = Vec::new();
+        let tried = plan
+            .each(7, true, &Figures, |seed, stats| {
+                handed.push((seed, stats));
+                Ok(())
+            })
+            .expect("made");
+        assert_eq!(handed.len(), 300);
+        assert_eq!(handed, gathered);
+        assert!(tried > 300, "the filter refused some: {tried}");
+        assert!(handed.windows(2).all(|w| w[0].0 < w[1].0));
+        let stopped = plan.each(7, false, &Figures, |_, _| Err(crate::Error::request("enough")));
+        assert!(stopped.is_err());
+    }
+
     /// The bounds are facts: every figure of every maze made, as an `=` condition, is one
     /// the plan's facts let through, on every shape and option that changes them.
     #[test]
