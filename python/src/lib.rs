@@ -232,16 +232,38 @@ fn within(
     limit: u64,
     keyword: &str,
 ) -> PyResult<()> {
+    within_or(py, what, bytes, limit, keyword, || "work in parts".into())
+}
+
+/// [`within`], saying what to do `instead` of raising the limit.
+fn within_or(
+    py: Python<'_>,
+    what: impl FnOnce() -> String,
+    bytes: u64,
+    limit: u64,
+    keyword: &str,
+    instead: impl FnOnce() -> String,
+) -> PyResult<()> {
     if bytes <= limit {
         return Ok(());
     }
     let message = format!(
-        "{}: about {} of memory, above the limit of {} (raise it with {keyword}=..., or work in parts)",
+        "{}: about {} of memory, above the limit of {} (raise it with {keyword}=..., or {})",
         what(),
         maze::human(bytes),
-        maze::human(limit)
+        maze::human(limit),
+        instead()
     );
     Err(PyErr::from_type(limit_error_type(py)?.clone(), message))
+}
+
+/// The largest of 1, 2 and 5 times a power of ten up to `n` (at least 1): a round size.
+fn round_down(n: u64) -> u64 {
+    let mut power = 1u64;
+    while power.saturating_mul(10) <= n {
+        power *= 10;
+    }
+    [5, 2, 1].into_iter().map(|k| k * power).find(|&r| r <= n).unwrap_or(1)
 }
 
 /// Bytes the allocator takes for a block of `n` bytes (glibc: an 8-byte header, 16-byte
@@ -285,12 +307,18 @@ struct Holding {
     stats: bool,
     /// Mazes made at once (worker threads, at most `n`).
     threads: u64,
+    /// Each maze written into the arrays as it is made (`generate`, [`Filling`]), rather
+    /// than all rows held until the arrays are made of them.
+    streamed: bool,
 }
 
 impl Holding {
     /// The bytes of the rows, the arrays made of them (both held at the end) and the
     /// mazes in flight: every array the call allocates, intermediates included.
     fn bytes(&self) -> u64 {
+        if self.streamed {
+            return self.streamed_bytes();
+        }
         let (n, cells) = (self.n, self.cells);
         // The row and its seed; the seeds, ends and digests as arrays; the ends again as
         // int64 in the Python batch.
@@ -306,6 +334,33 @@ impl Holding {
         }
         let in_flight = self.threads.min(n).saturating_mul(cells.saturating_mul(IN_FLIGHT_PER_CELL));
         n.saturating_mul(per_maze).saturating_add(in_flight).saturating_add(SPARE)
+    }
+
+    /// The bytes of a batch filled as its mazes are made ([`Filling`]): its arrays, the
+    /// rows of the one batch of mazes being made ([`maze::maze_batch`]) and the mazes in
+    /// flight on the threads.
+    fn streamed_bytes(&self) -> u64 {
+        let (n, cells) = (self.n, self.cells);
+        let stats = heap(std::mem::size_of::<Stats>() as u64 + 256);
+        // The seed and the ends in the arrays.
+        let mut per_maze = 8 + 8;
+        let mut row = std::mem::size_of::<(u64, Row)>() as u64;
+        if self.connections {
+            per_maze += 2 * cells;
+            row += heap(packed_bytes(cells));
+        }
+        if self.solve {
+            // A route has at most every cell.
+            per_maze += 4 * cells + 8;
+            row += heap(4 * cells);
+        }
+        if self.stats {
+            per_maze += std::mem::size_of::<Stats>() as u64 + STATS_COLUMNS;
+            row += stats;
+        }
+        let waiting = maze::maze_batch(cells).min(n).saturating_mul(row);
+        let in_flight = self.threads.min(n).saturating_mul(cells.saturating_mul(IN_FLIGHT_PER_CELL));
+        n.saturating_mul(per_maze).saturating_add(waiting).saturating_add(in_flight).saturating_add(SPARE)
     }
 
     /// The working memory of the statistics of the mazes in flight (none without them).
@@ -448,50 +503,114 @@ fn stats_columns<'py>(py: Python<'py>, all: &[&Stats]) -> PyResult<Bound<'py, Py
     Ok(out)
 }
 
-/// The rows' connections as one (N, 2, H, W) bool array.
-fn connection_array<'py>(py: Python<'py>, rows: &[Row], w: u32, h: u32) -> PyResult<Bound<'py, PyAny>> {
-    let bits = 2 * (w * h) as usize;
-    let mut all = Vec::with_capacity(rows.len() * bits);
-    for row in rows {
-        unpack(&row.connections, bits, &mut all);
-    }
-    Ok(PyArray1::from_vec(py, all).reshape([rows.len(), 2, h as usize, w as usize])?.into_any())
+/// A batch's arrays, filled as its mazes are made ([`Filling::push`]): each maze's row is
+/// unpacked into them at once and let go, so a batch holds its arrays and the one batch
+/// of mazes being made, never every maze twice. Each becomes a numpy array without a copy
+/// ([`Filling::into_dict`]).
+struct Filling {
+    /// Bits of a maze's connections (`2 * cells` on a plain square grid, else none).
+    bits: usize,
+    /// (N, 2, H, W) bools, maze after maze.
+    connections: Vec<bool>,
+    seeds: Vec<u64>,
+    /// Entrance and exit cell ids (the Python batch keeps them as they are, and gives
+    /// them as int64 when asked).
+    ends: Vec<u32>,
+    /// Each maze's [`digest`] (when kept).
+    digests: Option<Vec<u64>>,
+    /// Every solution's cells one after another, maze after maze (when solved).
+    solution_cells: Option<Vec<u32>>,
+    /// Where maze `i`'s solution starts in `solution_cells` (N + 1 offsets).
+    solution_offsets: Vec<u64>,
+    stats: Vec<Stats>,
 }
 
-/// The arrays of a batch of rows of `spec`'s shape, as a dict for the Python `Batch`; the
-/// connection array when `connections` (the rows then hold them).
+impl Filling {
+    /// Room for `n` mazes of `spec`, with their connections when `connections` and the
+    /// shape is a plain square grid; solutions and digests are kept when asked.
+    fn new(spec: &maze::ShapeSpec, n: usize, connections: bool, solve: bool, digests: bool) -> Filling {
+        let bits = grid(spec).filter(|_| connections).map_or(0, |(w, h)| 2 * (w * h) as usize);
+        Filling {
+            bits,
+            connections: Vec::with_capacity(n * bits),
+            seeds: Vec::with_capacity(n),
+            ends: Vec::with_capacity(2 * n),
+            digests: digests.then(|| Vec::with_capacity(n)),
+            solution_cells: solve.then(Vec::new),
+            solution_offsets: if solve { Vec::with_capacity(n + 1) } else { Vec::new() },
+            stats: Vec::new(),
+        }
+    }
+
+    /// Adds maze `seed`'s row.
+    fn push(&mut self, seed: u64, row: Row) {
+        if self.bits > 0 {
+            unpack(&row.connections, self.bits, &mut self.connections);
+        }
+        self.seeds.push(seed);
+        self.ends.extend(row.ends);
+        if let Some(digests) = &mut self.digests {
+            digests.push(row.digest);
+        }
+        if let Some(cells) = &mut self.solution_cells {
+            if self.solution_offsets.is_empty() {
+                self.solution_offsets.push(0);
+            }
+            cells.extend_from_slice(row.path.as_deref().unwrap_or_default());
+            self.solution_offsets.push(cells.len() as u64);
+        }
+        if let Some(stats) = row.stats {
+            self.stats.push(*stats);
+        }
+    }
+
+    /// The arrays as a dict for the Python `Batch`: `seeds`, `ends` (N, 2),
+    /// `connections` (N, 2, H, W), `digests`, `solution_cells` and `solution_offsets`
+    /// (N + 1), `stats` (columns), each when kept.
+    fn into_dict<'py>(self, py: Python<'py>, spec: &maze::ShapeSpec) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        let n = self.seeds.len();
+        out.set_item("kind", spec.kind.name())?;
+        out.set_item("width", spec.width)?;
+        out.set_item("height", spec.height)?;
+        out.set_item("cells", spec.cells())?;
+        out.set_item("seeds", PyArray1::from_vec(py, self.seeds))?;
+        if self.bits > 0 {
+            let (w, h) = (spec.width as usize, spec.height as usize);
+            out.set_item("connections", PyArray1::from_vec(py, self.connections).reshape([n, 2, h, w])?)?;
+        }
+        out.set_item("ends", PyArray1::from_vec(py, self.ends).reshape([n, 2])?)?;
+        if let Some(digests) = self.digests {
+            out.set_item("digests", PyArray1::from_vec(py, digests))?;
+        }
+        if let Some(cells) = self.solution_cells.filter(|_| n > 0) {
+            out.set_item("solution_cells", PyArray1::from_vec(py, cells))?;
+            out.set_item("solution_offsets", PyArray1::from_vec(py, self.solution_offsets))?;
+        }
+        if self.stats.len() == n && n > 0 {
+            out.set_item("stats", stats_columns(py, &self.stats.iter().collect::<Vec<_>>())?)?;
+        }
+        Ok(out)
+    }
+}
+
+/// The arrays of a batch of rows of `spec`'s shape, as a dict for the Python `Batch`
+/// ([`Filling::into_dict`]); the connection array when `connections` (the rows then hold
+/// them), each row's digest when `digests`.
 fn arrays<'py>(
     py: Python<'py>,
     spec: &maze::ShapeSpec,
     seeds: Vec<u64>,
     rows: Vec<Row>,
     connections: bool,
+    digests: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let out = PyDict::new(py);
-    let n = rows.len();
-    out.set_item("kind", spec.kind.name())?;
-    out.set_item("width", spec.width)?;
-    out.set_item("height", spec.height)?;
-    out.set_item("cells", spec.cells())?;
-    out.set_item("seeds", PyArray1::from_vec(py, seeds))?;
-    if let Some((w, h)) = grid(spec).filter(|_| connections) {
-        out.set_item("connections", connection_array(py, &rows, w, h)?)?;
+    let solve = !rows.is_empty() && rows.iter().all(|r| r.path.is_some());
+    let mut filling = Filling::new(spec, rows.len(), connections, solve, digests);
+    for (seed, row) in seeds.into_iter().zip(rows) {
+        filling.push(seed, row);
     }
-    let ends: Vec<u32> = rows.iter().flat_map(|r| r.ends).collect();
-    out.set_item("ends", PyArray1::from_vec(py, ends).reshape([n, 2])?)?;
-    out.set_item("digests", PyArray1::from_vec(py, rows.iter().map(|r| r.digest).collect()))?;
-    if rows.iter().all(|r| r.path.is_some()) && n > 0 {
-        let paths = PyList::empty(py);
-        for row in &rows {
-            paths.append(PyArray1::from_slice(py, row.path.as_deref().unwrap_or_default()))?;
-        }
-        out.set_item("solutions", paths)?;
-    }
-    let stats: Vec<&Stats> = rows.iter().filter_map(|r| r.stats.as_deref()).collect();
-    if stats.len() == n && n > 0 {
-        out.set_item("stats", stats_columns(py, &stats)?)?;
-    }
-    Ok(out)
+    filling.into_dict(py, spec)
 }
 
 /// The limits of a request that bound what a batch call holds.
@@ -501,16 +620,19 @@ fn limits(plan: &Plan) -> (u64, u64) {
 
 /// `request`'s mazes from `seed` on (the seeds and filters of `maze generate`), as arrays:
 /// `seeds`, `ends` (N, 2) entrance and exit cell ids, `connections` (N, 2, H, W) on plain
-/// square grids, `solutions` (cell ids) when the request solves, `stats` when asked.
-/// Refused (`mazekit.LimitError`) before any work when the arrays and everything held to make
-/// them would pass `max_bytes`, or the statistics' working memory `max_memory`.
+/// square grids, `solution_cells` and `solution_offsets` (cell ids) when the request
+/// solves, `stats` when asked. Each maze is written into the arrays as it is made
+/// ([`Filling`]). Refused (`mazekit.LimitError`) before any work when the arrays and
+/// everything held to make them would pass `max_bytes` (saying how to stream instead), or
+/// the statistics' working memory `max_memory`.
 #[pyfunction]
 #[pyo3(signature = (request, seed, stats=false))]
 fn generate<'py>(py: Python<'py>, request: &str, seed: u64, stats: bool) -> PyResult<Bound<'py, PyDict>> {
-    let plan = Arc::new(making_plan(request)?);
+    let (plan, max_bytes) = batch_plan(request)?;
+    let plan = Arc::new(plan);
     let r = plan.request();
     let filters = !r.wheres.is_empty() || r.hardness.is_some();
-    let (max_bytes, max_memory) = limits(&plan);
+    let max_memory = r.max_memory;
     let holding = Holding {
         n: u64::from(r.count),
         cells: plan.spec().cells(),
@@ -518,16 +640,47 @@ fn generate<'py>(py: Python<'py>, request: &str, seed: u64, stats: bool) -> PyRe
         solve: r.solve.is_some(),
         stats: stats || filters,
         threads: threads_of(r.threads)?,
+        streamed: true,
     };
-    holding.check(py, plan.spec(), max_bytes, max_memory)?;
+    let bytes = holding.bytes();
+    let n = u64::from(r.count);
+    // Parts of at most half the limit each.
+    let chunk = || round_down((max_bytes / 2 / (bytes / n.max(1)).max(1)).clamp(1, n));
+    within_or(
+        py,
+        || format!("the arrays of {}", holding.mazes(plan.spec())),
+        bytes,
+        max_bytes,
+        "max_bytes",
+        || format!("stream them in parts: for batch in mazekit.iter_batches({n}, {}, ...)", chunk()),
+    )?;
+    holding.check(py, plan.spec(), u64::MAX, max_memory)?;
     let job = plan.clone();
-    let mut made = run(py, plan.request().threads, move || {
-        job.collect(seed, stats, &Arrays { grid: grid(job.spec()), digest: false })
+    let solve = r.solve.is_some();
+    let filled = run(py, plan.request().threads, move || {
+        let spec = job.spec();
+        let mut filling = Filling::new(spec, job.request().count as usize, true, solve, false);
+        let keep = Arrays { grid: grid(spec), digest: false };
+        job.each(seed, stats, &keep, |seed, row| {
+            filling.push(seed, row);
+            Ok(())
+        })?;
+        Ok(filling)
     })?;
-    let seeds = made.iter().map(|(s, _)| *s).collect();
-    // The rows taken out one by one, not unzipped into a second list.
-    let rows = std::mem::take(&mut made).into_iter().map(|(_, row)| row).collect();
-    arrays(py, plan.spec(), seeds, rows, true)
+    filled.into_dict(py, plan.spec())
+}
+
+/// The plan of a batch request (`generate`'s), and the request's `max_bytes`, which the
+/// batch's own estimate of its arrays ([`Holding`]) checks: the plan's check of the size
+/// of a file is for the command, which writes one (a batch writes none).
+fn batch_plan(json: &str) -> PyResult<(Plan, u64)> {
+    let asked = request(json)?;
+    let max_bytes = asked.max_bytes;
+    let making = MazeRequest { max_bytes: u64::MAX, ..asked }
+        .with_draw(&maze::Draw::default())
+        .with_animation_options(&Default::default());
+    let plan = Plan::new(&making).map_err(|e| error(&e))?;
+    Ok((plan, max_bytes))
 }
 
 /// The mazes of the given seeds made again (without the request's filters), as arrays
@@ -552,6 +705,7 @@ fn remake<'py>(
         solve: plan.request().solve.is_some(),
         stats,
         threads: threads_of(plan.request().threads)?,
+        streamed: false,
     };
     // The seeds' own copy, 8 bytes a maze, on top.
     let bytes = holding.bytes().saturating_add(8 * n);
@@ -563,7 +717,7 @@ fn remake<'py>(
         job.collect_seeds(&job_seeds, stats, &Arrays { grid: None, digest: digests })
     })?;
     let seeds = Arc::try_unwrap(seeds).unwrap_or_else(|shared| shared.to_vec());
-    arrays(py, plan.spec(), seeds, rows, false)
+    arrays(py, plan.spec(), seeds, rows, false, digests)
 }
 
 /// One saved maze, once its shape is known: [`Arrays`]'s row of it.
@@ -756,6 +910,7 @@ fn read_files<'py>(
         solve: false,
         stats: false,
         threads: threads_of(None)?,
+        streamed: false,
     };
     let what = || format!("{shown}: the arrays of its {}", holding.mazes(&spec));
     within(py, what, held.saturating_add(holding.bytes()), max_bytes, "max_bytes")?;
@@ -778,7 +933,7 @@ fn read_files<'py>(
     let (algorithm, braid) = (files[0].algorithm.clone(), files[0].braid);
     // The files are not needed for the arrays: let them go first.
     drop(files);
-    let out = arrays(py, &spec, seeds, rows, true)?;
+    let out = arrays(py, &spec, seeds, rows, true, true)?;
     out.set_item("algorithm", algorithm)?;
     out.set_item("braid", braid)?;
     out.set_item("wrap", spec.wrap.name())?;
@@ -1073,6 +1228,27 @@ fn fields() -> Vec<&'static str> {
     maze::FIELDS.to_vec()
 }
 
+/// Every option of the request as its one declaration in the library says
+/// ([`maze::field_info`]): a dict each with `name` (the long flag), `group`, `rust_type`,
+/// `default` (the default's JSON, `null` for none) and `help` (the command's `--help`
+/// text). `python/gen_signature.py` writes `mazekit.generate`'s signature from it.
+#[pyfunction]
+fn field_info(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let defaults =
+        serde_json::to_value(MazeRequest::default()).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let out = PyList::empty(py);
+    for field in maze::field_info() {
+        let one = PyDict::new(py);
+        one.set_item("name", field.name)?;
+        one.set_item("group", format!("{:?}", field.group))?;
+        one.set_item("rust_type", field.rust_type)?;
+        one.set_item("default", defaults.get(field.name).map_or("null".into(), |v| v.to_string()))?;
+        one.set_item("help", field.help)?;
+        out.append(one)?;
+    }
+    Ok(out)
+}
+
 /// The request's options that change which maze is made (`maze::FieldGroup::shapes_the_maze`),
 /// which `Maze.draw` refuses: it draws the maze it has.
 #[pyfunction]
@@ -1108,6 +1284,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(capabilities, m)?)?;
     m.add_function(wrap_pyfunction!(recipe, m)?)?;
     m.add_function(wrap_pyfunction!(fields, m)?)?;
+    m.add_function(wrap_pyfunction!(field_info, m)?)?;
     m.add_function(wrap_pyfunction!(shaping_fields, m)?)?;
     m.add_function(wrap_pyfunction!(fresh_seed, m)?)?;
     m.add("LimitError", limit_error_type(m.py())?)?;

@@ -27,6 +27,10 @@ use crate::request::{Draw, MazeRequest, PictureStyle};
 /// About how many cells `--count` makes at once on all cores before writing them in order.
 const BATCH_CELLS: u64 = 4_000_000;
 
+/// The most mazes `--count` makes at once (small mazes: [`BATCH_CELLS`] of them would be
+/// a million).
+const MAX_BATCH_MAZES: u64 = 4096;
+
 /// About how many cells of PDF pages are drawn at once (a page's scene holds about 100
 /// bytes a shaded cell until it is written; this keeps a batch's near 50 MB).
 const PDF_BATCH_CELLS: u64 = 500_000;
@@ -1053,7 +1057,7 @@ impl SeedOrder<'_> {
         mut take: impl FnMut(u64, T) -> Result<()>,
     ) -> Result<u64> {
         let (count, seed) = (self.args.count as u64, self.seed);
-        let per_batch = (self.batch_cells / self.spec.cells().max(1)).clamp(1, 4096);
+        let per_batch = (self.batch_cells / self.spec.cells().max(1)).clamp(1, MAX_BATCH_MAZES);
         let (mut kept, mut tried) = (0u64, 0u64);
         while kept < count {
             maze_core::cancel::check()?;
@@ -1149,17 +1153,38 @@ pub(crate) fn collect_mazes<K: Keep>(
     want_stats: bool,
     keep: &K,
 ) -> Result<Vec<(u64, K::Item)>> {
-    let filters = crate::filter::filters(&args.wheres, args.hardness);
-    let max_tries = args.max_tries.unwrap_or_else(|| default_max_tries(args.count, spec.cells()));
-    let order = SeedOrder { args, spec, seed, batch_cells: BATCH_CELLS, filters: &filters, max_tries };
     let mut out = Vec::with_capacity(args.count as usize);
-    let make =
-        |this: u64| spec.clone().visit(CollectJob { args, seed: this, filters: &filters, want_stats, keep });
-    order.run(make, |this, item| {
+    each_maze(args, spec, seed, want_stats, keep, |this, item| {
         out.push((this, item));
         Ok(())
     })?;
     Ok(out)
+}
+
+/// The mazes of a [`crate::Plan`] as `keep` keeps them, handed to `take` with their seeds
+/// in seed order as they are made (the seeds and filters of [`write_mazes`]): at most one
+/// batch of them (about [`BATCH_CELLS`] cells, at most 4096 mazes) waits at a time.
+/// Returns how many mazes were made (filters included).
+pub(crate) fn each_maze<K: Keep>(
+    args: &MazeRequest,
+    spec: &ShapeSpec,
+    seed: u64,
+    want_stats: bool,
+    keep: &K,
+    take: impl FnMut(u64, K::Item) -> Result<()>,
+) -> Result<u64> {
+    let filters = crate::filter::filters(&args.wheres, args.hardness);
+    let max_tries = args.max_tries.unwrap_or_else(|| default_max_tries(args.count, spec.cells()));
+    let order = SeedOrder { args, spec, seed, batch_cells: BATCH_CELLS, filters: &filters, max_tries };
+    let make =
+        |this: u64| spec.clone().visit(CollectJob { args, seed: this, filters: &filters, want_stats, keep });
+    order.run(make, take)
+}
+
+/// How many mazes of `cells` cells a batch makes at once before handing them over in
+/// order ([`crate::Plan::each`]): what a front end holds in flight besides what it keeps.
+pub fn maze_batch(cells: u64) -> u64 {
+    (BATCH_CELLS / cells.max(1)).clamp(1, MAX_BATCH_MAZES)
 }
 
 /// The mazes of the given seeds (no filters, whatever the request says) as `keep` keeps

@@ -47,7 +47,8 @@ pub use error::{Context, Error, Result, echo, echo_number, file_worded, single_l
 pub use job::{
     Built, FileRequest, FileSolve, INSTRUCTIONS, Keep, Kept, MULTI_INSTRUCTIONS, Picture, RASTER_LEAST_CELL,
     RASTER_LONG_SIDE, RASTER_MOST_CELL, RASTER_WOVEN_CELL, Redrawn, build, check_file_request,
-    default_max_tries, draw_style, file_spec, page_setup, raster_cell, redraw, supports, text_pictured,
+    default_max_tries, draw_style, file_spec, maze_batch, page_setup, raster_cell, redraw, supports,
+    text_pictured,
 };
 pub use maze_core::{Algorithm, Maze, Shape, ShapeKind, ShapeSpec, Solver, Wrap, cancel};
 pub use maze_render::Format;
@@ -57,8 +58,8 @@ pub use reading::{file_byte_limit, read_maze_files};
 #[cfg(feature = "clap")]
 pub use request::cli;
 pub use request::{
-    AnimationOptions, DEFAULT_MAX_BYTES, DEFAULT_MAX_MEMORY, Draw, FIELDS, FieldGroup, Limits, MazeRequest,
-    PictureStyle, ShapeOptions, group,
+    AnimationOptions, DEFAULT_MAX_BYTES, DEFAULT_MAX_MEMORY, Draw, FIELDS, FieldGroup, FieldInfo, Limits,
+    MazeRequest, PictureStyle, ShapeOptions, field_info, group,
 };
 pub use text::switch_word;
 

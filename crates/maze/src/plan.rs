@@ -15,8 +15,8 @@ use crate::error::{Error, Result};
 use crate::filter::{Facts, FixedEnds};
 use crate::job::{
     AnimationSize, Keep, Kept, animation_options, check_page, check_parametric, collect_mazes, collect_seeds,
-    halves, memory_note, no_text_picture, parametric_program, supports, text_pictured, unicursal_refusal,
-    write_mazes,
+    each_maze, halves, memory_note, no_text_picture, parametric_program, supports, text_pictured,
+    unicursal_refusal, write_mazes,
 };
 use crate::masks::{EndSpec, Picture};
 use crate::request::{MazeRequest, PictureStyle};
@@ -116,6 +116,24 @@ impl Plan {
     /// As [`Plan::write`], or `keep`'s error.
     pub fn collect<K: Keep>(&self, seed: u64, want_stats: bool, keep: &K) -> Result<Vec<(u64, K::Item)>> {
         collect_mazes(&self.request, &self.spec, seed, want_stats, keep)
+    }
+
+    /// The request's mazes as [`Plan::collect`] makes them, handed to `take` with their
+    /// seeds in seed order as they are made rather than gathered in a list: a front end
+    /// writes each into its own arrays at once, and only one batch of mazes being made
+    /// ([`crate::maze_batch`] of them) waits besides. Returns how many mazes were made,
+    /// those the filters refused included.
+    ///
+    /// # Errors
+    /// As [`Plan::collect`], or `take`'s error (which stops the batch).
+    pub fn each<K: Keep>(
+        &self,
+        seed: u64,
+        want_stats: bool,
+        keep: &K,
+        take: impl FnMut(u64, K::Item) -> Result<()>,
+    ) -> Result<u64> {
+        each_maze(&self.request, &self.spec, seed, want_stats, keep, take)
     }
 
     /// The mazes of the given seeds, as [`Plan::collect`] makes them but without the
@@ -623,6 +641,28 @@ mod tests {
         fn keep<S: Shape>(&self, _: Built<S>, stats: Option<Stats>) -> Result<Stats> {
             Ok(stats.expect("statistics asked for"))
         }
+    }
+
+    /// `each` hands over, in seed order as they are made, exactly the mazes `collect`
+    /// gathers (filters included), and says how many it made.
+    #[test]
+    fn each_hands_over_the_mazes_of_collect() {
+        let words = ["-W", "6", "-H", "5", "--count", "300", "--where", "solution>=12"];
+        let plan = Plan::new(&request(&words)).expect("a plan");
+        let gathered = plan.collect(7, true, &Figures).expect("made");
+        let mut handed = Vec::new();
+        let tried = plan
+            .each(7, true, &Figures, |seed, stats| {
+                handed.push((seed, stats));
+                Ok(())
+            })
+            .expect("made");
+        assert_eq!(handed.len(), 300);
+        assert_eq!(handed, gathered);
+        assert!(tried > 300, "the filter refused some: {tried}");
+        assert!(handed.windows(2).all(|w| w[0].0 < w[1].0));
+        let stopped = plan.each(7, false, &Figures, |_, _| Err(crate::Error::request("enough")));
+        assert!(stopped.is_err());
     }
 
     /// The bounds are facts: every figure of every maze made, as an `=` condition, is one

@@ -68,6 +68,47 @@ pub fn group(name: &str) -> Option<FieldGroup> {
     FIELDS.iter().position(|f| *f == name).map(|i| GROUPS[i])
 }
 
+/// What a front end shows of a field of [`MazeRequest`] ([`field_info`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldInfo {
+    /// Its name, the command line's long flag without `--`.
+    pub name: &'static str,
+    /// Its group.
+    pub group: FieldGroup,
+    /// Its Rust type as declared (`Option<u32>`, `Vec<Filter>`, ...).
+    pub rust_type: &'static str,
+    /// Its help: the doc of its declaration (the command line's `--help`), its lines joined
+    /// by spaces.
+    pub help: String,
+}
+
+/// Every field of [`MazeRequest`] with its group, type and help, in the order of
+/// [`FIELDS`], read from the one declaration of the request (so a front end that writes
+/// its own signature or documentation from it cannot drift from the request). Its default
+/// is that of [`MazeRequest::default`].
+pub fn field_info() -> Vec<FieldInfo> {
+    FIELDS
+        .iter()
+        .zip(GROUPS)
+        .zip(DECLARED)
+        .map(|((&name, &group), &(rust_type, attributes))| FieldInfo {
+            name,
+            group,
+            rust_type,
+            help: attributes.iter().filter_map(|a| doc_text(a)).map(str::trim).collect::<Vec<_>>().join(" "),
+        })
+        .collect()
+}
+
+/// The text of a `doc = "..."` attribute as `stringify!` writes it (a doc comment comes out
+/// as a raw string, `r"..."` or `r#"..."#`), `None` for any other attribute.
+fn doc_text(attribute: &str) -> Option<&str> {
+    let literal = attribute.strip_prefix("doc")?.trim_start().strip_prefix('=')?.trim();
+    let raw = literal.strip_prefix('r')?;
+    let hashes = raw.len() - raw.trim_start_matches('#').len();
+    raw.get(hashes..raw.len().checked_sub(hashes)?)?.strip_prefix('"')?.strip_suffix('"')
+}
+
 /// Other names of fields (serde and clap take them too, by their `alias` attributes).
 pub(crate) const ALIASES: &[(&str, &str)] = &[("rings", "height")];
 
@@ -147,6 +188,10 @@ macro_rules! request_model {
 
         /// The group of each of [`FIELDS`], in the same order.
         const GROUPS: &[FieldGroup] = &[$($( FieldGroup::$group, )*)*];
+
+        /// Each of [`FIELDS`]' Rust type and attributes as declared (`stringify!`), in the
+        /// same order: what [`field_info`] reads the help from.
+        const DECLARED: &[(&str, &[&str])] = &[$($( (stringify!($ty), &[$( stringify!($fmeta) ),*]), )*)*];
 
         $(
             request_model!(@part [$( $(#[$pmeta])* $part $get $set )?] ($heading) {
@@ -747,6 +792,22 @@ pub mod cli {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_field_has_its_declared_help_and_type() {
+        let info = super::field_info();
+        assert_eq!(info.iter().map(|f| f.name).collect::<Vec<_>>(), super::FIELDS);
+        for f in &info {
+            assert!(!f.help.is_empty(), "{} has no help", f.name);
+            assert!(!f.help.contains('\n') && !f.help.contains("r\""), "{}: {}", f.name, f.help);
+            assert_eq!(Some(f.group), super::group(f.name));
+        }
+        let seed = info.iter().find(|f| f.name == "seed").expect("seed is a field");
+        assert_eq!(seed.rust_type, "Option<u64>");
+        assert!(seed.help.starts_with("Seed for the random generator; the same seed"), "{}", seed.help);
+        assert_eq!(super::doc_text(r##"doc = r#" a "b" c"#"##), Some(r#" a "b" c"#));
+        assert_eq!(super::doc_text(r#"serde(with = "named")"#), None);
+    }
+
     use super::*;
 
     #[test]
