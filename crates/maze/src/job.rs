@@ -1009,9 +1009,10 @@ pub(crate) fn parametric_program(args: &MazeRequest, spec: &ShapeSpec, seed: u64
     }))
 }
 
-/// Generates `args.count` mazes from `seed` on and writes them to `sink` in `args.format`.
-/// With `--where` or `--hardness`, the next seeds are tried until `args.count` mazes pass
-/// (at most `--max-tries` in all, else an error and nothing written).
+/// Generates `args.count` mazes from `seed` on (or the part `args.part` of `args.parts`)
+/// and writes them to `sink` in `args.format`. With `--where`, `--hardness` or endpoint
+/// rules, maze `i` tries seeds `seed + i`, `seed + i + count`, ... ([`SeedOrder`]; at most
+/// `--max-tries` in all, else an error and nothing written).
 pub(crate) fn write_mazes(
     args: &MazeRequest,
     spec: &ShapeSpec,

@@ -89,8 +89,9 @@ impl Plan {
         &self.notes
     }
 
-    /// Writes the request's mazes, seeds `seed`, `seed + 1`, ... (with filters, the next
-    /// seeds are tried until `count` mazes pass), to `out` in the request's format;
+    /// Writes the request's mazes, seeds `seed`, `seed + 1`, ... (with filters or endpoint
+    /// rules, maze `i` tries seeds `seed + i`, `seed + i + count`, ... until one passes; with
+    /// `part` and `parts`, only that part's mazes), to `out` in the request's format;
     /// `progress` is called once for each maze written. Batches are made on every core
     /// (rayon) and written in seed order: the bytes are the serial run's.
     ///

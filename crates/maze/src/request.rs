@@ -715,7 +715,7 @@ mod named {
             s.collect_seq(values.iter().map(ToString::to_string))
         }
 
-        /// Reads a list of names, or one name.
+        /// Reads a list of names, or one name (numbers read as their text, for cell ids).
         pub fn deserialize<'de, T, D>(d: D) -> Result<Vec<T>, D::Error>
         where
             T: FromStr,
@@ -725,14 +725,14 @@ mod named {
             #[derive(Deserialize)]
             #[serde(untagged)]
             enum OneOrMany {
-                One(String),
-                Many(Vec<String>),
+                One(Text),
+                Many(Vec<Text>),
             }
             let names = match OneOrMany::deserialize(d)? {
                 OneOrMany::One(s) => vec![s],
                 OneOrMany::Many(v) => v,
             };
-            names.iter().map(|n| n.parse().map_err(de::Error::custom)).collect()
+            names.iter().map(|n| n.0.parse().map_err(de::Error::custom)).collect()
         }
     }
 }
