@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use maze::{Built, Keep, MazeRequest, Plan, Result};
 use maze_core::stats::Stats;
-use maze_core::{CellId, Shape, analyze};
+use maze_core::{Shape, analyze};
 
 /// What each test reads of a maze: its ends, their degrees, the steps between them, the
 /// passages (to compare mazes), and the statistics when computed.
