@@ -89,9 +89,15 @@ def help_text(field: dict, fields: set[str]) -> str:
     return re.sub(r"--([a-z][a-z0-9-]*)", keyword_of, field["help"])
 
 
-HEADER = '''Makes ``count`` mazes, seeds ``seed``, ``seed + 1``, ... (with ``where`` filters,
-the next seeds are tried until ``count`` pass), on every core, as ``maze generate
---count`` makes them, written into the batch's arrays as they are made.
+HEADER = '''Makes ``count`` mazes, seeds ``seed``, ``seed + 1``, ... (with ``where`` filters or
+endpoint rules, maze ``i`` tries seeds ``seed + i``, ``seed + i + count``, ... until one
+passes, so no seed is used twice), on every core, as ``maze generate --count`` makes them,
+written into the batch's arrays as they are made.
+
+``part=k, parts=n`` makes only part ``k`` (0 to ``n - 1``) of the batch: its mazes
+``k*count//n`` to ``(k+1)*count//n - 1``, exactly as the whole batch holds them, filters
+included; the parts never share a seed and, joined in order, are the whole batch, so
+each can run on another machine.
 
 Every option of ``maze generate`` is a keyword argument below (``_`` for ``-``), with
 the command's help and default; an option left at its default is left out of

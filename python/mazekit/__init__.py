@@ -111,7 +111,41 @@ _NOT_FOR_BATCHES = {
 _SHAPING = frozenset(name.replace("-", "_") for name in _native.shaping_fields())
 
 # What a drawing of one maze leaves out of its batch's request.
-_BATCH_ONLY = ("count", "where", "hardness", "max-tries", "threads")
+_BATCH_ONLY = ("count", "where", "hardness", "max-tries", "threads", "part", "parts")
+
+
+def _cells(name: str, value: Any) -> list:
+    """``allowed_start``/``allowed_end`` as the request takes them: a (row, column) pair
+    (numpy's and maze-dataset's order, as ``batch.starts``) becomes the command line's
+    ``x,y`` (column, row); a cell id or a string as the command line spells it (``"3,4"``,
+    polar ``"ring,index"``) stays as it is. A tuple ``(row, column)`` (or a numpy array of
+    two) alone is one cell; a list holds cells (``[0, 5]`` is cells 0 and 5)."""
+    if isinstance(value, np.ndarray):
+        value = [value.tolist()] if value.shape == (2,) else value.tolist()
+    if isinstance(value, (str, int, np.integer)) or (
+        isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, (int, np.integer)) for v in value)
+    ):
+        value = [value]
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f"{name}: (row, column) pairs, cell ids or 'x,y' strings, not {value!r}")
+    cells = []
+    for cell in value:
+        if isinstance(cell, np.ndarray):
+            cell = cell.tolist()
+        if isinstance(cell, (list, tuple)):
+            if len(cell) != 2 or not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in cell):
+                raise ValueError(f"{name}: a cell is a (row, column) pair of whole numbers, not {cell!r}")
+            row, column = (int(v) for v in cell)
+            if row < 0 or column < 0:
+                raise ValueError(f"{name}: rows and columns are from 0 up, not {cell!r}")
+            cells.append(f"{column},{row}")
+        elif isinstance(cell, (int, np.integer)) and not isinstance(cell, bool):
+            cells.append(int(cell))
+        elif isinstance(cell, str):
+            cells.append(cell)
+        else:
+            raise ValueError(f"{name}: (row, column) pairs, cell ids or 'x,y' strings, not {cell!r}")
+    return cells
 
 
 def _field(name: str) -> str:
@@ -143,6 +177,8 @@ def _request(options: dict[str, Any]) -> dict[str, Any]:
         field = _field(name)
         if name not in OPTIONS:
             raise ValueError(f"unknown option {name!r} (mazekit.OPTIONS lists them)")
+        if field in ("allowed-start", "allowed-end"):
+            value = _cells(name, value)
         value = _plain(name, value)
         if field == "solve" and value is True:
             value = "bfs"
@@ -221,9 +257,14 @@ def generate(
     max_memory: int = 536870912,
     **options: Any,
 ) -> "Batch":
-    """Makes ``count`` mazes, seeds ``seed``, ``seed + 1``, ... (with ``where`` filters,
-    the next seeds are tried until ``count`` pass), on every core, as ``maze generate
-    --count`` makes them, written into the batch's arrays as they are made.
+    """Makes ``count`` mazes, seeds ``seed``, ``seed + 1``, ... (with ``where`` filters or
+    endpoint rules, maze ``i`` tries seeds ``seed + i``, ``seed + i + count``, ... until one
+    passes, so no seed is used twice), on every core, as ``maze generate --count`` makes them.
+
+    ``part=k, parts=n`` makes only part ``k`` (0 to ``n - 1``) of the batch: its mazes
+    ``k*count//n`` to ``(k+1)*count//n - 1``, exactly as the whole batch holds them, filters
+    included; the parts never share a seed and, joined in order, are the whole batch, so
+    each can run on another machine.
 
     Every option of ``maze generate`` is a keyword argument below (``_`` for ``-``), with
     the command's help and default; an option left at its default is left out of
@@ -400,12 +441,12 @@ def _generate(count, width, height, algorithm, seed, given: dict, options: dict)
 
 
 def iter_batches(total: int, chunk: int, **options: Any) -> Iterator["Batch"]:
-    """The mazes of ``generate(total, **options)`` as batches of ``chunk`` mazes (the last
-    one the rest), made one at a time, so that only one batch is held at once: the same
+    """The mazes of ``generate(total, **options)`` as batches of at most ``chunk`` mazes
+    (its ``n = ceil(total / chunk)`` parts, ``part=k, parts=n``, of sizes differing by at
+    most one), made one at a time, so that only one batch is held at once: the same
     seeds and the same mazes, in the same order (``np.concatenate`` of the batches'
-    arrays equals the one batch's). ``options`` are :func:`generate`'s; without ``seed``
-    one is taken from the clock once. With ``where`` filters, each batch goes on from the
-    seed after the previous batch's last maze (and ``max_tries`` counts per batch).
+    arrays equals the one batch's), filters and endpoint rules included. ``options`` are
+    :func:`generate`'s; without ``seed`` one is taken from the clock once.
 
     A ``for`` loop holds the part it has while the next is made, two parts' memory at
     most; ``del part`` at the end of the loop's body holds one. Bad options raise
@@ -415,6 +456,9 @@ def iter_batches(total: int, chunk: int, **options: Any) -> Iterator["Batch"]:
             raise ValueError(f"{name}: must be a whole number from 1 up, not {value!r}")
     if "count" in options:
         raise ValueError("count: iter_batches takes total and chunk instead")
+    for name in ("part", "parts"):
+        if options.get(name) is not None:
+            raise ValueError(f"{name}: iter_batches makes the parts itself (one per chunk)")
     seed = options.pop("seed", None)
     if seed is None:
         seed = _native.fresh_seed()
@@ -430,11 +474,13 @@ def iter_batches(total: int, chunk: int, **options: Any) -> Iterator["Batch"]:
 
 
 def _batches(total: int, chunk: int, seed: int, options: dict) -> Iterator["Batch"]:
-    made = 0
-    while made < total:
-        batch = generate(min(chunk, total - made), seed=seed, **options)
-        made += len(batch)
-        seed = (int(batch.seeds[-1]) + 1) % 2**64
+    # The parts of the one batch (part=k, parts=n): the same mazes, filters included.
+    parts = -(-total // chunk)
+    for part in range(parts):
+        if parts == 1:
+            batch = generate(total, seed=seed, **options)
+        else:
+            batch = generate(total, seed=seed, part=part, parts=parts, **options)
         yield batch
         # Not held here while the next part is made (the caller's loop variable still
         # holds it: two parts at most).
@@ -768,7 +814,7 @@ class Batch:
     def _remake(self, stats: bool = False, digests: bool = False, **changes) -> dict:
         if self._not_drawable:
             raise ValueError(self._not_drawable)
-        request = {k: v for k, v in self.request.items() if k not in ("where", "hardness", "max-tries")}
+        request = {k: v for k, v in self.request.items() if k not in ("where", "hardness", "max-tries", "part", "parts")}
         request.update({_field(k): v for k, v in changes.items()})
         request["format"] = "maze"
         seeds = np.ascontiguousarray(self._seeds, dtype=np.uint64)

@@ -633,8 +633,9 @@ fn generate<'py>(py: Python<'py>, request: &str, seed: u64, stats: bool) -> PyRe
     let r = plan.request();
     let filters = !r.wheres.is_empty() || r.hardness.is_some();
     let max_memory = r.max_memory;
+    let part = r.part_range();
     let holding = Holding {
-        n: u64::from(r.count),
+        n: part.end - part.start,
         cells: plan.spec().cells(),
         connections: grid(plan.spec()).is_some(),
         solve: r.solve.is_some(),
@@ -1201,6 +1202,11 @@ fn recipe(request: &str) -> PyResult<String> {
         ends: r.ends,
         entrance: r.entrance,
         exit: r.exit,
+        deadend_start: r.deadend_start,
+        deadend_end: r.deadend_end,
+        allowed_start: r.allowed_start,
+        allowed_end: r.allowed_end,
+        min_distance: r.min_distance,
         bias: r.bias.filter(|&b| Some(b) != defaults.bias.or(Some(Default::default()))),
         policy: r.policy.filter(|&p| Some(p) != defaults.policy.or(Some(Default::default()))),
         wheres: r.wheres,

@@ -19,3 +19,7 @@ def test_the_readme_example_runs(tmp_path, monkeypatch):
     assert [len(p) for p in (namespace["train"], namespace["val"], namespace["test"])] == [80, 10, 10]
     assert os.path.exists(tmp_path / "hard.mzb")
     assert len(namespace["routes"]) == 100
+    # Random ends, drawn per maze; maze-dataset's endpoint rules.
+    assert len({tuple(p) for p in batch.starts.tolist()}) > 90
+    rules = namespace["rules"]
+    assert len(rules) == 1000 and (rules.ends[:, 1] >= 5).all()

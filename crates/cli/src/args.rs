@@ -46,7 +46,7 @@ pub enum Command {
   maze generate --unicursal --width 24 --height 16 --solve (a labyrinth: one path, no choices)
   maze generate --count 10 --seed 100 --format json -o mazes.jsonl")]
     #[command(allow_negative_numbers = true)]
-    Generate(GenerateArgs),
+    Generate(Box<GenerateArgs>),
     /// Solve a maze saved as JSON (`maze generate --format json`).
     #[command(after_help = "Examples:
   maze generate --format json -o maze.json && maze solve maze.json

@@ -32,7 +32,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::List { json } => commands::list(json),
-        Command::Generate(a) => commands::generate(a),
+        Command::Generate(a) => commands::generate(*a),
         Command::Solve(a) => commands::solve(a),
         Command::Render(a) => commands::render(a),
         Command::Stats(a) => stats::run(a),

@@ -128,8 +128,9 @@ fn parallel_batches_equal_the_serial_run() {
     }
 }
 
-/// The README's sharding script: pieces made by GNU parallel over seed ranges join up to
-/// exactly one big run's output, in JSON Lines and in compact records.
+/// The README's sharding script: pieces made by GNU parallel (`--part i --parts N`) join
+/// up to exactly one big run's output, in JSON Lines and in compact records, with a filter
+/// too, and a filtered piece never repeats another's seed.
 #[test]
 fn sharded_runs_join_up_to_one_run() {
     if !have("parallel") {
@@ -137,11 +138,14 @@ fn sharded_runs_join_up_to_one_run() {
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/shard.sh");
     let bin = assert_cmd::cargo::cargo_bin("maze");
-    for format in ["json", "maze"] {
+    let plain: &[&str] = &["-W", "15", "-H", "11", "-s", "hex", "--solve"];
+    let filtered: &[&str] = &["-W", "9", "-H", "9", "--where", "solution>=40"];
+    for (options, format) in [(plain, "json"), (plain, "maze"), (filtered, "json")] {
         let dir = tempdir("shards");
         let out = std::process::Command::new("bash")
             .args([script, "1001", "7", "40", dir.to_str().expect("utf-8")])
-            .args(["-W", "15", "-H", "11", "-s", "hex", "--solve", "-f", format])
+            .args(options)
+            .args(["-f", format])
             .env("MAZE", &bin)
             .output()
             .expect("runs the script");
@@ -151,23 +155,31 @@ fn sharded_runs_join_up_to_one_run() {
         pieces.sort();
         assert_eq!(pieces.len(), 7, "{pieces:?}");
         let joined: Vec<u8> = pieces.iter().flat_map(|p| std::fs::read(p).expect("reads")).collect();
-        let one = output_of(&[
-            "generate", "--count", "1001", "--seed", "40", "-W", "15", "-H", "11", "-s", "hex", "--solve",
-            "-f", format,
-        ]);
-        assert!(joined == one, "{format}: the pieces differ from one run");
+        let mut args = vec!["generate", "--count", "1001", "--seed", "40"];
+        args.extend(options);
+        args.extend(["-f", format]);
+        let one = output_of(&args);
+        assert!(joined == one, "{format} {options:?}: the pieces differ from one run");
+        if format == "json" {
+            let seeds: std::collections::HashSet<String> = String::from_utf8_lossy(&joined)
+                .lines()
+                .map(|l| {
+                    l.split("\"seed\":")
+                        .nth(1)
+                        .expect("a seed")
+                        .split([',', '}'])
+                        .next()
+                        .expect("n")
+                        .trim()
+                        .to_string()
+                })
+                .collect();
+            assert_eq!(seeds.len(), 1001, "{options:?}: every maze its own seed");
+        }
     }
-    // Filters cannot be sharded by seed ranges: refused.
+    // The script sets the seeds and parts itself.
     let out = std::process::Command::new("bash")
-        .args([
-            script,
-            "10",
-            "2",
-            "0",
-            tempdir("shards-bad").to_str().expect("utf-8"),
-            "--where",
-            "solution>5",
-        ])
+        .args([script, "10", "2", "0", tempdir("shards-bad").to_str().expect("utf-8"), "--part", "1"])
         .env("MAZE", &bin)
         .output()
         .expect("runs the script");

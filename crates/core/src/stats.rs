@@ -491,6 +491,104 @@ pub fn stats<S: Shape>(maze: &Maze<S>) -> Stats {
     }
 }
 
+/// Whether [`quick_figure`] computes the figure `key` of [`Stats::values`] alone: the counts
+/// by degree (`cells`, `passages`, `isolated`, `dead_ends`, `dead_end_share`,
+/// `corridor_cells`, `junctions`, `junctions_3` ...), `solution_length`, `solution_share`
+/// and `direct_distance`. Time O(1).
+pub fn quick(key: &str) -> bool {
+    matches!(
+        key,
+        "cells"
+            | "passages"
+            | "isolated"
+            | "dead_ends"
+            | "dead_end_share"
+            | "corridor_cells"
+            | "junctions"
+            | "solution_length"
+            | "solution_share"
+            | "direct_distance"
+    ) || key.starts_with("junctions_")
+}
+
+/// The figure `key` of [`Stats::values`] for `maze`, computed alone, with exactly the value
+/// [`stats`] gives it, for the keys of [`quick`]; `None` for the others, and for a
+/// junction degree the shape does not have (as [`Stats::values`] has no such key). A
+/// condition on one figure (`--where solution>=40`) need not pay for all of them.
+///
+/// Time O(N · D) for N cells and D doors: one pass over the cells for the counts by degree,
+/// one breadth-first search from the exit that stops at the entrance for the solution's
+/// length, one over the shape for the direct distance; memory O(N) for the searches.
+pub fn quick_figure<S: Shape>(maze: &Maze<S>, key: &str) -> Option<Value> {
+    let cells = u64::from(maze.cell_count());
+    let share = |k: u64| if cells == 0 { 0.0 } else { k as f64 / cells as f64 };
+    let by_degree = || {
+        let mut by_degree = vec![0u64; usize::from(maze.shape().door_count()) + 1];
+        for c in 0..maze.cell_count() {
+            by_degree[maze.degree(CellId(c)) as usize] += 1;
+        }
+        by_degree
+    };
+    let count = |d: usize, by: &[u64]| by.get(d).copied().unwrap_or(0);
+    Some(match key {
+        "cells" => Value::Int(cells),
+        "passages" => {
+            let by = by_degree();
+            Value::Int(by.iter().enumerate().map(|(d, n)| d as u64 * n).sum::<u64>() / 2)
+        }
+        "isolated" => Value::Int(by_degree()[0]),
+        "dead_ends" => Value::Int(count(1, &by_degree())),
+        "dead_end_share" => Value::Float(share(count(1, &by_degree()))),
+        "corridor_cells" => Value::Int(count(2, &by_degree())),
+        "junctions" => Value::Int(by_degree().iter().skip(3).sum()),
+        "solution_length" | "solution_share" => {
+            let steps = steps_between(maze, maze.exit(), maze.entrance());
+            match (key, steps) {
+                ("solution_length", Some(n)) => Value::Int(u64::from(n)),
+                ("solution_length", None) => Value::Missing,
+                (_, Some(n)) => Value::Float(share(u64::from(n) + 1)),
+                (_, None) => Value::Float(0.0),
+            }
+        }
+        "direct_distance" => {
+            let mut seen = vec![0u32; cells as usize];
+            Value::Int(u64::from(direct(maze.shape(), maze.entrance(), maze.exit(), &mut seen)))
+        }
+        _ if key.starts_with("junctions_") => {
+            let by = by_degree();
+            let degree = (3..by.len() as u32).find(|&d| junction_key(d) == key)?;
+            Value::Int(by[degree as usize])
+        }
+        _ => return None,
+    })
+}
+
+/// Steps of a shortest route from `from` to `to` along the passages (a breadth-first search
+/// that stops at `to`), `None` when `to` cannot be reached. Time O(N · D); memory O(N).
+fn steps_between<S: Shape>(maze: &Maze<S>, from: CellId, to: CellId) -> Option<u32> {
+    let n = maze.cell_count() as usize;
+    let mut dist = vec![u32::MAX; n];
+    dist[from.index()] = 0;
+    // Each cell is queued at most once: a plain vector read from `head` is the queue.
+    let mut queue = Vec::with_capacity(n);
+    queue.push(from);
+    let mut head = 0;
+    while let Some(&c) = queue.get(head) {
+        head += 1;
+        let d = dist[c.index()];
+        if c == to {
+            return Some(d);
+        }
+        for b in maze.open_neighbours(c) {
+            if dist[b.index()] == u32::MAX {
+                dist[b.index()] = d + 1;
+                queue.push(b);
+            }
+        }
+    }
+    None
+}
+
 /// The most bytes a cell takes while [`stats`] runs, besides the maze itself: a degree
 /// byte, a distance, the breadth-first queue and the solution's cells (4 bytes each, with
 /// room for a growing buffer's doubling).

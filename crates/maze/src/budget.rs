@@ -35,10 +35,12 @@ pub fn check(args: &MazeRequest, spec: &ShapeSpec, limits: &Limits) -> Result<()
     if format == Format::Gif || args.animate {
         return Ok(());
     }
-    if format == Format::Pdf && args.count > MAX_PDF_MAZES {
+    // The mazes this run writes: the batch, or its part.
+    let part = args.part_range();
+    let n = part.end - part.start;
+    if format == Format::Pdf && n > u64::from(MAX_PDF_MAZES) {
         return Err(Error::Request(format!(
-            "a PDF book holds at most {MAX_PDF_MAZES} mazes (--count {}): make several books with --seed",
-            args.count
+            "a PDF book holds at most {MAX_PDF_MAZES} mazes (--count {n}): make several books with --part and --parts"
         )));
     }
     let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
@@ -55,18 +57,18 @@ pub fn check(args: &MazeRequest, spec: &ShapeSpec, limits: &Limits) -> Result<()
         return Err(Error::Request(format!(
             "the {} output of {} {}x{} {} maze{} would be about {}, over the limit of {} (raise it with --max-bytes)",
             format.name(),
-            if args.count > 1 { args.count.to_string() } else { "this".to_string() },
+            if n > 1 { n.to_string() } else { "this".to_string() },
             spec.width,
             spec.height,
             spec.kind,
-            if args.count > 1 { "s" } else { "" },
+            if n > 1 { "s" } else { "" },
             human(bytes),
             human(limits.max_bytes),
         )));
     }
     // After the size: a text picture too large to write is said so first.
     if matches!(format, Format::Text | Format::Unicode) {
-        check_text_memory(spec, bytes / u64::from(args.count.max(1)), limits.max_memory)?;
+        check_text_memory(spec, bytes / n.max(1), limits.max_memory)?;
     }
     Ok(())
 }
@@ -215,7 +217,8 @@ pub fn estimate_bytes(args: &MazeRequest, spec: &ShapeSpec, extent: Point) -> Re
     let growth = (digits(biggest(spec.cells() as f64, extent)) + 2.0)
         / (digits(biggest(c_large, sample_extent)) + 2.0);
     let one = fixed + per_cell * spec.cells() as f64 * growth.max(1.0);
-    Ok((one * 1.25 * f64::from(args.count.max(1))).ceil() as u64)
+    let part = args.part_range();
+    Ok((one * 1.25 * (part.end - part.start).max(1) as f64).ceil() as u64)
 }
 
 /// The same shape kind at `side` x `side` (polar: `side` rings), laid out alike (a
@@ -238,8 +241,16 @@ fn sample_bytes(args: &MazeRequest, spec: &ShapeSpec, side: u32) -> Result<u64> 
     sample.mask_connect = false;
     sample.entrance = None;
     sample.exit = None;
+    // Ends drawn by rules take no more bytes than others: the sample has the default ones.
+    sample.deadend_start = false;
+    sample.deadend_end = false;
+    sample.allowed_start.clear();
+    sample.allowed_end.clear();
+    sample.min_distance = None;
     sample.difficulty = None;
     sample.count = 1;
+    sample.part = None;
+    sample.parts = None;
     sample.wheres.clear();
     sample.hardness = None;
     sample.stats = None;

@@ -452,6 +452,12 @@ impl Filter {
             return self.op.holds(stats.band() as u8 as f64, self.value);
         }
         let found = stats.values().into_iter().find(|(k, _)| *k == self.key).map(|(_, v)| v);
+        self.holds_found(found)
+    }
+
+    /// Whether the figure the condition names, `found` (`None`: the maze has no such
+    /// figure), meets it.
+    fn holds_found(&self, found: Option<Value>) -> bool {
         let number = match found {
             Some(Value::Int(n)) => n as f64,
             Some(Value::Float(x)) => x,
@@ -495,14 +501,47 @@ pub fn filters(wheres: &[Filter], hardness: Option<Hardness>) -> Vec<Filter> {
     wheres.iter().cloned().chain(hardness.map(Filter::hardness)).collect()
 }
 
-/// The error when too few mazes passed the filters within the allowed tries.
-pub fn not_enough(kept: u32, wanted: u32, tried: u64, first: u64, filters: &[Filter]) -> Error {
-    let list: Vec<String> = filters.iter().map(|f| f.to_string()).collect();
+/// The error when too few mazes passed the filters (and the endpoint rules, with
+/// `end_rules`) within the allowed tries: `kept` of `wanted` after `tried`, maze `i` of
+/// the batch of `count` from seed `first` having tried seeds `first + i`, `first + i +
+/// count`, ...
+pub fn not_enough(
+    kept: u64,
+    wanted: u64,
+    tried: u64,
+    (first, count): (u64, u64),
+    filters: &[Filter],
+    end_rules: bool,
+) -> Error {
+    let mut list: Vec<String> = filters.iter().map(|f| f.to_string()).collect();
+    if end_rules {
+        list.push("the endpoint rules".into());
+    }
     Error::Request(format!(
-        "only {kept} of {wanted} mazes met {} after {tried} tries (seeds {first} to {}); loosen the condition or raise --max-tries",
+        "only {kept} of {wanted} mazes met {} after {tried} tries (maze i tries seeds {first}+i, {first}+i+{count}, ...); loosen the condition or raise --max-tries",
         list.join(" and "),
-        first.wrapping_add(tried.saturating_sub(1))
     ))
+}
+
+/// Whether `maze` meets every filter, and its statistics when they were computed: with
+/// `want_stats`, or for a condition on a figure that is only known from the whole of
+/// [`Stats`]. Other conditions compute only the figure they name
+/// ([`maze_core::stats::quick_figure`]: a count by degree is one pass over the cells, the
+/// solution's length one breadth-first search that stops at the entrance), with the
+/// value [`Stats`] would give, so the same mazes pass.
+pub fn check<S: maze_core::Shape>(
+    maze: &maze_core::Maze<S>,
+    filters: &[Filter],
+    want_stats: bool,
+) -> (bool, Option<Stats>) {
+    // Without filters (and statistics), nothing is computed.
+    let quick = !want_stats && filters.iter().all(|f| f.key != "hardness" && maze_core::stats::quick(f.key));
+    if quick {
+        let pass = filters.iter().all(|f| f.holds_found(maze_core::stats::quick_figure(maze, f.key)));
+        return (pass, None);
+    }
+    let stats = maze_core::stats::stats(maze);
+    (filters.iter().all(|f| f.holds(&stats)), Some(stats))
 }
 
 #[cfg(test)]

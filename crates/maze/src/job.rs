@@ -121,6 +121,22 @@ pub fn build<S: Shape>(
     seed: u64,
     record: Option<usize>,
 ) -> Result<Built<Cold<S>>> {
+    try_build(shape, a, seed, record)?.ok_or_else(|| {
+        Error::Request(format!(
+            "no entrance and exit of the maze of seed {seed} meet the endpoint rules (a batch tries other seeds: use --count)"
+        ))
+    })
+}
+
+/// As [`build`], with `None` for a maze on which no entrance and exit meet the request's
+/// endpoint rules ([`crate::masks::place_ends_by_rules`]): a batch tries another seed, as
+/// for a maze that fails `--where`.
+fn try_build<S: Shape>(
+    shape: S,
+    a: &MazeRequest,
+    seed: u64,
+    record: Option<usize>,
+) -> Result<Option<Built<Cold<S>>>> {
     // One stream, in a fixed order: generation, braiding, MultiMaze dots.
     crate::stage::enter(Stage::Making);
     let mut rng = Xoshiro::seed_from_u64(seed);
@@ -159,8 +175,13 @@ pub fn build<S: Shape>(
         imperfect::place_starts_and_ends(&mut maze, s, e, &mut rng)?;
     }
     maze.open_entrance_and_exit();
-    let (entrance, exit) = crate::masks::ends_for_new(maze.shape(), a.entrance, a.exit);
-    if entrance.is_some() || exit.is_some() {
+    let (entrance, exit) = a.end_specs();
+    let (entrance, exit) = crate::masks::ends_for_new(maze.shape(), entrance, exit);
+    if a.has_end_rules() {
+        if !crate::masks::place_ends_by_rules(&mut maze, entrance, exit, &a.end_rules(), &mut rng)? {
+            return Ok(None);
+        }
+    } else if entrance.is_some() || exit.is_some() {
         crate::masks::place_ends(&mut maze, entrance, exit, &mut rng)?;
     }
     maze_core::cancel::check()?;
@@ -189,15 +210,18 @@ pub fn build<S: Shape>(
         braid: a.braid,
         unicursal: a.unicursal,
     };
-    Ok(Built { maze, provenance, solution, recording: start.zip(trace), solve_trace })
+    Ok(Some(Built { maze, provenance, solution, recording: start.zip(trace), solve_trace }))
 }
 
 impl ShapeVisitor for GenerateJob<'_> {
     type Output = Result<Made>;
 
     fn visit<S: Shape>(self, shape: S) -> Result<Made> {
-        let built = build(shape, self.args, self.seed, self.animation.map(|_| TRACE_LIMIT))?;
-        self.finish(built)
+        match try_build(shape, self.args, self.seed, self.animation.map(|_| TRACE_LIMIT))? {
+            Some(built) => self.finish(built),
+            // No ends meet the endpoint rules: refused, as by a filter.
+            None => Ok(Made { rendered: None, stats: None }),
+        }
     }
 }
 
@@ -207,11 +231,8 @@ impl GenerateJob<'_> {
         let a = self.args;
         let multi = a.starts.unwrap_or(1) > 1 || a.ends.unwrap_or(1) > 1;
         maze_core::cancel::check()?;
-        let stats =
-            (self.want_stats || !self.filters.is_empty()).then(|| maze_core::stats::stats(&built.maze));
-        if let Some(s) = &stats
-            && !self.filters.iter().all(|f| f.holds(s))
-        {
+        let (pass, stats) = crate::filter::check(&built.maze, self.filters, self.want_stats);
+        if !pass {
             return Ok(Made { rendered: None, stats });
         }
         crate::stage::enter(Stage::Drawing);
@@ -892,6 +913,9 @@ pub(crate) fn check_parametric(args: &MazeRequest, spec: &ShapeSpec) -> Result<(
     if args.solve.is_some() || args.braid.is_some() || args.starts.is_some() || args.animate {
         return refuse("show a solution, braid, MultiMaze dots or an animation");
     }
+    if args.has_end_rules() {
+        return refuse("follow endpoint rules (--deadend-start, --allowed-start, --min-distance, ...)");
+    }
     if args.count > 1 {
         return refuse("make several mazes (change its seed parameter instead)");
     }
@@ -989,9 +1013,10 @@ pub(crate) fn parametric_program(args: &MazeRequest, spec: &ShapeSpec, seed: u64
     }))
 }
 
-/// Generates `args.count` mazes from `seed` on and writes them to `sink` in `args.format`.
-/// With `--where` or `--hardness`, the next seeds are tried until `args.count` mazes pass
-/// (at most `--max-tries` in all, else an error and nothing written).
+/// Generates `args.count` mazes from `seed` on (or the part `args.part` of `args.parts`)
+/// and writes them to `sink` in `args.format`. With `--where`, `--hardness` or endpoint
+/// rules, maze `i` tries seeds `seed + i`, `seed + i + count`, ... ([`SeedOrder`]; at most
+/// `--max-tries` in all, else an error and nothing written).
 pub(crate) fn write_mazes(
     args: &MazeRequest,
     spec: &ShapeSpec,
@@ -1004,8 +1029,9 @@ pub(crate) fn write_mazes(
     let draw = args.draw();
     let notes = Notes::default();
     let filters = crate::filter::filters(&args.wheres, args.hardness);
-    let max_tries = args.max_tries.unwrap_or_else(|| default_max_tries(args.count, spec.cells()));
+    let max_tries = max_tries(args, spec);
     let mut collector = Collector::new(args.format, &draw, multi, args.count > 1);
+    let first_part = args.part_range().start == 0;
     let mut kept = Kept { mazes: Vec::new(), tried: 0, notes: Vec::new() };
     let job = |this: u64| GenerateJob {
         args,
@@ -1025,7 +1051,8 @@ pub(crate) fn write_mazes(
     };
     let order = SeedOrder { args, spec, seed, batch_cells, filters: &filters, max_tries };
     kept.tried = order.run(make, |this, (rendered, stats)| {
-        collector.add(sink, rendered, kept.mazes.is_empty())?;
+        // The batch's first maze (not a later part's): parts joined are the batch's bytes.
+        collector.add(sink, rendered, first_part && kept.mazes.is_empty())?;
         kept.mazes.push((this, stats));
         progress();
         Ok(())
@@ -1035,8 +1062,14 @@ pub(crate) fn write_mazes(
     Ok(kept)
 }
 
-/// The seeds a batch tries, and how: `seed`, `seed + 1`, ... until `args.count` mazes are
-/// kept (with filters, at most `max_tries` in all, else [`crate::filter::not_enough`]).
+/// The seeds a batch tries, and how: maze `i` of a batch of `count` (`0 <= i < count`)
+/// tries seeds `seed + i`, `seed + i + count`, `seed + i + 2 count`, ... and keeps the
+/// first that passes the filters and endpoint rules (without them, `seed + i` itself). So
+/// maze `i` depends on `i` alone, no seed is tried twice, and a part of the batch
+/// (`--part K --parts N`) is the whole batch's mazes `K*count/N .. (K+1)*count/N`, made
+/// anywhere. With filters, at most `max_tries` mazes are made in all, in rounds (each round
+/// tries every maze still missing once, in index order), else
+/// [`crate::filter::not_enough`].
 struct SeedOrder<'a> {
     args: &'a MazeRequest,
     spec: &'a ShapeSpec,
@@ -1048,59 +1081,100 @@ struct SeedOrder<'a> {
 }
 
 impl SeedOrder<'_> {
-    /// Makes mazes a batch at a time on every core (rayon) with `make(seed)` (`None`: the
-    /// maze failed a filter), and hands the kept ones to `take` in seed order, so whatever
-    /// the threads, the result is the serial run's. Returns how many mazes were made.
+    /// The seed maze `index` tries in round `round`.
+    fn seed_of(&self, index: u64, round: u64) -> u64 {
+        self.seed.wrapping_add(index.wrapping_add(round.wrapping_mul(u64::from(self.args.count))))
+    }
+
+    /// Makes the mazes of the request's part a window of indices at a time on every core
+    /// (rayon) with `make(seed)` (`None`: the maze failed a filter or the endpoint rules),
+    /// and hands them to `take` in index order, each with its seed, so whatever the threads
+    /// the result is the serial run's. Returns how many mazes were made (speculative ones
+    /// a serial run would not have made are not counted).
     fn run<T: Send>(
         &self,
         make: impl Fn(u64) -> Result<Option<T>> + Sync,
         mut take: impl FnMut(u64, T) -> Result<()>,
     ) -> Result<u64> {
-        let (count, seed) = (self.args.count as u64, self.seed);
+        let part = self.args.part_range();
+        let refuses = self.args.refuses_some();
         let per_batch = (self.batch_cells / self.spec.cells().max(1)).clamp(1, MAX_BATCH_MAZES);
         let (mut kept, mut tried) = (0u64, 0u64);
-        while kept < count {
-            maze_core::cancel::check()?;
-            if !self.filters.is_empty() && tried >= self.max_tries {
-                return Err(crate::filter::not_enough(
-                    kept as u32,
-                    self.args.count,
-                    tried,
-                    seed,
-                    self.filters,
-                ));
-            }
-            // Without filters exactly the mazes still wanted; with them, as many as may be tried.
-            let left = if self.filters.is_empty() { count - kept } else { self.max_tries - tried };
-            let first = tried;
-            let made: Vec<Result<Option<T>>> = if left == 1 || per_batch == 1 {
-                vec![make(seed.wrapping_add(first))]
-            } else {
-                use rayon::prelude::*;
-                // Rayon's threads have no cancellation flag of their own: each maze gets the job's.
-                let flag = maze_core::cancel::current();
-                (0..left.min(per_batch))
-                    .into_par_iter()
-                    .map(|k| {
-                        let one = || make(seed.wrapping_add(first + k));
-                        match &flag {
-                            Some(flag) => maze_core::cancel::with_flag(flag.clone(), one),
-                            None => one(),
+        let mut start = part.start;
+        while start < part.end {
+            let end = (start + per_batch).min(part.end);
+            let mut found: Vec<Option<(u64, T)>> = (start..end).map(|_| None).collect();
+            let mut pending: Vec<u64> = (start..end).collect();
+            let mut round = 0u64;
+            while !pending.is_empty() {
+                maze_core::cancel::check()?;
+                let n = pending.len() as u64;
+                let left = if refuses { self.max_tries.saturating_sub(tried) } else { u64::MAX };
+                if n > left {
+                    let so_far = kept + found.iter().flatten().count() as u64;
+                    return Err(crate::filter::not_enough(
+                        so_far,
+                        part.end - part.start,
+                        tried,
+                        (self.seed, u64::from(self.args.count)),
+                        self.filters,
+                        self.args.has_end_rules(),
+                    ));
+                }
+                // Rounds made at once: one, or with few mazes missing (a small batch, the
+                // last of a rare condition), more to keep every core busy, at most as many
+                // as made so far (speculation at most doubles the work) and within the tries left.
+                let rounds = if refuses { (per_batch / n).clamp(1, round.max(1)).min(left / n) } else { 1 };
+                let seeds: Vec<u64> = (0..rounds)
+                    .flat_map(|r| pending.iter().map(move |&i| (i, round + r)))
+                    .map(|(i, r)| self.seed_of(i, r))
+                    .collect();
+                let mut made: Vec<Option<Result<Option<T>>>> = if seeds.len() == 1 {
+                    vec![Some(make(seeds[0]))]
+                } else {
+                    use rayon::prelude::*;
+                    // Rayon's threads have no cancellation flag of their own: each maze gets the job's.
+                    let flag = maze_core::cancel::current();
+                    seeds
+                        .par_iter()
+                        .map(|&this| {
+                            let one = || make(this);
+                            Some(match &flag {
+                                Some(flag) => maze_core::cancel::with_flag(flag.clone(), one),
+                                None => one(),
+                            })
+                        })
+                        .collect()
+                };
+                // The rounds in order, each over the mazes still missing, as a serial run.
+                let mut done = vec![false; pending.len()];
+                for r in 0..rounds {
+                    for (pos, &i) in pending.iter().enumerate() {
+                        if done[pos] {
+                            continue;
                         }
-                    })
-                    .collect()
-            };
-            for made in made {
-                let this = seed.wrapping_add(tried);
-                tried += 1;
-                if let Some(item) = made? {
-                    take(this, item)?;
-                    kept += 1;
-                    if kept == count {
-                        break;
+                        tried += 1;
+                        let at = (r * n) as usize + pos;
+                        if let Some(item) = made[at].take().unwrap_or(Ok(None))? {
+                            found[(i - start) as usize] = Some((self.seed_of(i, round + r), item));
+                            done[pos] = true;
+                        }
                     }
                 }
+                let before = pending.len();
+                pending = pending.into_iter().zip(done).filter(|(_, d)| !d).map(|(i, _)| i).collect();
+                if !refuses && pending.len() == before {
+                    return Err(Error::Request(
+                        "a maze was refused without a filter (an internal error)".into(),
+                    ));
+                }
+                round += rounds;
             }
+            for (this, item) in found.into_iter().flatten() {
+                take(this, item)?;
+                kept += 1;
+            }
+            start = end;
         }
         Ok(tried)
     }
@@ -1132,12 +1206,11 @@ impl<K: Keep> ShapeVisitor for CollectJob<'_, K> {
     type Output = Result<Option<K::Item>>;
 
     fn visit<S: Shape>(self, shape: S) -> Self::Output {
-        let built = build(shape, self.args, self.seed, None)?;
-        let stats =
-            (self.want_stats || !self.filters.is_empty()).then(|| maze_core::stats::stats(&built.maze));
-        if let Some(s) = &stats
-            && !self.filters.iter().all(|f| f.holds(s))
-        {
+        let Some(built) = try_build(shape, self.args, self.seed, None)? else {
+            return Ok(None);
+        };
+        let (pass, stats) = crate::filter::check(&built.maze, self.filters, self.want_stats);
+        if !pass {
             return Ok(None);
         }
         self.keep.keep(built, stats).map(Some)
@@ -1153,7 +1226,8 @@ pub(crate) fn collect_mazes<K: Keep>(
     want_stats: bool,
     keep: &K,
 ) -> Result<Vec<(u64, K::Item)>> {
-    let mut out = Vec::with_capacity(args.count as usize);
+    let part = args.part_range();
+    let mut out = Vec::with_capacity((part.end - part.start) as usize);
     each_maze(args, spec, seed, want_stats, keep, |this, item| {
         out.push((this, item));
         Ok(())
@@ -1174,7 +1248,7 @@ pub(crate) fn each_maze<K: Keep>(
     take: impl FnMut(u64, K::Item) -> Result<()>,
 ) -> Result<u64> {
     let filters = crate::filter::filters(&args.wheres, args.hardness);
-    let max_tries = args.max_tries.unwrap_or_else(|| default_max_tries(args.count, spec.cells()));
+    let max_tries = max_tries(args, spec);
     let order = SeedOrder { args, spec, seed, batch_cells: BATCH_CELLS, filters: &filters, max_tries };
     let make =
         |this: u64| spec.clone().visit(CollectJob { args, seed: this, filters: &filters, want_stats, keep });
@@ -1203,7 +1277,11 @@ pub(crate) fn collect_seeds<K: Keep>(
         .map(|&seed| {
             let one = || {
                 let job = CollectJob { args, seed, filters: &[], want_stats, keep };
-                spec.clone().visit(job).map(|kept| kept.expect("no filter refuses a maze"))
+                spec.clone().visit(job)?.ok_or_else(|| {
+                    Error::Request(format!(
+                        "no entrance and exit of the maze of seed {seed} meet the endpoint rules"
+                    ))
+                })
             };
             match &flag {
                 Some(flag) => maze_core::cancel::with_flag(flag.clone(), one),
@@ -1211,6 +1289,14 @@ pub(crate) fn collect_seeds<K: Keep>(
             }
         })
         .collect()
+}
+
+/// How many mazes a request's filters try at most: `max-tries`, else
+/// [`default_max_tries`] for the mazes its part asks for.
+fn max_tries(args: &MazeRequest, spec: &ShapeSpec) -> u64 {
+    let range = args.part_range();
+    let asked = u32::try_from(range.end - range.start).unwrap_or(u32::MAX);
+    args.max_tries.unwrap_or_else(|| default_max_tries(asked, spec.cells()))
 }
 
 /// How many mazes of `cells` cells `--where` and `--hardness` try at most unless

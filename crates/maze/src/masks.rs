@@ -665,3 +665,181 @@ pub fn check_ends(spec: &ShapeSpec, ends: &[Option<EndSpec>]) -> Result<()> {
     }
     Ok(())
 }
+
+/// maze-dataset's endpoint rules (`deadend_start`, `deadend_end`, `allowed_start`,
+/// `allowed_end` of its `endpoint_kwargs`) and a least distance between the ends: each rule
+/// on an end draws that end at random among the cells that pass it, per maze, from the
+/// maze's seed. [`MazeRequest::end_rules`] reads them from a request.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EndRules {
+    /// The entrance is a dead end (one open passage).
+    pub deadend_start: bool,
+    /// The exit is a dead end.
+    pub deadend_end: bool,
+    /// The entrance is one of these cells (empty: any cell).
+    pub allowed_start: Vec<EndSpec>,
+    /// The exit is one of these cells (empty: any cell).
+    pub allowed_end: Vec<EndSpec>,
+    /// The route from the entrance to the exit has at least this many steps.
+    pub min_distance: Option<u64>,
+}
+
+impl EndRules {
+    /// Whether any rule is given.
+    pub fn any(&self) -> bool {
+        self.deadend_start
+            || self.deadend_end
+            || !self.allowed_start.is_empty()
+            || !self.allowed_end.is_empty()
+            || self.min_distance.is_some()
+    }
+
+    /// Whether a rule draws the entrance (`exit` false) or the exit at random.
+    pub fn draws(&self, exit: bool) -> bool {
+        if exit {
+            self.deadend_end || !self.allowed_end.is_empty()
+        } else {
+            self.deadend_start || !self.allowed_start.is_empty()
+        }
+    }
+}
+
+/// How many entrances (or exits, whichever end is drawn first) [`place_ends_by_rules`]
+/// tries on one maze before it gives the maze up, when the other end must be far enough
+/// from it: each try is one breadth-first search.
+pub const END_DRAWS: usize = 64;
+
+/// An end as [`place_ends_by_rules`] chooses it.
+enum EndChoice {
+    /// Drawn at random from these cells (ascending ids).
+    Drawn(Vec<CellId>),
+    /// This cell.
+    Fixed(CellId),
+    /// The cell farthest from the other end.
+    Farthest,
+}
+
+/// The cells of `spec` (cells or ids) on `maze`, ascending and without repeats; all the
+/// cells when `spec` is empty; only the dead ends with `deadend`.
+fn allowed_cells<S: Shape, R: Random>(
+    maze: &Maze<S>,
+    spec: &[EndSpec],
+    deadend: bool,
+    rng: &mut R,
+) -> Result<Vec<CellId>> {
+    let mut cells: Vec<CellId> = if spec.is_empty() {
+        (0..maze.cell_count()).map(CellId).collect()
+    } else {
+        let mut cells = Vec::with_capacity(spec.len());
+        for &s in spec {
+            cells.push(resolve(maze, s, maze.entrance(), rng)?);
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    };
+    if deadend {
+        cells.retain(|&c| maze.degree(c) == 1);
+    }
+    Ok(cells)
+}
+
+/// Places the entrance and exit by the endpoint `rules` (after [`ends_for_new`], with a
+/// random end for each end a rule draws): the end drawn first (the entrance when it is
+/// random, else the exit) is drawn from its cells, then the other is drawn from its cells
+/// (or is its fixed cell, or the cell farthest from the first) apart from the first and,
+/// with a least distance, at least that many steps from it along the passages. When no
+/// other end fits, the first end is drawn again from its other cells, [`END_DRAWS`] times
+/// at most. Returns `false`, the ends left as they were, when no ends fit: the maze fails
+/// the rules as a maze fails `--where`. Time O(cells) a draw (a breadth-first search with a
+/// least distance or a farthest end).
+///
+/// # Errors
+/// A cell of the rules or ends outside the maze (the plan refuses them first).
+pub fn place_ends_by_rules<S: Shape, R: Random>(
+    maze: &mut Maze<S>,
+    entrance: Option<EndSpec>,
+    exit: Option<EndSpec>,
+    rules: &EndRules,
+    rng: &mut R,
+) -> Result<bool> {
+    let choice = |maze: &Maze<S>, spec: Option<EndSpec>, is_exit: bool, rng: &mut R| -> Result<EndChoice> {
+        let (deadend, allowed) = if is_exit {
+            (rules.deadend_end, &rules.allowed_end)
+        } else {
+            (rules.deadend_start, &rules.allowed_start)
+        };
+        let default = if is_exit { maze.exit() } else { maze.entrance() };
+        Ok(match spec {
+            Some(EndSpec::Random) => EndChoice::Drawn(allowed_cells(maze, allowed, deadend, rng)?),
+            Some(EndSpec::Farthest) => EndChoice::Farthest,
+            Some(e) => EndChoice::Fixed(resolve(maze, e, default, rng)?),
+            None => EndChoice::Fixed(default),
+        })
+    };
+    let from = choice(maze, entrance, false, rng)?;
+    let to = choice(maze, exit, true, rng)?;
+    // The end drawn first: a fixed end, else the random entrance, else the random exit.
+    let (first, second, first_is_exit) = match (from, to) {
+        (f @ EndChoice::Fixed(_), t) => (f, t, false),
+        (f, t @ EndChoice::Fixed(_)) => (t, f, true),
+        (f @ EndChoice::Drawn(_), t) => (f, t, false),
+        (f, t) => (t, f, true),
+    };
+    let mut firsts = match first {
+        EndChoice::Fixed(c) => vec![c],
+        EndChoice::Drawn(cells) => cells,
+        // Two farthest ends are no rule's (the plan asks a random end of them).
+        EndChoice::Farthest => return Ok(false),
+    };
+    let least = rules.min_distance.unwrap_or(0);
+    let far_enough = |dist: &Option<Vec<u32>>, c: CellId| match dist {
+        Some(d) => d[c.index()] != u32::MAX && u64::from(d[c.index()]) >= least,
+        None => true,
+    };
+    for _ in 0..END_DRAWS {
+        if firsts.is_empty() {
+            break;
+        }
+        let a = firsts.swap_remove(rng.below(firsts.len() as u64) as usize);
+        let needs_distances = rules.min_distance.is_some() || matches!(second, EndChoice::Farthest);
+        let dist = needs_distances.then(|| analyze::distances(maze, a));
+        let b = match &second {
+            EndChoice::Drawn(cells) => {
+                let fits: Vec<CellId> =
+                    cells.iter().copied().filter(|&c| c != a && far_enough(&dist, c)).collect();
+                if fits.is_empty() {
+                    continue;
+                }
+                fits[rng.below(fits.len() as u64) as usize]
+            }
+            EndChoice::Fixed(c) => *c,
+            EndChoice::Farthest => {
+                let d = dist.as_deref().unwrap_or_default();
+                let mut best = a;
+                let mut far = 0;
+                for (c, &x) in d.iter().enumerate() {
+                    if x != u32::MAX && x > far {
+                        (best, far) = (CellId(c as u32), x);
+                    }
+                }
+                best
+            }
+        };
+        if b == a || !far_enough(&dist, b) {
+            continue;
+        }
+        let (from, to) = if first_is_exit { (b, a) } else { (a, b) };
+        let old = [maze.entrance(), maze.exit()];
+        follow_dots(maze, old, [from, to]);
+        let door_of = |spec: Option<EndSpec>, cell: CellId| match spec {
+            Some(EndSpec::Side(side)) => facing_door(maze.shape(), cell, side),
+            _ => None,
+        };
+        let (from_door, to_door) = (door_of(entrance, from), door_of(exit, to));
+        maze.set_end(false, from, from_door);
+        maze.set_end(true, to, to_door);
+        return Ok(true);
+    }
+    Ok(false)
+}

@@ -89,8 +89,9 @@ impl Plan {
         &self.notes
     }
 
-    /// Writes the request's mazes, seeds `seed`, `seed + 1`, ... (with filters, the next
-    /// seeds are tried until `count` mazes pass), to `out` in the request's format;
+    /// Writes the request's mazes, seeds `seed`, `seed + 1`, ... (with filters or endpoint
+    /// rules, maze `i` tries seeds `seed + i`, `seed + i + count`, ... until one passes; with
+    /// `part` and `parts`, only that part's mazes), to `out` in the request's format;
     /// `progress` is called once for each maze written. Batches are made on every core
     /// (rayon) and written in seed order: the bytes are the serial run's.
     ///
@@ -337,6 +338,7 @@ fn check_unicursal(r: &MazeRequest) -> Result<()> {
         ),
         (r.entrance.is_some(), "--entrance", ends),
         (r.exit.is_some(), "--exit", ends),
+        (r.has_end_rules(), "endpoint rules (--deadend-start, --allowed-start, --min-distance, ...)", ends),
         (
             r.animated(),
             "--animate/--zones/gif",
@@ -351,6 +353,100 @@ fn check_unicursal(r: &MazeRequest) -> Result<()> {
         }
         None => Ok(()),
     }
+}
+
+/// Checks `part` and `parts`: both or neither, `part` from 0 to `parts - 1`, and `parts`
+/// from 1 to `count` (every part holds a maze).
+fn check_part(r: &MazeRequest) -> Result<()> {
+    let refuse = |why: String| Err(Error::Request(why));
+    match (r.part, r.parts) {
+        (None, None) => Ok(()),
+        (Some(_), None) | (None, Some(_)) => {
+            refuse("--part and --parts go together (--part K --parts N: part K of N)".into())
+        }
+        (Some(_), Some(0)) => refuse("--parts must be at least 1".into()),
+        (Some(_), Some(n)) if n > r.count => refuse(format!(
+            "--parts {n} is more than --count {} (every part holds at least one maze)",
+            r.count
+        )),
+        (Some(k), Some(n)) if k >= n => {
+            refuse(format!("--part {k} is not a part of --parts {n} (parts are numbered 0 to {})", n - 1))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Refuses endpoint rules that can never be met, or that say nothing: a rule on an end
+/// given as something other than `random` (a rule draws its end), a least distance with
+/// no random end, or one no route of the maze's cells can have, allowed cells that are not
+/// cells of the maze, and ends that could only be one cell. Part of [`Plan::new`].
+///
+/// # Errors
+/// [`Error::Request`] naming the rule.
+fn check_end_rules(r: &MazeRequest, spec: &ShapeSpec) -> Result<()> {
+    let refuse = |why: String| Err(Error::Request(why));
+    let rules = r.end_rules();
+    if !rules.any() {
+        return Ok(());
+    }
+    for (exit, given, flag, rule) in [
+        (
+            false,
+            r.entrance,
+            "--entrance",
+            if r.deadend_start { "--deadend-start" } else { "--allowed-start" },
+        ),
+        (true, r.exit, "--exit", if r.deadend_end { "--deadend-end" } else { "--allowed-end" }),
+    ] {
+        if rules.draws(exit)
+            && let Some(e) = given.filter(|e| *e != EndSpec::Random)
+        {
+            let end = if exit { "exit" } else { "entrance" };
+            return refuse(format!(
+                "{rule} draws the {end} at random among the cells it allows; it cannot be {flag} {e} (leave {flag} out, or give random)"
+            ));
+        }
+    }
+    for (cells, flag) in [(&r.allowed_start, "--allowed-start"), (&r.allowed_end, "--allowed-end")] {
+        if let Some(e) = cells.iter().find(|e| !matches!(e, EndSpec::Cell(..) | EndSpec::Id(_))) {
+            return refuse(format!("{flag} takes cells (x,y, polar ring,index, or an id), not {e}"));
+        }
+        crate::masks::check_ends(spec, &cells.iter().map(|&e| Some(e)).collect::<Vec<_>>())
+            .map_err(|e| Error::Request(format!("{flag}: {e}")))?;
+    }
+    let (entrance, exit) = r.end_specs();
+    let random = |e: Option<EndSpec>| e == Some(EndSpec::Random);
+    if let Some(least) = rules.min_distance {
+        if !random(entrance) && !random(exit) {
+            return refuse(format!(
+                "--min-distance draws random ends at least {least} steps apart: give --entrance or --exit random (or an endpoint rule); with fixed ends use --where solution>={least}"
+            ));
+        }
+        let cells = spec.cells();
+        if least >= cells {
+            return refuse(format!(
+                "--min-distance {least} can never be met: a route of a {cells}-cell maze has at most {} steps",
+                cells.saturating_sub(1)
+            ));
+        }
+    }
+    // One allowed cell for both ends (or for one end, the other end's fixed cell).
+    let one = |cells: &[EndSpec]| {
+        let mut ids: Vec<String> = cells.iter().map(ToString::to_string).collect();
+        ids.sort();
+        ids.dedup();
+        (ids.len() == 1).then(|| cells[0])
+    };
+    let same = match (one(&r.allowed_start), one(&r.allowed_end)) {
+        (Some(a), Some(b)) if a == b => Some(a),
+        (Some(a), None) if !random(exit) && exit == Some(a) => Some(a),
+        (None, Some(b)) if !random(entrance) && entrance == Some(b) => Some(b),
+        _ => None,
+    };
+    if let Some(cell) = same {
+        return refuse(format!("the entrance and the exit could only be the cell {cell}: allow other cells"));
+    }
+    Ok(())
 }
 
 /// Checks the 3D model's sizes: `--base` above 0, `--wall-height` above 0, or 0 for
@@ -412,6 +508,7 @@ fn check_values(r: &MazeRequest) -> Result<MazeRequest> {
     if r.max_tries == Some(0) {
         return bad("max-tries", "must be at least 1");
     }
+    check_part(r)?;
     if r.dot_size.is_some_and(|v| !(0.05..=1.0).contains(&v)) {
         return bad("dot-size", "must be between 0.05 and 1");
     }
@@ -499,7 +596,9 @@ fn plan(request: &MazeRequest, picture: Option<Option<Picture>>) -> Result<Plan>
     if args.numbered && !args.multi() {
         return Err(Error::Request(numbered_alone()));
     }
-    crate::masks::check_ends(&spec, &[args.entrance, args.exit])?;
+    let (entrance, exit) = args.end_specs();
+    crate::masks::check_ends(&spec, &[entrance, exit])?;
+    check_end_rules(args, &spec)?;
     if args.format == Format::Pdf {
         let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
         check_page(&spec, &draw, multi, args.solve.is_some() || args.count > 1)?;
@@ -567,7 +666,8 @@ impl ShapeVisitor for ShapeFacts<'_> {
             // are refused on one cell (random and farthest ones are drawn apart).
             connected: true,
         };
-        let (entrance, exit) = crate::masks::ends_for_new(&shape, r.entrance, r.exit);
+        let (entrance, exit) = r.end_specs();
+        let (entrance, exit) = crate::masks::ends_for_new(&shape, entrance, exit);
         let fixed = |e: Option<EndSpec>| !matches!(e, Some(EndSpec::Random | EndSpec::Farthest));
         // A labyrinth's ends and MultiMaze dots are placed with the maze, and a woven
         // maze's cells are laid out with it.

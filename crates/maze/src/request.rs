@@ -358,13 +358,46 @@ request_model! {
         #[serde(with = "named::option")]
         #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_with::<EndSpec>))]
         exit ("exit", Maze): Option<EndSpec> = None,
+        /// Draw the entrance at random among the dead ends (cells with one open passage), as
+        /// maze-dataset's `deadend_start`; a maze without one is refused and the next seed
+        /// tried, as --where does. Implies --entrance random (another --entrance is refused).
+        #[cfg_attr(feature = "clap", arg(long))]
+        deadend_start ("deadend-start", Maze): bool = false,
+        /// Draw the exit at random among the dead ends, as maze-dataset's `deadend_end`.
+        /// Implies --exit random.
+        #[cfg_attr(feature = "clap", arg(long))]
+        deadend_end ("deadend-end", Maze): bool = false,
+        /// Draw the entrance at random among these cells (`x,y`, polar `ring,index`, or an id;
+        /// repeatable), as maze-dataset's `allowed_start`. Implies --entrance random.
+        #[serde(with = "named::list")]
+        #[cfg_attr(feature = "clap", arg(long, value_name = "CELL", value_parser = cli::parse_with::<EndSpec>))]
+        allowed_start ("allowed-start", Maze): Vec<EndSpec> = Vec::new(),
+        /// Draw the exit at random among these cells, as --allowed-start. Implies --exit random.
+        #[serde(with = "named::list")]
+        #[cfg_attr(feature = "clap", arg(long, value_name = "CELL", value_parser = cli::parse_with::<EndSpec>))]
+        allowed_end ("allowed-end", Maze): Vec<EndSpec> = Vec::new(),
+        /// Draw random ends at least this many steps apart along the maze's passages (the
+        /// route's length); needs a random end (--entrance or --exit random, or a rule above).
+        /// A maze where no such ends exist is refused and the next seed tried.
+        #[cfg_attr(feature = "clap", arg(long, value_name = "STEPS"))]
+        min_distance ("min-distance", Maze): Option<u64> = None,
         /// Solve from entrance to exit and show the path (default solver: bfs).
         #[serde(with = "named::option")]
         #[cfg_attr(feature = "clap", arg(long, num_args = 0..=1, default_missing_value = "bfs", value_parser = cli::parse_with::<Solver>))]
         solve ("solve", Solve): Option<Solver> = None,
-        /// Number of mazes to write, with seeds SEED, SEED+1, ... (JSON Lines for json).
+        /// Number of mazes to write, with seeds SEED, SEED+1, ... (JSON Lines for json; with
+        /// --where, maze i tries SEED+i, SEED+i+COUNT, ... until one passes).
         #[cfg_attr(feature = "clap", arg(long, short = 'n', default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..)))]
         count ("count", Batch): u32 = 1,
+        /// Write only part K (0 to N-1) of --parts N of the batch: its mazes K*COUNT/N to
+        /// (K+1)*COUNT/N - 1. The parts of one batch never share a seed and, joined in order,
+        /// are the batch byte for byte, --where included (maze i of a filtered batch tries
+        /// seeds SEED+i, SEED+i+COUNT, ...), so each can run on its own machine.
+        #[cfg_attr(feature = "clap", arg(long, value_name = "K", requires = "parts"))]
+        part ("part", Batch): Option<u32> = None,
+        /// The number of parts the batch is cut in (see --part).
+        #[cfg_attr(feature = "clap", arg(long, value_name = "N", requires = "part"))]
+        parts ("parts", Batch): Option<u32> = None,
         /// Make the maze row by row and write each row as it is made (eller, sidewinder or
         /// binary-tree; square cells; text, unicode, or png of the walls alone): memory grows
         /// with the width only, so --height may be in the millions. The maze is the one made
@@ -395,8 +428,9 @@ request_model! {
         #[cfg_attr(feature = "clap", arg(long, num_args = 0..=1, default_missing_value = "text", value_name = "text|json"))]
         stats ("stats", Batch): Option<StatsFormat> = None,
         /// Keep only mazes whose statistics meet this condition (repeatable; all must hold),
-        /// such as 'solution>=200' or 'dead_ends<0.25': the next seeds are tried until --count
-        /// mazes pass, and the seeds used are reported (see `maze stats --help` for the keys).
+        /// such as 'solution>=200' or 'dead_ends<0.25': maze i of --count N tries seeds SEED+i,
+        /// SEED+i+N, SEED+i+2N, ... until one passes (so no seed is used twice, and --part cuts
+        /// the batch), and the seeds used are reported (see `maze stats --help` for the keys).
         #[serde(rename = "where", with = "named::list")]
         #[cfg_attr(feature = "clap", arg(long = "where", value_name = "CONDITION"))]
         wheres ("where", Batch): Vec<Filter> = Vec::new(),
@@ -414,8 +448,9 @@ request_model! {
         /// (x,y).
         #[cfg_attr(feature = "clap", arg(long))]
         parametric ("parametric", Batch): bool = false,
-        /// With --where or --hardness: give up after this many mazes tried in all
-        /// [default: 1000 per maze asked for, fewer above 1,000 cells (a million cells made per
+        /// With --where, --hardness or endpoint rules (--deadend-start, ...): give up after this
+        /// many mazes tried in all (by this run: a --part counts its own) [default: 1000 per
+        /// maze asked for, fewer above 1,000 cells (a million cells made per
         /// maze asked for), at most 1,000,000]. Conditions that can never hold on the shape (a
         /// negative length, a share over 1, a route shorter than the direct way between fixed
         /// ends) are refused before any maze is made.
@@ -587,6 +622,52 @@ impl MazeRequest {
     pub fn multi(&self) -> bool {
         self.starts.unwrap_or(1) > 1 || self.ends.unwrap_or(1) > 1
     }
+
+    /// The endpoint rules (`deadend-start`, `deadend-end`, `allowed-start`, `allowed-end`,
+    /// `min-distance`).
+    pub fn end_rules(&self) -> crate::masks::EndRules {
+        crate::masks::EndRules {
+            deadend_start: self.deadend_start,
+            deadend_end: self.deadend_end,
+            allowed_start: self.allowed_start.clone(),
+            allowed_end: self.allowed_end.clone(),
+            min_distance: self.min_distance,
+        }
+    }
+
+    /// Whether the request has an endpoint rule ([`MazeRequest::end_rules`]).
+    pub fn has_end_rules(&self) -> bool {
+        self.end_rules().any()
+    }
+
+    /// The entrance and exit asked, with `random` for an end a rule draws (`deadend-start`
+    /// or `allowed-start` for the entrance; the plan refuses them with another entrance).
+    pub fn end_specs(&self) -> (Option<EndSpec>, Option<EndSpec>) {
+        let rules = self.end_rules();
+        let end = |given: Option<EndSpec>, exit: bool| {
+            if rules.draws(exit) { Some(EndSpec::Random) } else { given }
+        };
+        (end(self.entrance, false), end(self.exit, true))
+    }
+
+    /// Whether a maze the request makes may be refused and the next seed tried: by
+    /// `where`, `hardness` or an endpoint rule.
+    pub fn refuses_some(&self) -> bool {
+        !self.wheres.is_empty() || self.hardness.is_some() || self.has_end_rules()
+    }
+
+    /// The indices of the batch's mazes this request makes: `0..count`, or with `part` K of
+    /// `parts` N, `K*count/N .. (K+1)*count/N` (the plan checks K and N).
+    pub fn part_range(&self) -> std::ops::Range<u64> {
+        let count = u64::from(self.count);
+        match (self.part, self.parts) {
+            (Some(k), Some(n)) if n > 0 && k < n => {
+                let (k, n) = (u64::from(k), u64::from(n));
+                k * count / n..(k + 1) * count / n
+            }
+            _ => 0..count,
+        }
+    }
 }
 
 /// Serde for values written as on the command line: parsed with `FromStr`, written with
@@ -679,7 +760,7 @@ mod named {
             s.collect_seq(values.iter().map(ToString::to_string))
         }
 
-        /// Reads a list of names, or one name.
+        /// Reads a list of names, or one name (numbers read as their text, for cell ids).
         pub fn deserialize<'de, T, D>(d: D) -> Result<Vec<T>, D::Error>
         where
             T: FromStr,
@@ -689,14 +770,14 @@ mod named {
             #[derive(Deserialize)]
             #[serde(untagged)]
             enum OneOrMany {
-                One(String),
-                Many(Vec<String>),
+                One(Text),
+                Many(Vec<Text>),
             }
             let names = match OneOrMany::deserialize(d)? {
                 OneOrMany::One(s) => vec![s],
                 OneOrMany::Many(v) => v,
             };
-            names.iter().map(|n| n.parse().map_err(de::Error::custom)).collect()
+            names.iter().map(|n| n.0.parse().map_err(de::Error::custom)).collect()
         }
     }
 }

@@ -49,6 +49,8 @@ pub fn check(request: &MazeRequest) -> Result<(u32, u32)> {
         (r.unicursal, "--unicursal"),
         (r.starts.is_some() || r.ends.is_some(), "--starts/--ends"),
         (r.entrance.is_some() || r.exit.is_some(), "--entrance/--exit"),
+        (r.has_end_rules(), "endpoint rules (--deadend-start, --min-distance, ...)"),
+        (r.part.is_some(), "--part"),
         (r.count > 1, "--count"),
         (r.animate || r.zones, "--animate"),
         (r.stats.is_some() || !r.wheres.is_empty() || r.hardness.is_some(), "statistics and filters"),

@@ -31,8 +31,14 @@ static SWITCHES: LazyLock<Vec<String>> =
         _ => Vec::new(),
     });
 
-/// Fields that may be given more than once (each adds a value).
-const LISTS: &[&str] = &["where"];
+/// Fields that may be given more than once (each adds a value): the lists, found from the
+/// request's own serialised default as [`SWITCHES`] are (`where`, `allowed-start`, ...).
+static LISTS: LazyLock<Vec<String>> = LazyLock::new(|| match serde_json::to_value(MazeRequest::default()) {
+    Ok(serde_json::Value::Object(map)) => {
+        map.into_iter().filter(|(_, v)| v.is_array()).map(|(k, _)| k).collect()
+    }
+    _ => Vec::new(),
+});
 
 /// A switch's word as on or off: `1`, `true`, `yes`, `on` or empty are on, `0`, `false`,
 /// `no` or `off` off (any case); anything else is `None`.
@@ -57,7 +63,7 @@ impl MazeRequest {
     /// Whether the field `name` (kebab-case) may be given more than once, each time adding
     /// a value (`where`).
     pub fn is_list(name: &str) -> bool {
-        LISTS.contains(&name)
+        LISTS.iter().any(|l| l == name)
     }
 
     /// A request from `name=value` pairs (a URL query): names are the fields' kebab-case
@@ -90,7 +96,7 @@ impl MazeRequest {
                 continue;
             }
             match fields.iter_mut().find(|(f, _)| *f == field) {
-                Some((_, values)) if LISTS.contains(&field) => values.push(value.to_string()),
+                Some((_, values)) if LISTS.iter().any(|l| l == field) => values.push(value.to_string()),
                 Some(_) => {
                     return Err(Error::Request(format!("'--{field}' is given more than once")));
                 }
