@@ -1217,7 +1217,7 @@ impl<K: Keep> ShapeVisitor for CollectJob<'_, K> {
     }
 }
 
-/// The mazes of a [`crate::Plan`] as `keep` keeps them, with their seeds, in seed order
+/// The mazes of a [`crate::Plan`] as `keep` keeps them, with their seeds, in the batch's order
 /// (the seeds and filters of [`write_mazes`]).
 pub(crate) fn collect_mazes<K: Keep>(
     args: &MazeRequest,
@@ -1236,7 +1236,7 @@ pub(crate) fn collect_mazes<K: Keep>(
 }
 
 /// The mazes of a [`crate::Plan`] as `keep` keeps them, handed to `take` with their seeds
-/// in seed order as they are made (the seeds and filters of [`write_mazes`]): at most one
+/// in the batch's order as they are made (the seeds and filters of [`write_mazes`]): at most one
 /// batch of them (about [`BATCH_CELLS`] cells, at most 4096 mazes) waits at a time.
 /// Returns how many mazes were made (filters included).
 pub(crate) fn each_maze<K: Keep>(

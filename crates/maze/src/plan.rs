@@ -93,7 +93,7 @@ impl Plan {
     /// rules, maze `i` tries seeds `seed + i`, `seed + i + count`, ... until one passes; with
     /// `part` and `parts`, only that part's mazes), to `out` in the request's format;
     /// `progress` is called once for each maze written. Batches are made on every core
-    /// (rayon) and written in seed order: the bytes are the serial run's.
+    /// (rayon) and written in the batch's order: the bytes are the serial run's.
     ///
     /// # Errors
     /// A maze could not be made or drawn within the limits, too few passed the filters,
@@ -107,7 +107,7 @@ impl Plan {
     }
 
     /// The request's mazes (seeds `seed`, `seed + 1`, ... as [`Plan::write`], filters
-    /// included) as `keep` keeps them, each with its seed, in seed order: made on every core,
+    /// included) as `keep` keeps them, each with its seed, in the batch's order: made on every core,
     /// the same whatever the threads. With `want_stats`, `keep` gets each maze's statistics
     /// (it gets them anyway when filters needed them). For front ends that want the mazes
     /// themselves rather than a file (the Python module's arrays). The request's format
@@ -120,7 +120,7 @@ impl Plan {
     }
 
     /// The request's mazes as [`Plan::collect`] makes them, handed to `take` with their
-    /// seeds in seed order as they are made rather than gathered in a list: a front end
+    /// seeds in the batch's order as they are made rather than gathered in a list: a front end
     /// writes each into its own arrays at once, and only one batch of mazes being made
     /// ([`crate::maze_batch`] of them) waits besides. Returns how many mazes were made,
     /// those the filters refused included.
@@ -743,7 +743,7 @@ mod tests {
         }
     }
 
-    /// `each` hands over, in seed order as they are made, exactly the mazes `collect`
+    /// `each` hands over, in the batch's order as they are made, exactly the mazes `collect`
     /// gathers (filters included), and says how many it made.
     #[test]
     fn each_hands_over_the_mazes_of_collect() {
@@ -760,8 +760,10 @@ mod tests {
         assert_eq!(handed.len(), 300);
         assert_eq!(handed, gathered);
         assert!(tried > 300, "the filter refused some: {tried}");
-        assert!(handed.windows(2).all(|w| w[0].0 < w[1].0));
-        let stopped = plan.each(7, false, &Figures, |_, _| Err(crate::Error::request("enough")));
+        // Maze i's seed is the first of SEED+i, SEED+i+COUNT, ... to pass: never used twice.
+        let seeds: std::collections::HashSet<u64> = handed.iter().map(|h| h.0).collect();
+        assert_eq!(seeds.len(), 300);
+        let stopped = plan.each(7, true, &Figures, |_, _| Err(crate::Error::request("enough")));
         assert!(stopped.is_err());
     }
 
