@@ -315,7 +315,7 @@ request_model! {
         /// of inner cells offered as crossings, drawn from the seed (never side by side);
         /// Kruskal keeps them all, other generators those their walk goes straight through.
         /// Pictures draw corridors inset so the lower passage shows gaps under the upper one.
-        #[cfg_attr(feature = "clap", arg(long, value_name = "P", value_parser = cli::parse_fraction))]
+        #[cfg_attr(feature = "clap", arg(long, value_name = "P", value_parser = cli::parse_weave))]
         weave ("weave", Maze): Option<f64> = None,
     }
 
@@ -857,6 +857,19 @@ pub mod cli {
             Ok(v)
         } else {
             Err(format!("{} is not between 0.1 and 600 seconds", crate::echo_number(s)))
+        }
+    }
+
+    /// The share of inner cells offered as crossings (`weave`), from 0 to 1.
+    pub fn parse_weave(s: &str) -> Result<f64, String> {
+        let v = number(s)?;
+        if (0.0..=1.0).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!(
+                "{} is not a share of inner cells that may become crossings, from 0 to 1",
+                crate::echo_number(s)
+            ))
         }
     }
 
