@@ -169,11 +169,11 @@ pub struct PlayArgs {
           value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub fog: Option<u32>,
     /// Where the player starts: as `maze generate --entrance`.
-    #[arg(long, value_parser = parse_with::<maze::masks::EndSpec>)]
-    pub entrance: Option<maze::masks::EndSpec>,
+    #[arg(long, value_parser = parse_with::<maze::ends::EndSpec>)]
+    pub entrance: Option<maze::ends::EndSpec>,
     /// Where the player must go: as `maze generate --exit`.
-    #[arg(long, value_parser = parse_with::<maze::masks::EndSpec>)]
-    pub exit: Option<maze::masks::EndSpec>,
+    #[arg(long, value_parser = parse_with::<maze::ends::EndSpec>)]
+    pub exit: Option<maze::ends::EndSpec>,
 }
 
 /// The longest a whole `maze serve` request may take by default, waiting for a job slot
@@ -217,11 +217,11 @@ pub struct SolveArgs {
     /// Start: a cell id, a cell `x,y` (polar `ring,index`), a side (top, bottom, left,
     /// right, outer, centre), random or farthest; the entrance moves there [default: the
     /// entrance].
-    #[arg(long, value_parser = parse_with::<maze::masks::EndSpec>)]
-    pub from: Option<maze::masks::EndSpec>,
+    #[arg(long, value_parser = parse_with::<maze::ends::EndSpec>)]
+    pub from: Option<maze::ends::EndSpec>,
     /// Goal, as --from; the exit moves there [default: the exit].
-    #[arg(long, value_parser = parse_with::<maze::masks::EndSpec>)]
-    pub to: Option<maze::masks::EndSpec>,
+    #[arg(long, value_parser = parse_with::<maze::ends::EndSpec>)]
+    pub to: Option<maze::ends::EndSpec>,
     /// Output format: text, unicode, json, svg, png, pdf, tex, scad, stl or gif (an animation).
     #[arg(long, short = 'f', default_value = "text", value_parser = parse_with::<Format>)]
     pub format: Format,

@@ -4,23 +4,8 @@
 
 use anyhow::Result;
 use maze::filter::{StatsFormat, format_stats};
-use maze_core::stats::Stats;
-use maze_core::{Shape, ShapeVisitor};
-use maze_render::json::MazeFile;
 
 use crate::args::StatsArgs;
-
-/// Computes the statistics of a saved maze.
-struct FileStats<'a>(&'a MazeFile);
-
-impl ShapeVisitor for FileStats<'_> {
-    type Output = Result<Stats>;
-
-    fn visit<S: Shape>(self, shape: S) -> Result<Stats> {
-        let (maze, _) = self.0.to_maze(shape)?;
-        Ok(maze_core::stats::stats(&maze))
-    }
-}
 
 /// `maze stats FILE|-`: the figures of every maze in a JSON file or JSON Lines batch.
 pub fn run(args: StatsArgs) -> Result<()> {
@@ -32,9 +17,9 @@ pub fn run(args: StatsArgs) -> Result<()> {
         maze_core::cancel::check()?;
         let at = if several { format!(" (maze {})", i + 1) } else { String::new() };
         let name = || format!("{}{at}", crate::input::shown(&args.file));
-        let spec = maze::file_spec(file, &args.limits).map_err(|e| e.context(name()))?;
-        maze::check_stats_memory(&spec, args.limits.max_memory).map_err(|e| e.context(name()))?;
-        let stats = spec.visit(FileStats(file)).map_err(|e| e.context(name()))?;
+        let stats = maze::AnyMaze::from_file(file, &args.limits)
+            .and_then(|maze| maze.stats())
+            .map_err(|e| e.context(name()))?;
         if several && format == StatsFormat::Text && i > 0 {
             out.push('\n');
         }

@@ -8,12 +8,13 @@
 //! mazes grow) and 25% to spare. The samples take about a millisecond; the estimate errs
 //! high (a test checks it stays within 4x of the truth on every shape and format).
 
-use maze_core::{Point, ShapeSpec};
+use maze_core::{Point, ShapeKind, ShapeSpec};
 use maze_render::Format;
 use maze_render::scene::Scene;
 
-use crate::error::{Error, Result};
-use crate::job::{draw_style, write_mazes};
+use crate::batch::write_mazes;
+use crate::error::{Error, Result, human};
+use crate::picture::draw_style;
 use crate::request::{Limits, MazeRequest};
 
 /// The most mazes one PDF book holds: the pages are kept in memory until the end (puzzles
@@ -44,7 +45,7 @@ pub fn check(args: &MazeRequest, spec: &ShapeSpec, limits: &Limits) -> Result<()
         )));
     }
     let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
-    let picture = crate::Picture::of_spec(spec);
+    let picture = crate::picture::Picture::of_spec(spec);
     let extent = picture.extent;
     if format == Format::Png {
         let style = draw_style(&args.draw(), format, multi, &picture);
@@ -211,7 +212,7 @@ pub fn estimate_bytes(args: &MazeRequest, spec: &ShapeSpec, extent: Point) -> Re
     let fixed = (small as f64 - per_cell * c_small).max(0.0);
     // Numbers grow: cell ids up to `cells`, coordinates up to the extent times the cell size.
     let scale = args.cell_size.map_or(16.0, |l| l.px()).max(1.0);
-    let sample_extent = crate::Picture::of_spec(&spec_with(spec, LARGE)).extent;
+    let sample_extent = crate::picture::Picture::of_spec(&spec_with(spec, LARGE)).extent;
     let biggest = |cells: f64, e: Point| cells.max(e.x.max(e.y) * scale);
     let digits = |x: f64| maze_core::math::log10(x.max(1.0)).floor() + 1.0;
     let growth = (digits(biggest(spec.cells() as f64, extent)) + 2.0)
@@ -264,25 +265,33 @@ fn sample_bytes(args: &MazeRequest, spec: &ShapeSpec, side: u32) -> Result<u64> 
     Ok(out.len() as u64)
 }
 
-/// Bytes for people: 1.5 GB, 300 MB, 12 kB (powers of 1000), or 1 GiB, 256 MiB and
-/// 100 KiB for the round multiples of 1024 that limits usually are.
-pub fn human(bytes: u64) -> String {
-    if bytes >= 1 << 30 && bytes % (1 << 30) == 0 {
-        return format!("{} GiB", bytes >> 30);
-    }
-    if (1 << 20..1 << 30).contains(&bytes) && bytes % (1 << 20) == 0 {
-        return format!("{} MiB", bytes >> 20);
-    }
-    if (1 << 10..1 << 20).contains(&bytes) && bytes % (1 << 10) == 0 {
-        return format!("{} KiB", bytes >> 10);
-    }
-    let b = bytes as f64;
-    match bytes {
-        0..1_000 => format!("{bytes} bytes"),
-        1_000..1_000_000 => format!("{:.0} kB", b / 1e3),
-        1_000_000..1_000_000_000 => format!("{:.0} MB", b / 1e6),
-        _ => format!("{:.1} GB", b / 1e9),
-    }
+/// A note on about how much memory a maze above the default cell limit will take (the
+/// limit was raised with --max-cells): the walls (at most 4 bits a cell) and the larger of
+/// the generator's tables and the solver's (the generator's are freed before solving).
+pub(crate) fn memory_note(args: &MazeRequest, spec: &ShapeSpec) -> String {
+    let cells = spec.cells() as f64;
+    let walls = cells / 2.0;
+    let square_lattice =
+        spec.kind == ShapeKind::Square && spec.mask.is_none() && !spec.wrap.any() && spec.levels <= 1;
+    let generator = cells * args.algorithm.bytes_per_cell(spec.cells(), square_lattice);
+    let solver = args.solve.map_or(0.0, |s| s.memory(spec.cells(), args.no_visited) as f64);
+    let solving = match args.solve {
+        None => String::new(),
+        Some(s) => format!(", freed before {} to solve with {s}", human(solver as u64)),
+    };
+    let hint = if args.solve.is_some() && !args.no_visited {
+        " (--no-visited keeps the path alone: bfs then takes 1 byte a cell)"
+    } else {
+        ""
+    };
+    format!(
+        "note: {} cells, above the default limit: about {} of memory (walls {}, {} for {}{solving}){hint}",
+        spec.cells(),
+        human((walls + generator.max(solver)) as u64),
+        human(walls as u64),
+        human(generator as u64),
+        args.algorithm,
+    )
 }
 
 #[cfg(test)]
@@ -291,7 +300,7 @@ mod tests {
     use crate::testing::request as args;
 
     fn actual(a: &MazeRequest) -> u64 {
-        let plan = crate::Plan::new(a).expect("plans");
+        let plan = crate::plan::Plan::new(a).expect("plans");
         let mut out = Vec::new();
         write_mazes(a, plan.spec(), None, 3, &mut out, &|| {}).expect("draws");
         out.len() as u64
@@ -313,9 +322,10 @@ mod tests {
                             continue; // slow to mesh in a debug build; 30x20 covers it
                         }
                         let a = args(&words);
-                        let spec = crate::Plan::new(&a).expect("plans").spec().clone();
-                        let estimate = estimate_bytes(&a, &spec, crate::Picture::of_spec(&spec).extent)
-                            .expect("estimates");
+                        let spec = crate::plan::Plan::new(&a).expect("plans").spec().clone();
+                        let estimate =
+                            estimate_bytes(&a, &spec, crate::picture::Picture::of_spec(&spec).extent)
+                                .expect("estimates");
                         let real = actual(&a);
                         assert!(estimate >= real, "{words:?}: estimate {estimate} below the real {real}");
                         assert!(
@@ -333,9 +343,11 @@ mod tests {
         let one = args(&["-f", "pdf", "--solve"]);
         let mut many = one.clone();
         many.count = 10;
-        let spec = crate::Plan::new(&one).expect("plans").spec().clone();
-        let e1 = estimate_bytes(&one, &spec, crate::Picture::of_spec(&spec).extent).expect("estimates");
-        let e10 = estimate_bytes(&many, &spec, crate::Picture::of_spec(&spec).extent).expect("estimates");
+        let spec = crate::plan::Plan::new(&one).expect("plans").spec().clone();
+        let e1 =
+            estimate_bytes(&one, &spec, crate::picture::Picture::of_spec(&spec).extent).expect("estimates");
+        let e10 =
+            estimate_bytes(&many, &spec, crate::picture::Picture::of_spec(&spec).extent).expect("estimates");
         assert!(e10.abs_diff(10 * e1) <= 10, "{e10} is not 10 x {e1}");
         assert!(actual(&many) <= e10);
     }
@@ -350,7 +362,7 @@ mod tests {
         assert!(e.contains("--max-cells 2000000000") && e.contains(&ceiling.to_string()), "{e}");
         let mut a = args(&["-W", "10", "-H", "10"]);
         a.max_cells = 2_000_000_000;
-        assert!(crate::Plan::new(&a).is_err());
+        assert!(crate::plan::Plan::new(&a).is_err());
         assert!(check_limits(&Limits { max_cells: ceiling, ..Limits::default() }).is_ok());
         assert!(!raise_cells_hint(ceiling).contains("raise"));
         assert!(raise_cells_hint(ceiling - 1).contains("raise it with --max-cells"));
@@ -381,11 +393,11 @@ mod tests {
         check_solve_memory(Some(maze_core::Solver::Bfs), true, &spec, limit).expect("the route alone fits");
         check_solve_memory(None, false, &spec, 1).expect("no solver, nothing to check");
         let mut a = args(&["-W", "8192", "-H", "8192", "--solve", "-f", "maze"]);
-        let Err(e) = crate::Plan::new(&a) else { panic!("8192x8192 solved within 512 MiB") };
+        let Err(e) = crate::plan::Plan::new(&a) else { panic!("8192x8192 solved within 512 MiB") };
         let e = e.to_string();
         assert!(e.contains("solving") && e.contains("--max-memory"), "{e}");
         a.max_memory = 1 << 30;
-        crate::Plan::new(&a).expect("with more memory");
+        crate::plan::Plan::new(&a).expect("with more memory");
     }
 
     /// A masked file's shape is refused by its box's size before the mask is laid out
@@ -396,22 +408,22 @@ mod tests {
             let json = format!(
                 r#"{{"format":"maze","version":1,"shape":{{"kind":"square","width":8192,"height":8192,"mask":{runs}}},"cells":5,"passages":[]}}"#
             );
-            let file = crate::MazeFile::parse(&json).expect("parses");
+            let file = maze_render::json::MazeFile::parse(&json).expect("parses");
             let start = std::time::Instant::now();
-            let e = crate::file_spec(&file, &Limits::default()).expect_err("too large").to_string();
+            let e = crate::redraw::file_spec(&file, &Limits::default()).expect_err("too large").to_string();
             assert!(e.contains("8192x8192") && e.contains("box") && e.contains("--max-memory"), "{e}");
             assert!(start.elapsed().as_secs_f64() < 0.5, "refused only after {:?}", start.elapsed());
         }
         let small = r#"{"format":"maze","version":1,"shape":{"kind":"square","width":3,"height":1,"mask":[0,3]},"cells":3,"passages":[[0,1],[1,2]]}"#;
-        let file = crate::MazeFile::parse(small).expect("parses");
-        assert_eq!(crate::file_spec(&file, &Limits::default()).expect("a small box").cells(), 3);
+        let file = maze_render::json::MazeFile::parse(small).expect("parses");
+        assert_eq!(crate::redraw::file_spec(&file, &Limits::default()).expect("a small box").cells(), 3);
     }
 
     #[test]
     fn limits_name_their_flag() {
         let mut a = args(&["-W", "300", "-H", "300", "-f", "svg"]);
         a.max_bytes = 100_000;
-        let spec = crate::Plan::new(&args(&["-W", "300", "-H", "300"])).expect("plans").spec().clone();
+        let spec = crate::plan::Plan::new(&args(&["-W", "300", "-H", "300"])).expect("plans").spec().clone();
         let e = check(&a, &spec, &a.limits()).expect_err("over the limit").to_string();
         assert!(e.contains("--max-bytes") && e.contains("svg"), "{e}");
         let mut a = args(&["-W", "300", "-H", "300", "-f", "png", "--cell-size", "100"]);

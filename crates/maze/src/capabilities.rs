@@ -3,10 +3,9 @@
 //! if it says it runs on it), so that front ends (the web page, the terminal game, `maze
 //! list`) read one table instead of keeping copies of the rules.
 
-use maze_core::{Algorithm, Shape, ShapeKind, ShapeSpec, ShapeVisitor, Solver, WeaveLayout, Wrap};
+use crate::rules::{makes_labyrinths, supports, text_pictured};
+use maze_core::{Algorithm, ShapeKind, ShapeSpec, Solver, WeaveLayout, Wrap};
 use maze_render::Format;
-
-use crate::job::{makes_labyrinths, supports, text_pictured};
 
 /// Whether `algorithm` runs on the shape `spec` lays out (wrapped, levelled, ...).
 fn runs_on(algorithm: Algorithm, spec: &ShapeSpec) -> bool {
@@ -15,14 +14,7 @@ fn runs_on(algorithm: Algorithm, spec: &ShapeSpec) -> bool {
 
 /// Checks that `algorithm` runs on the shape `spec` lays out, with the core's own error.
 pub(crate) fn check_runs_on(algorithm: Algorithm, spec: &ShapeSpec) -> Result<(), maze_core::Error> {
-    struct Runs(Algorithm);
-    impl ShapeVisitor for Runs {
-        type Output = Result<(), maze_core::Error>;
-        fn visit<S: Shape>(self, shape: S) -> Self::Output {
-            self.0.check_supports(&shape)
-        }
-    }
-    spec.visit(Runs(algorithm))
+    algorithm.check_supports(&spec.erased())
 }
 
 /// A small shape of `kind` with `wrap`, if the registry makes one.
@@ -151,7 +143,7 @@ pub fn capabilities() -> serde_json::Value {
         "formats": Format::ALL.iter().map(|f| serde_json::json!({
             "name": f.name(), "about": f.about(), "binary": f.is_binary(), "extension": f.extension()
         })).collect::<Vec<_>>(),
-        "instructions": { "maze": crate::INSTRUCTIONS, "multimaze": crate::MULTI_INSTRUCTIONS },
+        "instructions": { "maze": crate::picture::INSTRUCTIONS, "multimaze": crate::picture::MULTI_INSTRUCTIONS },
     })
 }
 
@@ -203,17 +195,18 @@ mod tests {
             ] {
                 let mut w = vec!["-s", kind.name(), "-W", "6", "-H", "6", "-a", "kruskal", "-f", "json"];
                 w.extend(words);
-                let ok = crate::Plan::new(&crate::testing::request(&w)).is_ok();
+                let ok = crate::plan::Plan::new(&crate::testing::request(&w)).is_ok();
                 assert_eq!(shape[key].as_bool(), Some(ok), "{kind} {key}");
             }
-            let text = crate::Plan::new(&crate::testing::request(&["-s", kind.name(), "-f", "text"])).is_ok();
+            let text =
+                crate::plan::Plan::new(&crate::testing::request(&["-s", kind.name(), "-f", "text"])).is_ok();
             assert_eq!(shape["text"].as_bool(), Some(text), "{kind} text");
         }
         for g in caps["generators"].as_array().expect("generators") {
             let name = g["name"].as_str().expect("name");
             for shape in ShapeKind::ALL {
                 let listed = g["shapes"].as_array().expect("shapes").iter().any(|s| s == shape.name());
-                let ok = crate::Plan::new(&crate::testing::request(&[
+                let ok = crate::plan::Plan::new(&crate::testing::request(&[
                     "-s",
                     shape.name(),
                     "-a",

@@ -77,49 +77,6 @@ impl Error {
             _ => None,
         }
     }
-
-    /// The request fields the message names (each `--name` in it that is a field of
-    /// [`crate::MazeRequest`]), in order, without repeats.
-    pub fn fields(&self) -> Vec<&'static str> {
-        let text = self.to_string();
-        let mut found = Vec::new();
-        for (at, _) in text.match_indices("--") {
-            let rest = &text[at + 2..];
-            let end = rest.find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'));
-            let name = &rest[..end.unwrap_or(rest.len())];
-            if let Some(field) = crate::request::FIELDS.iter().find(|f| **f == name)
-                && !found.contains(field)
-            {
-                found.push(*field);
-            }
-        }
-        found
-    }
-
-    /// The whole message (contexts first, joined by `: `), with every field name the
-    /// message gives as `--name` replaced by `name_of(name)`: how a front end whose
-    /// fields are called otherwise words the error.
-    pub fn worded(&self, name_of: impl Fn(&str) -> String) -> String {
-        let text = self.to_string();
-        let mut out = String::with_capacity(text.len());
-        let mut rest = text.as_str();
-        while let Some(at) = rest.find("--") {
-            out.push_str(&rest[..at]);
-            let after = &rest[at + 2..];
-            let end = after
-                .find(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
-                .unwrap_or(after.len());
-            let name = &after[..end];
-            if crate::request::FIELDS.contains(&name) {
-                out.push_str(&name_of(name));
-            } else {
-                out.push_str(&rest[at..at + 2 + end]);
-            }
-            rest = &after[end..];
-        }
-        out.push_str(rest);
-        out
-    }
 }
 
 impl fmt::Display for Error {
@@ -339,6 +296,27 @@ fn shorten(text: &str) -> String {
     }
 }
 
+/// Bytes for people: 1.5 GB, 300 MB, 12 kB (powers of 1000), or 1 GiB, 256 MiB and
+/// 100 KiB for the round multiples of 1024 that limits usually are.
+pub fn human(bytes: u64) -> String {
+    if bytes >= 1 << 30 && bytes % (1 << 30) == 0 {
+        return format!("{} GiB", bytes >> 30);
+    }
+    if (1 << 20..1 << 30).contains(&bytes) && bytes % (1 << 20) == 0 {
+        return format!("{} MiB", bytes >> 20);
+    }
+    if (1 << 10..1 << 20).contains(&bytes) && bytes % (1 << 10) == 0 {
+        return format!("{} KiB", bytes >> 10);
+    }
+    let b = bytes as f64;
+    match bytes {
+        0..1_000 => format!("{bytes} bytes"),
+        1_000..1_000_000 => format!("{:.0} kB", b / 1e3),
+        1_000_000..1_000_000_000 => format!("{:.0} MB", b / 1e6),
+        _ => format!("{:.1} GB", b / 1e9),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -351,16 +329,16 @@ mod tests {
     #[test]
     fn file_readers_name_the_files_fields() {
         let file = maze_render::json::MazeFile::parse(LEVELS_65).expect("parses");
-        let request = crate::MazeRequest { format: maze_render::Format::Svg, ..Default::default() };
+        let request = crate::request::MazeRequest { format: maze_render::Format::Svg, ..Default::default() };
         for name in [Some("lv65.json"), None] {
-            let job = crate::FileRequest {
+            let job = crate::redraw::FileRequest {
                 file: &file,
                 name,
                 solve: None,
                 keep_solution: false,
                 request: &request,
             };
-            let err = crate::redraw(job).err().expect("refused").to_string();
+            let err = crate::redraw::redraw(job).err().expect("refused").to_string();
             let want = "\"levels\": 65 is too many (at most 64)";
             match name {
                 Some(name) => assert_eq!(err, format!("{name}: {want}")),

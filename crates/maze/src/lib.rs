@@ -24,43 +24,65 @@
 //! let svg = maze::generate(&request).expect("a valid request");
 //! assert!(svg.starts_with(b"<svg"));
 //! ```
+//!
+//! The maze itself, of any shape, is an [`AnyMaze`] ([`Plan::build`]):
+//!
+//! ```
+//! let plan = maze::Plan::new(&maze::MazeRequest { shape: maze::ShapeKind::Hex, ..Default::default() })?;
+//! let mut maze = plan.build(42)?;
+//! let entrance = maze.maze().entrance();
+//! assert_eq!(maze.solve(maze::Solver::Bfs)?.path.first(), Some(&entrance));
+//! # Ok::<(), maze::Error>(())
+//! ```
 
+mod animation;
+pub mod any;
 pub mod api;
+mod batch;
 mod budget;
+mod build;
 pub mod capabilities;
+pub mod ends;
 mod error;
 pub mod filter;
-mod job;
 pub mod masks;
 #[cfg(feature = "files")]
 pub mod output;
+mod parametric;
+mod picture;
 mod plan;
+mod present;
 mod reading;
+mod redraw;
 mod request;
+mod rules;
 pub mod stage;
 pub mod stream;
 mod text;
 
-pub use budget::{MAX_PDF_MAZES, check_limits, check_stats_memory, human};
+pub use any::AnyMaze;
+pub use batch::{Keep, Kept, default_max_tries, maze_batch};
+pub use budget::{MAX_PDF_MAZES, check_limits, check_stats_memory};
+pub use build::{Built, build};
 pub use capabilities::capabilities;
-pub use error::{Context, Error, Result, echo, echo_number, file_worded, single_line};
-pub use job::{
-    Built, FileRequest, FileSolve, INSTRUCTIONS, Keep, Kept, MULTI_INSTRUCTIONS, Picture, RASTER_LEAST_CELL,
-    RASTER_LONG_SIDE, RASTER_MOST_CELL, RASTER_WOVEN_CELL, Redrawn, build, check_file_request,
-    default_max_tries, draw_style, file_spec, maze_batch, page_setup, raster_cell, redraw, supports,
-    text_pictured,
-};
+pub use error::{Context, Error, Result, echo, echo_number, file_worded, human, single_line};
 pub use maze_core::{Algorithm, Maze, Shape, ShapeKind, ShapeSpec, Solver, Wrap, cancel};
 pub use maze_render::Format;
 pub use maze_render::json::MazeFile;
-pub use plan::{Applies, DRAWING_OPTIONS, Plan, check_applies};
+pub use picture::{
+    INSTRUCTIONS, MULTI_INSTRUCTIONS, Picture, RASTER_LEAST_CELL, RASTER_LONG_SIDE, RASTER_MOST_CELL,
+    RASTER_WOVEN_CELL, draw_style, page_setup, raster_cell,
+};
+pub use plan::{Plan, fresh_seed};
 pub use reading::{file_byte_limit, read_maze_files};
+pub use redraw::{FileRequest, FileSolve, Redrawn, check_file_request, file_spec, redraw};
 #[cfg(feature = "clap")]
 pub use request::cli;
 pub use request::{
     AnimationOptions, DEFAULT_MAX_BYTES, DEFAULT_MAX_MEMORY, Draw, FIELDS, FieldGroup, FieldInfo, Limits,
     MazeRequest, PictureStyle, ShapeOptions, field_info, group,
 };
+pub use rules::{Applies, DRAWING_OPTIONS, check_applies, supports, text_pictured};
 pub use text::switch_word;
 
 /// The bytes of the mazes `request` asks for, checked first ([`Plan::new`]); without a
@@ -71,24 +93,6 @@ pub use text::switch_word;
 pub fn generate(request: &MazeRequest) -> Result<Vec<u8>> {
     let plan = Plan::new(request)?;
     plan.to_vec(request.seed.unwrap_or_else(fresh_seed))
-}
-
-/// A seed from the clock, for runs without one (a front end shows it, so that the maze
-/// can be made again). In WebAssembly (no clock, no process: both would trap) a count of
-/// calls instead: a front end there passes its own seed (crates/web draws one in JavaScript).
-pub fn fresh_seed() -> u64 {
-    #[cfg(not(target_arch = "wasm32"))]
-    let (nanos, id) = (
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()),
-        std::process::id(),
-    );
-    #[cfg(target_arch = "wasm32")]
-    let (nanos, id) = {
-        static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        (u128::from(CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)), 0u32)
-    };
-    let mut state = (nanos as u64) ^ u64::from(id).rotate_left(32);
-    maze_core::random::splitmix64(&mut state) % 1_000_000_000
 }
 
 #[cfg(test)]

@@ -52,7 +52,7 @@ enum Target {
 
 /// A path for messages: shown as given, cut when very long.
 fn shown(path: &Path) -> String {
-    echo(&crate::single_line(&path.display().to_string()))
+    echo(&crate::error::single_line(&path.display().to_string()))
 }
 
 fn refuse(message: String) -> Error {

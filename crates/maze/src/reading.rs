@@ -7,7 +7,7 @@ use std::io::Read;
 
 use maze_render::compact;
 
-use crate::budget::human;
+use crate::error::human;
 use crate::error::{Error, Result};
 use crate::request::Limits;
 
@@ -65,7 +65,11 @@ pub fn file_byte_limit(limits: &Limits, compact: bool) -> (u64, String) {
 /// [`Error::Request`] for a file over the limit (naming the file, the limit and the flag
 /// that raises it), [`Error::Io`] when reading fails, or the parse's error, each after
 /// the file's name.
-pub fn read_maze_files(source: &mut dyn Read, name: &str, limits: &Limits) -> Result<Vec<crate::MazeFile>> {
+pub fn read_maze_files(
+    source: &mut dyn Read,
+    name: &str,
+    limits: &Limits,
+) -> Result<Vec<maze_render::json::MazeFile>> {
     crate::budget::check_limits(limits)?;
     let mut bytes = Vec::new();
     // The first bytes tell a compact file (its magic) from JSON, and so the limit.
@@ -127,7 +131,8 @@ mod tests {
         let files = read_maze_files(&mut json.as_slice(), "m.json", &Limits::default()).expect("reads");
         assert_eq!(files[0].cells, 20);
         let compact =
-            crate::generate(&crate::MazeRequest { format: crate::Format::Maze, ..request }).expect("a maze");
+            crate::generate(&crate::request::MazeRequest { format: crate::Format::Maze, ..request })
+                .expect("a maze");
         let files = read_maze_files(&mut compact.as_slice(), "m.maze", &Limits::default()).expect("reads");
         assert_eq!(files[0].cells, 20);
     }

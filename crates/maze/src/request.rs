@@ -18,8 +18,8 @@ use maze_render::pdf::Paper;
 use maze_render::style::{Length, Margin};
 use serde::{Deserialize, Serialize};
 
+use crate::ends::EndSpec;
 use crate::filter::{Filter, StatsFormat};
-use crate::masks::EndSpec;
 
 /// The default of `max-bytes`: 1 GiB.
 pub const DEFAULT_MAX_BYTES: u64 = 1 << 30;
@@ -252,7 +252,7 @@ request_model! {
     /// generate` flattens); values are written as on the command line (`"shape": "hex"`,
     /// `"cell-size": "6mm"`, `"where": ["solution>=200"]`). Unknown fields are refused.
     /// [`MazeRequest::default`] is `maze generate` with no options: a 20 x 10 square
-    /// recursive-backtracker maze as text. Nothing is checked here: [`crate::Plan::new`]
+    /// recursive-backtracker maze as text. Nothing is checked here: [`crate::plan::Plan::new`]
     /// checks it all before any work.
     ///
     /// A new option is one field here (with its name, group, default and help) and its
@@ -625,8 +625,8 @@ impl MazeRequest {
 
     /// The endpoint rules (`deadend-start`, `deadend-end`, `allowed-start`, `allowed-end`,
     /// `min-distance`).
-    pub fn end_rules(&self) -> crate::masks::EndRules {
-        crate::masks::EndRules {
+    pub fn end_rules(&self) -> crate::ends::EndRules {
+        crate::ends::EndRules {
             deadend_start: self.deadend_start,
             deadend_end: self.deadend_end,
             allowed_start: self.allowed_start.clone(),
@@ -670,219 +670,10 @@ impl MazeRequest {
     }
 }
 
-/// Serde for values written as on the command line: parsed with `FromStr`, written with
-/// `Display`.
-mod named {
-    use std::fmt::Display;
-    use std::str::FromStr;
-
-    use serde::{Deserialize, Deserializer, Serializer, de};
-
-    /// Writes a value as its name.
-    pub fn serialize<T: Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(value)
-    }
-
-    /// Reads a value from its name (numbers are read as their text, for ids and seeds).
-    pub fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
-    where
-        T: FromStr,
-        T::Err: Display,
-        D: Deserializer<'de>,
-    {
-        let text = Text::deserialize(d)?.0;
-        text.parse().map_err(de::Error::custom)
-    }
-
-    /// A string, or a number or boolean taken as its text.
-    struct Text(String);
-
-    impl<'de> Deserialize<'de> for Text {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            struct V;
-            impl de::Visitor<'_> for V {
-                type Value = Text;
-                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                    f.write_str("a name or a number")
-                }
-                fn visit_str<E: de::Error>(self, v: &str) -> Result<Text, E> {
-                    Ok(Text(v.to_string()))
-                }
-                fn visit_u64<E: de::Error>(self, v: u64) -> Result<Text, E> {
-                    Ok(Text(v.to_string()))
-                }
-                fn visit_i64<E: de::Error>(self, v: i64) -> Result<Text, E> {
-                    Ok(Text(v.to_string()))
-                }
-                fn visit_f64<E: de::Error>(self, v: f64) -> Result<Text, E> {
-                    Ok(Text(v.to_string()))
-                }
-                fn visit_bool<E: de::Error>(self, v: bool) -> Result<Text, E> {
-                    Ok(Text(v.to_string()))
-                }
-            }
-            d.deserialize_any(V)
-        }
-    }
-
-    /// An optional value (`null` or absent for none).
-    pub mod option {
-        use super::*;
-
-        /// Writes the value's name, or `null`.
-        pub fn serialize<T: Display, S: Serializer>(value: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
-            match value {
-                Some(v) => s.collect_str(v),
-                None => s.serialize_none(),
-            }
-        }
-
-        /// Reads a name, or `null`.
-        pub fn deserialize<'de, T, D>(d: D) -> Result<Option<T>, D::Error>
-        where
-            T: FromStr,
-            T::Err: Display,
-            D: Deserializer<'de>,
-        {
-            match Option::<Text>::deserialize(d)? {
-                Some(t) => t.0.parse().map(Some).map_err(de::Error::custom),
-                None => Ok(None),
-            }
-        }
-    }
-
-    /// A list of values (one name alone is a list of one).
-    pub mod list {
-        use super::*;
-
-        /// Writes the names as a list.
-        pub fn serialize<T: Display, S: Serializer>(values: &[T], s: S) -> Result<S::Ok, S::Error> {
-            s.collect_seq(values.iter().map(ToString::to_string))
-        }
-
-        /// Reads a list of names, or one name (numbers read as their text, for cell ids).
-        pub fn deserialize<'de, T, D>(d: D) -> Result<Vec<T>, D::Error>
-        where
-            T: FromStr,
-            T::Err: Display,
-            D: Deserializer<'de>,
-        {
-            #[derive(Deserialize)]
-            #[serde(untagged)]
-            enum OneOrMany {
-                One(Text),
-                Many(Vec<Text>),
-            }
-            let names = match OneOrMany::deserialize(d)? {
-                OneOrMany::One(s) => vec![s],
-                OneOrMany::Many(v) => v,
-            };
-            names.iter().map(|n| n.0.parse().map_err(de::Error::custom)).collect()
-        }
-    }
-}
-
-/// The command line's parsers for the values clap reads (the `clap` feature): each turns
-/// the library's error into clap's message.
 #[cfg(feature = "clap")]
-pub mod cli {
-    /// Parses any of our `FromStr` types.
-    pub fn parse_with<T: std::str::FromStr<Err = maze_core::Error>>(s: &str) -> Result<T, String> {
-        s.parse::<T>().map_err(|e| e.to_string())
-    }
-
-    /// A number, or the message for what is not one.
-    fn number(s: &str) -> Result<f64, String> {
-        s.trim().parse().map_err(|_| format!("'{s}' is not a number"))
-    }
-
-    /// A size in millimetres above 0 and at most 10000 (`base`).
-    pub fn parse_positive(s: &str) -> Result<f64, String> {
-        let v = number(s)?;
-        if v.is_finite() && v > 0.0 && v <= 10_000.0 {
-            Ok(v)
-        } else {
-            Err(format!("{} must be above 0 and at most 10000", crate::echo_number(s)))
-        }
-    }
-
-    /// A wall height: as [`parse_positive`], or 0 (scad's flat drawing).
-    pub fn parse_height(s: &str) -> Result<f64, String> {
-        let v = number(s)?;
-        if v.is_finite() && (0.0..=10_000.0).contains(&v) {
-            Ok(v)
-        } else {
-            Err(format!("{} must be from 0 (scad's flat drawing) to 10000", crate::echo_number(s)))
-        }
-    }
-
-    /// A share of a cell from 0.05 to 1 (`dot-size`).
-    pub fn parse_share(s: &str) -> Result<f64, String> {
-        let v = number(s)?;
-        if (0.05..=1.0).contains(&v) {
-            Ok(v)
-        } else {
-            Err(format!("{} is not between 0.05 and 1", crate::echo_number(s)))
-        }
-    }
-
-    /// A colour, kept as `#rrggbb`.
-    pub fn parse_colour(s: &str) -> Result<String, String> {
-        s.parse::<maze_render::style::Colour>().map(|c| c.hex()).map_err(|e| e.to_string())
-    }
-
-    /// A byte count with an optional suffix: K, M, G or T (powers of 1024), with or without
-    /// a trailing B or iB.
-    pub fn parse_bytes(s: &str) -> Result<u64, String> {
-        let t = s.trim().to_ascii_uppercase();
-        let t = t.strip_suffix("IB").or_else(|| t.strip_suffix('B')).unwrap_or(&t);
-        let (digits, shift) = match t.chars().last() {
-            Some('K') => (&t[..t.len() - 1], 10),
-            Some('M') => (&t[..t.len() - 1], 20),
-            Some('G') => (&t[..t.len() - 1], 30),
-            Some('T') => (&t[..t.len() - 1], 40),
-            _ => (t, 0),
-        };
-        let n: u64 =
-            digits.trim().parse().map_err(|_| format!("'{s}' is not a size (such as 500M or 2G)"))?;
-        n.checked_mul(1 << shift)
-            .filter(|&v| v > 0)
-            .ok_or_else(|| format!("'{s}' is not a size above 0 that fits in 64 bits"))
-    }
-
-    /// An animation's playing time, 0.1 to 600 seconds.
-    pub fn parse_duration(s: &str) -> Result<f64, String> {
-        let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
-        if (0.1..=600.0).contains(&v) {
-            Ok(v)
-        } else {
-            Err(format!("{} is not between 0.1 and 600 seconds", crate::echo_number(s)))
-        }
-    }
-
-    /// The share of inner cells offered as crossings (`weave`), from 0 to 1.
-    pub fn parse_weave(s: &str) -> Result<f64, String> {
-        let v = number(s)?;
-        if (0.0..=1.0).contains(&v) {
-            Ok(v)
-        } else {
-            Err(format!(
-                "{} is not a share of inner cells that may become crossings, from 0 to 1",
-                crate::echo_number(s)
-            ))
-        }
-    }
-
-    /// A fraction from 0 to 1 (`braid`).
-    pub fn parse_fraction(s: &str) -> Result<f64, String> {
-        let v = number(s)?;
-        if (0.0..=1.0).contains(&v) {
-            Ok(v)
-        } else {
-            Err(format!("{} is not between 0 and 1", crate::echo_number(s)))
-        }
-    }
-}
+pub mod cli;
+mod named;
+mod naming;
 
 #[cfg(test)]
 mod tests {

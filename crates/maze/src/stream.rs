@@ -73,8 +73,8 @@ pub fn check(request: &MazeRequest) -> Result<(u32, u32)> {
 
 /// The PNG's wall bands for a `w` x `h` maze, or `None` for text.
 fn bands(request: &MazeRequest, w: u32, h: u32) -> Result<Option<(WallBands, maze_render::style::Style)>> {
-    let picture = crate::Picture::of_extent(maze_core::Point { x: f64::from(w), y: f64::from(h) });
-    let style = crate::draw_style(&request.draw(), request.format, false, &picture);
+    let picture = crate::picture::Picture::of_extent(maze_core::Point { x: f64::from(w), y: f64::from(h) });
+    let style = crate::picture::draw_style(&request.draw(), request.format, false, &picture);
     Ok(match request.format {
         Format::Png => Some((WallBands::new(w, h, &style)?, style)),
         _ => None,

@@ -4,7 +4,7 @@
 //! Every value is text and is read as the field's own type asks (a number, a switch, a
 //! name), through the request's serde definition, so the pairs accept exactly what a JSON
 //! request accepts, in the text form of the command line. Only the spelling of text is
-//! settled here; every check of meaning is [`crate::Plan`]'s.
+//! settled here; every check of meaning is [`crate::plan::Plan`]'s.
 
 use std::fmt::Display;
 use std::sync::LazyLock;

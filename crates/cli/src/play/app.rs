@@ -3,12 +3,13 @@
 
 use std::time::Duration;
 
-use maze_core::{Algorithm, ShapeKind, ShapeSpec, ShapeVisitor, Solver, WeaveLayout, Wrap};
+use maze_core::{Algorithm, ShapeKind, ShapeSpec, Solver, WeaveLayout, Wrap};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::game::{Fog, Game, Heading, Hint, Moved, Replay, Setup, clock, new_game};
 use maze::capabilities::Topologies;
-use maze::masks::{EndSpec, Picture};
+use maze::ends::EndSpec;
+use maze::masks::Picture;
 
 /// The menu's fields, top to bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -645,14 +646,7 @@ impl App {
 /// Whether `algorithm` can build a maze of the shape `spec` describes (row-based generators
 /// need rows, which wrapped, multi-level and woven shapes do not have).
 fn supports(spec: &ShapeSpec, algorithm: Algorithm) -> bool {
-    struct Supports(Algorithm);
-    impl ShapeVisitor for Supports {
-        type Output = bool;
-        fn visit<S: maze_core::Shape>(self, shape: S) -> bool {
-            self.0.supports(&shape)
-        }
-    }
-    spec.visit(Supports(algorithm))
+    algorithm.supports(&spec.erased())
 }
 
 /// A seed from the clock.

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 use std::time::Duration;
 
-use maze::masks::EndSpec;
+use maze::ends::EndSpec;
 use maze_core::generate::Options;
 use maze_core::shape::Layer;
 use maze_core::text::{self, Mark};
@@ -262,9 +262,9 @@ impl<S: Shape> Play<S> {
                 .map_err(|e| e.to_string())?;
         }
         maze.open_entrance_and_exit();
-        let (entrance, exit) = maze::masks::ends_for_new(maze.shape(), setup.doors.0, setup.doors.1);
+        let (entrance, exit) = maze::ends::ends_for_new(maze.shape(), setup.doors.0, setup.doors.1);
         if entrance.is_some() || exit.is_some() {
-            maze::masks::place_ends(&mut maze, entrance, exit, &mut rng).map_err(|e| e.to_string())?;
+            maze::ends::place_ends(&mut maze, entrance, exit, &mut rng).map_err(|e| e.to_string())?;
         }
         let starts = Self::starts_of(&maze);
         let ends = Self::ends_of(&maze);

@@ -223,6 +223,21 @@ impl ShapeSpec {
         self.visit(Cooling(visitor))
     }
 
+    /// The shape this spec lays out, as one type for every shape ([`Erased`](super::Erased)),
+    /// to ask it questions (its extent, its rows, whether it halves) without writing a
+    /// [`ShapeVisitor`]. Time and memory: those of laying the shape out (a mask's cells, a
+    /// woven layout); its answers are those of the concrete shape.
+    pub fn erased(&self) -> super::Erased {
+        struct Erase;
+        impl ShapeVisitor for Erase {
+            type Output = super::Erased;
+            fn visit<S: Shape>(self, shape: S) -> super::Erased {
+                super::Erased::new(shape)
+            }
+        }
+        self.visit(Erase)
+    }
+
     /// The shape's name in messages such as [`Error::Unsupported`]: its kind, or for
     /// wrapped and multi-level shapes what makes them so.
     pub fn topology_name(&self) -> &'static str {

@@ -10,9 +10,9 @@
 //! where it likes (the server: in a lane of its blocking pool, chosen by
 //! [`Job::cells`]). Both give the same bytes and the same errors.
 //!
-//! Query parameters are read into a [`crate::MazeRequest`] by its own serde definition
-//! ([`crate::MazeRequest::from_pairs`]: `width=8` is the request's `width`, `cell_size` its
-//! `cell-size`) and checked and run by its [`crate::Plan`], as the command line's options
+//! Query parameters are read into a [`crate::request::MazeRequest`] by its own serde definition
+//! ([`crate::request::MazeRequest::from_pairs`]: `width=8` is the request's `width`, `cell_size` its
+//! `cell-size`) and checked and run by its [`crate::plan::Plan`], as the command line's options
 //! are. Errors are an [`ApiError`]: a status (400 bad parameters, 404, 405, 408 cancelled,
 //! 413 too large, 422 no path, 500 a bug) and one line, in the API's words
 //! ([`wording`]): parameter names instead of flags, the server's limits instead of advice
@@ -21,14 +21,24 @@
 use std::fmt::Write as _;
 
 use maze_core::observe::Quiet;
-use maze_core::{CellId, Door, DoorKind, Event, Maze, Point, Shape, ShapeVisitor, Solver, Trace, cancel};
+use maze_core::{CellId, Shape, ShapeVisitor, Solver, Trace, cancel};
 use maze_render::Format;
 use maze_render::json::{self, MazeFile};
 
-use crate::{Error, FieldGroup, MazeRequest};
+use crate::any::AnyMaze;
+use crate::error::Error;
+use crate::request::{FieldGroup, MazeRequest};
 
+pub(crate) mod geometry;
 pub mod packed;
+mod query;
 pub mod wording;
+
+use geometry::events;
+pub use geometry::{DrawnWall, EVENT_NAMES, each_stair, each_wall, event_parts};
+use query::{Accepts, body_fields, fields, key, parsed, request_of, switch};
+
+pub use query::query_pairs;
 
 /// The largest maze for JSON, SVG and text answers.
 pub const MAX_CELLS: u64 = 1_000_000;
@@ -51,9 +61,13 @@ pub const DRAW: &[FieldGroup] = &[FieldGroup::Draw];
 /// The request fields of an animation (of a generated maze only): [`FieldGroup::Animation`].
 pub const ANIMATION: &[FieldGroup] = &[FieldGroup::Animation];
 
-/// Every field name of the request in `groups`, in [`crate::FIELDS`] order.
+/// Every field name of the request in `groups`, in [`crate::request::FIELDS`] order.
 pub fn fields_in(groups: &[FieldGroup]) -> Vec<&'static str> {
-    crate::FIELDS.iter().copied().filter(|f| crate::group(f).is_some_and(|g| groups.contains(&g))).collect()
+    crate::request::FIELDS
+        .iter()
+        .copied()
+        .filter(|f| crate::request::group(f).is_some_and(|g| groups.contains(&g)))
+        .collect()
 }
 
 /// An API error: an HTTP status and a one-line message, sent as `{"error": message}`.
@@ -68,7 +82,7 @@ pub struct ApiError {
 impl ApiError {
     /// An error with this status and message (made one line).
     pub fn new(status: u16, message: impl Into<String>) -> Self {
-        ApiError { status, message: crate::single_line(&message.into()) }
+        ApiError { status, message: crate::error::single_line(&message.into()) }
     }
 
     /// A bad request (400).
@@ -135,84 +149,6 @@ pub struct Answer {
     pub bytes: Vec<u8>,
 }
 
-/// Normalises a parameter name: `cell_size` and `Cell-Size` are `cell-size`.
-fn key(k: &str) -> String {
-    k.trim().to_ascii_lowercase().replace('_', "-")
-}
-
-fn truthy(k: &str, v: &str) -> ApiResult<bool> {
-    crate::switch_word(v).ok_or_else(|| {
-        ApiError::bad(format!("{}={}: expected 1 or 0 (true or false)", crate::echo(k), crate::echo(v)))
-    })
-}
-
-/// An API-only switch such as `events=1`.
-fn switch(params: &[(String, String)], name: &str) -> ApiResult<bool> {
-    let mut on = false;
-    for (k, v) in params {
-        if key(k) == name {
-            on = truthy(k, v)?;
-        }
-    }
-    Ok(on)
-}
-
-/// Which parameters a request accepts.
-struct Accepts<'a> {
-    /// Groups of the request's fields ([`MazeRequest`]) taken as `key=value`.
-    groups: &'a [&'a [FieldGroup]],
-    /// Single fields taken besides.
-    keys: &'a [&'a str],
-    /// Read by the API itself.
-    own: &'a [&'a str],
-}
-
-/// The query's pairs of request fields, names normalised (`cell_size` is `cell-size`);
-/// an unknown name is refused, the API's own ones left out.
-fn fields(params: &[(String, String)], accepts: &Accepts<'_>) -> ApiResult<Vec<(String, String)>> {
-    let mut out = Vec::with_capacity(params.len());
-    for (k, v) in params {
-        let name = key(k);
-        if accepts.own.contains(&name.as_str()) {
-            continue;
-        }
-        let in_group = crate::group(&name).is_some_and(|g| accepts.groups.iter().any(|gs| gs.contains(&g)));
-        if !in_group && !accepts.keys.contains(&name.as_str()) {
-            return Err(ApiError::bad(format!("unknown parameter '{k}' (see docs/API.md)")));
-        }
-        out.push((name, v.clone()));
-    }
-    Ok(out)
-}
-
-/// The query as a [`MazeRequest`] (read by the request's own serde definition, as a JSON
-/// body is), its errors in the API's words.
-fn request_of(params: &[(String, String)], accepts: &Accepts<'_>) -> ApiResult<MazeRequest> {
-    Ok(MazeRequest::from_pairs(fields(params, accepts)?)?)
-}
-
-/// A value the API reads itself (a solver, an end), parsed by its type's own `FromStr`.
-fn parsed<T>(params: &[(String, String)], name: &str) -> ApiResult<Option<T>>
-where
-    T: std::str::FromStr,
-    T::Err: std::fmt::Display,
-{
-    let mut value = None;
-    for (k, v) in params {
-        if key(k) == name && !v.trim().is_empty() {
-            let v = v.trim();
-            value =
-                Some(v.parse().map_err(|e| ApiError::bad(format!("invalid value '{v}' for '{name}': {e}")))?);
-        }
-    }
-    Ok(value)
-}
-
-/// A query string's pairs (`a=1&b=x%20y`), decoded as a form is (`+` is a space).
-pub fn query_pairs(query: &str) -> Vec<(String, String)> {
-    form_urlencoded::parse(query.trim_start_matches('?').as_bytes()).into_owned().collect()
-}
-
 /// `GET /api/list`: what `maze list --json` prints, and the API's download limits.
 pub fn list() -> String {
     let mut list = crate::capabilities();
@@ -229,8 +165,10 @@ fn download_limits() -> serde_json::Value {
     let cells: serde_json::Map<String, serde_json::Value> =
         Format::ALL.iter().map(|&f| (f.name().to_string(), limit_for(f).into())).collect();
     let request = MazeRequest::default();
-    let png = crate::draw_style(&request.draw(), Format::Png, false, &crate::Picture::default());
-    let stl = crate::draw_style(&request.draw(), Format::Stl, false, &crate::Picture::default());
+    let png =
+        crate::picture::draw_style(&request.draw(), Format::Png, false, &crate::picture::Picture::default());
+    let stl =
+        crate::picture::draw_style(&request.draw(), Format::Stl, false, &crate::picture::Picture::default());
     serde_json::json!({
         "cells": cells,
         "png_pixels": request.max_pixels,
@@ -324,8 +262,8 @@ enum Work {
     Solve {
         file: MazeFile,
         solver: Solver,
-        from: Option<crate::masks::EndSpec>,
-        to: Option<crate::masks::EndSpec>,
+        from: Option<crate::ends::EndSpec>,
+        to: Option<crate::ends::EndSpec>,
         events: bool,
     },
 }
@@ -373,20 +311,21 @@ impl Job {
         match self.work {
             Work::Generate { request, seed, events, geometry, packed } => {
                 let heavy = events || geometry;
-                let plan = crate::Plan::new(&request).map_err(|e| {
+                let plan = crate::plan::Plan::new(&request).map_err(|e| {
                     if heavy { e.context("with geometry or events (the page's view)") } else { e }
                 })?;
-                let bytes =
-                    plan.spec().visit(GenerateView { args: &request, seed, events, geometry, packed })?;
+                let limit = if packed { packed::MAX_PACKED_EVENTS } else { MAX_EVENTS };
+                let built = plan.build_recording(seed, events.then_some(limit))?;
+                let bytes = generate_answer(&built, geometry, packed)?;
                 let content_type = if packed { "application/octet-stream" } else { "application/json" };
                 Ok(Answer { content_type, file_name: None, bytes })
             }
             Work::Render { request, seed, name } => {
-                let bytes = crate::Plan::new(&request)?.to_vec(seed)?;
+                let bytes = crate::plan::Plan::new(&request)?.to_vec(seed)?;
                 Ok(file_answer(request.format, &name, bytes))
             }
             Work::Redraw { request, file, keep_solution, name, .. } => {
-                let job = crate::FileRequest {
+                let job = crate::redraw::FileRequest {
                     file: &file,
                     name: None,
                     solve: None,
@@ -394,12 +333,15 @@ impl Job {
                     request: &request,
                 };
                 let mut out = Vec::new();
-                crate::redraw(job)?.write(&mut out)?;
+                crate::redraw::redraw(job)?.write(&mut out)?;
                 Ok(file_answer(request.format, &name, out))
             }
             Work::Solve { file, solver, from, to, events } => {
                 let max_cells = if events { MAX_GEOMETRY_CELLS } else { MAX_CELLS };
-                let spec = crate::file_spec(&file, &crate::Limits { max_cells, ..crate::Limits::default() })?;
+                let spec = crate::redraw::file_spec(
+                    &file,
+                    &crate::request::Limits { max_cells, ..crate::request::Limits::default() },
+                )?;
                 let body = spec.visit_cold(SolveView { file: &file, solver, from, to, events })?;
                 Ok(Answer { content_type: "application/json", file_name: None, bytes: body.into_bytes() })
             }
@@ -489,7 +431,7 @@ impl Posted {
             PostedKind::Render(request, keep_solution) => {
                 let file = maze_file(body)?;
                 // The file name is built from the checked shape, never from the request's text.
-                let spec = crate::file_spec(&file, &request.limits())?;
+                let spec = crate::redraw::file_spec(&file, &request.limits())?;
                 let name = format!("maze-{}-{}x{}", spec.kind.name(), spec.width, spec.height);
                 Ok(Job {
                     work: Work::Redraw { request: *request, file, keep_solution, name, cells: spec.cells() },
@@ -503,84 +445,6 @@ impl Posted {
     }
 }
 
-/// The fields of a JSON object sent as a body, each value as the text a query gives, so
-/// both are read and checked alike, and as strictly: a field given twice is refused (as a
-/// query's parameter is), so are the query's own switches (`events`, `geometry`,
-/// `packed`: they go in the query) and `format` (the answer is JSON); `true`/`false` is
-/// taken by a switch only, a list by a field that may be given more than once (`where`).
-fn body_fields(body: &str) -> ApiResult<Vec<(String, String)>> {
-    let Entries(entries) = serde_json::from_str(body)
-        .map_err(|e| ApiError::bad(format!("the body is not a JSON object of request fields: {e}")))?;
-    let mut seen: Vec<String> = Vec::new();
-    let mut fields = Vec::new();
-    for (k, v) in entries {
-        let name = key(&k);
-        if seen.contains(&name) {
-            return Err(ApiError::bad(format!("'{k}' is given more than once in the body")));
-        }
-        seen.push(name.clone());
-        if ["events", "geometry", "packed"].contains(&name.as_str()) {
-            return Err(ApiError::bad(format!(
-                "'{k}' goes in the query (POST /api/generate?{name}=1), not in the body"
-            )));
-        }
-        if name == "format" {
-            return Err(ApiError::bad(
-                "'format' in the body: /api/generate answers JSON (use /api/render for a file in another format)",
-            ));
-        }
-        let switch = MazeRequest::is_switch(&name) || name == "solve";
-        let text = |v: &serde_json::Value| match v {
-            serde_json::Value::String(s) => Ok(s.clone()),
-            serde_json::Value::Number(n) => Ok(n.to_string()),
-            serde_json::Value::Bool(b) if switch => Ok(if *b { "1" } else { "0" }.to_string()),
-            serde_json::Value::Bool(b) => Err(ApiError::bad(format!(
-                "'{k}': {b} is not a value of this field (only a switch takes true or false)"
-            ))),
-            _ => Err(ApiError::bad(format!("'{k}': expected a string, a number or true/false"))),
-        };
-        match &v {
-            serde_json::Value::Null => {}
-            serde_json::Value::Array(items) if MazeRequest::is_list(&name) => {
-                for item in items {
-                    fields.push((k.clone(), text(item)?));
-                }
-            }
-            serde_json::Value::Array(_) => {
-                return Err(ApiError::bad(format!(
-                    "'{k}': a list is not a value of this field (only 'where' takes several)"
-                )));
-            }
-            other => fields.push((k.clone(), text(other)?)),
-        }
-    }
-    Ok(fields)
-}
-
-/// A JSON object's entries in order, each one kept (a key given twice too, which a map of
-/// values would keep only the last of).
-struct Entries(Vec<(String, serde_json::Value)>);
-
-impl<'de> serde::Deserialize<'de> for Entries {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visit;
-        impl<'de> serde::de::Visitor<'de> for Visit {
-            type Value = Entries;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a JSON object of request fields (docs/API.md)")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Entries, A::Error> {
-                let mut entries = Vec::new();
-                while let Some(entry) = map.next_entry::<String, serde_json::Value>()? {
-                    entries.push(entry);
-                }
-                Ok(Entries(entries))
-            }
-        }
-        deserializer.deserialize_map(Visit)
-    }
-}
-
 /// The job of `/api/generate` for the API's own switches in `own` and the request's
 /// fields in `fields`.
 fn generated(own: &[(String, String)], fields: &[(String, String)]) -> ApiResult<Job> {
@@ -589,7 +453,7 @@ fn generated(own: &[(String, String)], fields: &[(String, String)]) -> ApiResult
     let geometry = switch(own, "geometry")? || packed;
     // The JSON geometry is about 400 bytes a cell: it has a lower limit than the packed one.
     let request = generate_request(fields, (events || geometry) && !packed)?;
-    let seed = request.seed.unwrap_or_else(crate::fresh_seed);
+    let seed = request.seed.unwrap_or_else(crate::plan::fresh_seed);
     Ok(Job { work: Work::Generate { request, seed, events, geometry, packed } })
 }
 
@@ -599,7 +463,7 @@ fn generated(own: &[(String, String)], fields: &[(String, String)]) -> ApiResult
 /// A bad or too large request.
 pub fn render(query: &[(String, String)]) -> ApiResult<Job> {
     let request = render_request(query)?;
-    let seed = request.seed.unwrap_or_else(crate::fresh_seed);
+    let seed = request.seed.unwrap_or_else(crate::plan::fresh_seed);
     let (width, height) = crate::masks::dimensions(&request, None);
     let name = format!("maze-{}-{width}x{height}-{seed}", request.shape.name());
     Ok(Job { work: Work::Render { request, seed, name } })
@@ -625,7 +489,7 @@ fn render_posted_request(query: &[(String, String)]) -> ApiResult<(MazeRequest, 
     }
     request.max_cells = limit_for(request.format);
     request.max_bytes = MAX_ANSWER_BYTES;
-    crate::check_file_request(&request, false)?;
+    crate::redraw::check_file_request(&request, false)?;
     Ok((request, keep_solution))
 }
 
@@ -637,7 +501,7 @@ fn maze_file(body: &str) -> ApiResult<MazeFile> {
     MazeFile::parse(body).map_err(|e| ApiError::bad(e.to_string()))
 }
 
-type SolveOptions = (Solver, Option<crate::masks::EndSpec>, Option<crate::masks::EndSpec>, bool);
+type SolveOptions = (Solver, Option<crate::ends::EndSpec>, Option<crate::ends::EndSpec>, bool);
 
 fn solve_options(query: &[(String, String)]) -> ApiResult<SolveOptions> {
     let events = switch(query, "events")?;
@@ -690,83 +554,63 @@ pub fn answer_pairs(
     job.run()
 }
 
-/// Builds the `/api/generate` answer once the shape is known.
-struct GenerateView<'a> {
-    args: &'a MazeRequest,
-    seed: u64,
-    events: bool,
-    geometry: bool,
-    packed: bool,
-}
-
-impl ShapeVisitor for GenerateView<'_> {
-    type Output = crate::Result<Vec<u8>>;
-
-    fn visit<S: Shape>(self, shape: S) -> crate::Result<Vec<u8>> {
-        let limit = if self.packed { packed::MAX_PACKED_EVENTS } else { MAX_EVENTS };
-        let built = crate::build(shape, self.args, self.seed, self.events.then_some(limit))?;
-        self.answer(built)
+/// The `/api/generate` answer for a maze built with its recording when `events` asked for it:
+/// the maze file with the shortest route's length, and the page's `geometry` and `events`
+/// when asked, or the packed form ([`packed`]).
+fn generate_answer(built: &AnyMaze, geometry: bool, packed: bool) -> crate::error::Result<Vec<u8>> {
+    cancel::check()?;
+    let maze = built.maze();
+    let solution = built.solution().map(|(v, s)| (v.name(), s));
+    // The shortest route's length: the solution's when breadth-first search found it.
+    let shortest = match built.solution() {
+        Some((Solver::Bfs, s)) => s.path.len(),
+        _ => Solver::Bfs.solve_route(maze, maze.entrance(), maze.exit())?.path.len(),
     }
-}
-
-impl GenerateView<'_> {
-    /// The answer for a maze [`crate::build`] made: compiled once per [`maze_core::Cold`]
-    /// shape type.
-    fn answer<S: Shape>(self, built: crate::Built<S>) -> crate::Result<Vec<u8>> {
-        cancel::check()?;
-        let maze = &built.maze;
-        let solution = built.solution.as_ref().map(|(v, s)| (v.name(), s));
-        // The shortest route's length: the solution's when breadth-first search found it.
-        let shortest = match &built.solution {
-            Some((Solver::Bfs, s)) => s.path.len(),
-            _ => Solver::Bfs.solve_route(maze, maze.entrance(), maze.exit())?.path.len(),
-        }
-        .saturating_sub(1);
-        cancel::check()?;
-        crate::stage::enter(crate::stage::Stage::Drawing);
-        if self.packed {
-            let head = packed::Head {
-                provenance: &built.provenance,
-                shortest,
-                solution,
-                recording: built.recording.as_ref().map(|(_, t)| t),
-                solve_trace: built.solve_trace.as_ref(),
-            };
-            return Ok(packed::page(maze, &head));
-        }
-        let mut extra: Vec<(&str, String)> = Vec::new();
-        extra.push(("shortest", shortest.to_string()));
-        if self.geometry {
-            extra.push(("geometry", geometry(maze)));
-        }
-        if let Some((_, trace)) = &built.recording {
-            extra.push(("events", events(maze.shape(), trace)));
-        }
-        if let Some(trace) = &built.solve_trace {
-            extra.push(("solve_events", events(maze.shape(), trace)));
-        }
-        Ok(splice(json::to_json(maze, &built.provenance, solution, false), &extra).into_bytes())
+    .saturating_sub(1);
+    cancel::check()?;
+    crate::stage::enter(crate::stage::Stage::Drawing);
+    if packed {
+        let head = packed::Head {
+            provenance: built.provenance(),
+            shortest,
+            solution,
+            recording: built.recording().map(|(_, t)| t),
+            solve_trace: built.solve_trace(),
+        };
+        return Ok(packed::page(maze, &head));
     }
+    let mut extra: Vec<(&str, String)> = Vec::new();
+    extra.push(("shortest", shortest.to_string()));
+    if geometry {
+        extra.push(("geometry", built.geometry()));
+    }
+    if let Some((_, trace)) = built.recording() {
+        extra.push(("events", events(maze.shape(), trace)));
+    }
+    if let Some(trace) = built.solve_trace() {
+        extra.push(("solve_events", events(maze.shape(), trace)));
+    }
+    Ok(splice(json::to_json(maze, built.provenance(), solution, false), &extra).into_bytes())
 }
 
 /// Solves a posted maze once the shape is known.
 struct SolveView<'a> {
     file: &'a MazeFile,
     solver: Solver,
-    from: Option<crate::masks::EndSpec>,
-    to: Option<crate::masks::EndSpec>,
+    from: Option<crate::ends::EndSpec>,
+    to: Option<crate::ends::EndSpec>,
     events: bool,
 }
 
 impl ShapeVisitor for SolveView<'_> {
-    type Output = crate::Result<String>;
+    type Output = crate::error::Result<String>;
 
-    fn visit<S: Shape>(self, shape: S) -> crate::Result<String> {
+    fn visit<S: Shape>(self, shape: S) -> crate::error::Result<String> {
         crate::stage::enter(crate::stage::Stage::Making);
         let (mut maze, _) = self.file.to_maze(shape)?;
         if self.from.is_some() || self.to.is_some() {
             let mut rng = maze_core::Xoshiro::seed_from_u64(self.file.seed.unwrap_or(0));
-            crate::masks::place_ends(&mut maze, self.from, self.to, &mut rng)?;
+            crate::ends::place_ends(&mut maze, self.from, self.to, &mut rng)?;
         }
         let (from, to) = (maze.entrance(), maze.exit());
         crate::stage::enter(crate::stage::Stage::Solving);
@@ -811,210 +655,6 @@ fn splice(mut doc: String, extra: &[(&str, String)]) -> String {
         doc.push_str("\n}\n");
     }
     doc
-}
-
-/// A coordinate rounded to 1/10000 of a cell.
-fn num(out: &mut String, x: f64) {
-    let r = (x * 10_000.0).round() / 10_000.0;
-    let _ = write!(out, "{}", if r == 0.0 { 0.0 } else { r });
-}
-
-/// The drawing of a maze in cell units, so a page can draw, animate and play any shape:
-/// `{"width", "height", "centres": [[x,y]...], "outlines": [[x,y,x,y...]...],
-/// "walls": [[a,b,x1,y1,x2,y2]...], "boundary": [[cell,x1,y1,x2,y2,open]...],
-/// "stairs": [[a,b,open]...]}`. `walls` holds every wall as pictures draw it
-/// ([`Shape::draws_wall`]): a wall between two cells once, from the lower cell (a < b); a
-/// seam of a wrapped maze twice, once from each side, each on its own border (`[a,b,...]`
-/// and `[b,a,...]`, the first cell the one whose border it is). `stairs` lists the stairs of
-/// a multi-level maze, which are not walls: cell `a` and the cell `b` above it, and whether
-/// the stair is open. A curved wall (circular mazes) carries the centre of its circle at the
-/// end: `[a,b,x1,y1,x2,y2,cx,cy]`, `[cell,x1,y1,x2,y2,open,cx,cy]` (the wall is the shorter
-/// arc between its ends). Outlines follow curved sides closely.
-fn geometry<S: Shape>(maze: &Maze<S>) -> String {
-    let shape = maze.shape();
-    let ext = shape.extent();
-    let n = maze.cell_count();
-    let mut out = String::with_capacity(n as usize * 160);
-    out.push_str("{\"width\":");
-    num(&mut out, ext.x);
-    out.push_str(",\"height\":");
-    num(&mut out, ext.y);
-    out.push_str(",\"centres\":[");
-    for c in 0..n {
-        let p = shape.centre(CellId(c));
-        out.push_str(if c == 0 { "[" } else { ",[" });
-        num(&mut out, p.x);
-        out.push(',');
-        num(&mut out, p.y);
-        out.push(']');
-    }
-    out.push_str("],\"outlines\":[");
-    for c in 0..n {
-        out.push_str(if c == 0 { "[" } else { ",[" });
-        for (i, p) in shape.fill_outline(CellId(c)).iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            num(&mut out, p.x);
-            out.push(',');
-            num(&mut out, p.y);
-        }
-        out.push(']');
-    }
-    let mut walls = String::new();
-    let mut boundary = String::new();
-    each_wall(maze, |w| {
-        let target = match w.other {
-            Some(other) => {
-                let _ =
-                    write!(walls, "{}[{},{},", if walls.is_empty() { "" } else { "," }, w.cell.0, other.0);
-                &mut walls
-            }
-            None => {
-                let _ = write!(boundary, "{}[{},", if boundary.is_empty() { "" } else { "," }, w.cell.0);
-                &mut boundary
-            }
-        };
-        let [a, b] = w.ends;
-        num(target, a.x);
-        target.push(',');
-        num(target, a.y);
-        target.push(',');
-        num(target, b.x);
-        target.push(',');
-        num(target, b.y);
-        if w.other.is_none() {
-            target.push_str(if w.open { ",1" } else { ",0" });
-        }
-        if let Some(o) = w.arc {
-            target.push(',');
-            num(target, o.x);
-            target.push(',');
-            num(target, o.y);
-        }
-        target.push(']');
-    });
-    let mut stairs = String::new();
-    each_stair(maze, |a, b, open| {
-        let _ = write!(
-            stairs,
-            "{}[{},{},{}]",
-            if stairs.is_empty() { "" } else { "," },
-            a.0,
-            b.0,
-            u8::from(open)
-        );
-    });
-    let _ = write!(out, "],\"walls\":[{walls}],\"boundary\":[{boundary}],\"stairs\":[{stairs}]}}");
-    out
-}
-
-/// One wall as the page draws it: between `cell` and `other` (`None` on the boundary).
-pub struct DrawnWall {
-    /// The cell whose border the wall is on.
-    pub cell: CellId,
-    /// The cell on the other side (`None` on the boundary).
-    pub other: Option<CellId>,
-    /// The wall's two ends.
-    pub ends: [Point; 2],
-    /// The centre of the wall's circle, for a curved wall.
-    pub arc: Option<Point>,
-    /// Whether the wall is open (a passage, or an entrance on the boundary).
-    pub open: bool,
-}
-
-/// Every wall of `maze` as pictures draw it ([`Shape::draws_wall`]), in cell order and door
-/// order: a wall between two cells from the lower cell, a seam of a wrapped maze from each
-/// of its two cells (each side on its own border), boundary walls from their cell; stairs
-/// are not walls ([`each_stair`]). The order of the JSON geometry and the packed answer
-/// alike.
-pub fn each_wall<S: Shape>(maze: &Maze<S>, mut f: impl FnMut(DrawnWall)) {
-    let shape = maze.shape();
-    for c in 0..maze.cell_count() {
-        let cell = CellId(c);
-        for d in shape.doors(cell).iter() {
-            if !shape.draws_wall(cell, d) {
-                continue;
-            }
-            let other = shape.neighbour(cell, d);
-            f(DrawnWall {
-                cell,
-                other,
-                ends: shape.wall_segment(cell, d),
-                arc: shape.wall_arc(cell, d),
-                open: maze.is_open(cell, d),
-            });
-        }
-    }
-}
-
-/// Every stair of a multi-level maze once, in cell order: the cell, the cell above it and
-/// whether the stair is open (none for other mazes). The order of the JSON geometry and the
-/// packed answer alike.
-pub fn each_stair<S: Shape>(maze: &Maze<S>, mut f: impl FnMut(CellId, CellId, bool)) {
-    let shape = maze.shape();
-    if shape.spec().levels <= 1 {
-        return;
-    }
-    for c in 0..maze.cell_count() {
-        let cell = CellId(c);
-        for d in shape.doors(cell).iter() {
-            if shape.door_kind(cell, d) != (DoorKind::Stair { up: true }) {
-                continue;
-            }
-            if let Some(above) = shape.neighbour(cell, d) {
-                f(cell, above, maze.is_open(cell, d));
-            }
-        }
-    }
-}
-
-/// The names of recorded steps, by the code [`event_parts`] gives them.
-pub const EVENT_NAMES: [&str; 8] =
-    ["reset", "visit", "carve", "wall", "frontier", "backtrack", "path", "dead"];
-
-/// A recorded step as `(code, a, b)`: its code in [`EVENT_NAMES`]; `a` the cell (for a
-/// reset, 1 when every wall starts open); `b` the cell behind the door for carve and wall
-/// (−1 for the outside), else −1.
-pub fn event_parts<S: Shape>(shape: &S, e: &Event) -> (usize, i64, i64) {
-    let other = |c: CellId, d: u8| -> i64 {
-        if d >= shape.door_count() || c.0 >= shape.cell_count() {
-            return -1;
-        }
-        shape.neighbour(c, S::Door::from_index(d)).map_or(-1, |n| i64::from(n.0))
-    };
-    let id = |c: CellId| i64::from(c.0);
-    match *e {
-        Event::Reset { open } => (0, i64::from(open), -1),
-        Event::Visit(c) => (1, id(c), -1),
-        Event::Carve(c, d) => (2, id(c), other(c, d)),
-        Event::Wall(c, d) => (3, id(c), other(c, d)),
-        Event::Frontier(c) => (4, id(c), -1),
-        Event::Backtrack(c) => (5, id(c), -1),
-        Event::OnPath(c) => (6, id(c), -1),
-        Event::Dead(c) => (7, id(c), -1),
-    }
-}
-
-/// A recording in cell-pair form: `{"steps": [["carve",a,b], ["visit",c], ...],
-/// "truncated": bool, "total": n}`; a door to the outside is cell -1.
-fn events<S: Shape>(shape: &S, trace: &Trace) -> String {
-    let mut out = String::with_capacity(trace.events.len() * 16 + 64);
-    out.push_str("{\"steps\":[");
-    for (i, e) in trace.events.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let (code, a, b) = event_parts(shape, e);
-        let name = EVENT_NAMES[code];
-        let _ = match code {
-            0 => write!(out, "[\"{name}\",{}]", a == 1),
-            2 | 3 => write!(out, "[\"{name}\",{a},{b}]"),
-            _ => write!(out, "[\"{name}\",{a}]"),
-        };
-    }
-    let _ = write!(out, "],\"truncated\":{},\"total\":{}}}", trace.truncated(), trace.seen);
-    out
 }
 
 #[cfg(test)]
@@ -1071,7 +711,7 @@ mod tests {
     }
 
     /// Which endpoint takes which field follows the request's own grouping
-    /// ([`crate::group`]): the generation's fields and the solver to generate, the drawing's
+    /// ([`crate::request::group`]): the generation's fields and the solver to generate, the drawing's
     /// and the animation's besides to draw; a mask file, batches, `zones` and limits
     /// nowhere.
     #[test]

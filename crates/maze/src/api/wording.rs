@@ -116,7 +116,7 @@ mod tests {
         let mut a = crate::testing::request(words);
         a.max_cells = super::super::MAX_CELLS;
         a.max_bytes = super::super::MAX_ANSWER_BYTES;
-        crate::Plan::new(&a).expect_err("refused").to_string()
+        crate::plan::Plan::new(&a).expect_err("refused").to_string()
     }
 
     #[test]
@@ -136,7 +136,7 @@ mod tests {
     fn the_drawing_memory_limit_is_the_servers_and_a_413() {
         let mut a = crate::testing::request(&["-W", "300", "-H", "300", "-f", "svg", "--heat"]);
         a.max_memory = 1 << 20;
-        let cli = crate::Plan::new(&a).and_then(|p| p.to_vec(1)).expect_err("refused").to_string();
+        let cli = crate::plan::Plan::new(&a).and_then(|p| p.to_vec(1)).expect_err("refused").to_string();
         assert!(cli.contains("--max-memory"), "the command line's message changed: {cli}");
         let api = api_message(&cli);
         assert!(flags(&api).is_empty() && api.contains("over the server's limit of 1 MiB"), "{api}");
@@ -147,7 +147,7 @@ mod tests {
     fn image_limits_name_cell_size_and_are_413() {
         let mut a = crate::testing::request(&["-W", "300", "-H", "300", "-f", "png", "--cell-size", "100"]);
         a.max_bytes = super::super::MAX_ANSWER_BYTES;
-        let cli = crate::Plan::new(&a).expect_err("refused").to_string();
+        let cli = crate::plan::Plan::new(&a).expect_err("refused").to_string();
         assert!(cli.contains("--max-pixels"), "the command line's message changed: {cli}");
         let api = api_message(&cli);
         assert!(flags(&api).is_empty() && api.contains("smaller cell_size)"), "{api}");
