@@ -35,6 +35,7 @@ pub mod masks;
 #[cfg(feature = "files")]
 pub mod output;
 mod plan;
+pub mod prompt;
 mod reading;
 mod request;
 pub mod stage;

@@ -7,7 +7,7 @@ use std::io::Write;
 
 use maze_core::{CellId, Maze, Shape, ShapeSpec, ShapeVisitor};
 use maze_render::Format;
-use maze_render::Format::{Gif, Json, Pdf, Png, Scad, Stl, Svg, Tex, Text, Unicode};
+use maze_render::Format::{Gif, Json, Pdf, Png, Prompt, Scad, Stl, Svg, Tasks, Tex, Text, Unicode};
 use maze_render::animate::Animation;
 
 use crate::budget;
@@ -267,6 +267,9 @@ pub const DRAWING_OPTIONS: &[Applies] = &[
     Applies { flag: "--base", given: |r| r.base.is_some(), formats: MODELS },
     Applies { flag: "--tex-fragment", given: |r| r.tex_fragment, formats: &[Tex] },
     Applies { flag: "--cell-walls", given: |r| r.cell_walls, formats: &[Json] },
+    Applies { flag: "--prompt-style", given: |r| r.prompt_style.is_some(), formats: &[Prompt, Tasks] },
+    Applies { flag: "--prompt-glyphs", given: |r| r.prompt_glyphs, formats: &[Prompt, Tasks] },
+    Applies { flag: "--task-image", given: |r| r.task_image, formats: &[Tasks] },
 ];
 
 /// Refuses drawing and animation options the request's format does not take (by
@@ -603,6 +606,7 @@ fn plan(request: &MazeRequest, picture: Option<Option<Picture>>) -> Result<Plan>
         let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
         check_page(&spec, &draw, multi, args.solve.is_some() || args.count > 1)?;
     }
+    crate::prompt::check(args, &spec)?;
     if matches!(args.format, Format::Text | Format::Unicode) && !text_pictured(&spec) {
         return Err(Error::Request(no_text_picture(&spec)));
     }
