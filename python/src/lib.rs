@@ -1273,6 +1273,97 @@ fn save_file(py: Python<'_>, path: std::path::PathBuf, data: &[u8], follow_symli
     })
 }
 
+/// Square mazes given as arrays (maze-dataset's layout) as text in a prompt style
+/// (`maze::prompt`): one string each, with the route of `route_cells`/`route_offsets` (cell
+/// ids, as `Batch.solution_cells`) marked where the style marks one, and the ascii style's
+/// glyphs drawn from `glyph_seeds` when given. Refused (`mazekit.LimitError`) before any
+/// work when the packed copy and the text (about 48 bytes a cell) would pass `max_bytes`.
+#[pyfunction]
+#[pyo3(signature = (connections, starts, ends, style, route_cells=None, route_offsets=None, glyph_seeds=None, max_bytes=maze::DEFAULT_MAX_BYTES))]
+#[allow(clippy::too_many_arguments)]
+fn texts<'py>(
+    py: Python<'py>,
+    connections: PyReadonlyArray4<'py, bool>,
+    starts: PyReadonlyArray2<'py, i64>,
+    ends: PyReadonlyArray2<'py, i64>,
+    style: &str,
+    route_cells: Option<PyReadonlyArray1<'py, u32>>,
+    route_offsets: Option<PyReadonlyArray1<'py, u64>>,
+    glyph_seeds: Option<PyReadonlyArray1<'py, u64>>,
+    max_bytes: u64,
+) -> PyResult<Vec<String>> {
+    let style: maze::prompt::PromptStyle =
+        style.parse().map_err(|e: maze_core::Error| PyValueError::new_err(e.to_string()))?;
+    let (n, cells) = grid_size(&connections);
+    let bytes = Grids::bytes(n, cells).saturating_add(n.saturating_mul(cells.saturating_mul(48) + 64));
+    within(py, || format!("the text of {n} mazes of {cells} cells"), bytes, max_bytes, "max_bytes")?;
+    let grids = Grids::read(&connections, &starts, &ends)?;
+    let routes: Option<Vec<Vec<u32>>> = match (route_cells, route_offsets) {
+        (Some(c), Some(o)) => {
+            let (c, o) = (c.as_slice()?, o.as_slice()?);
+            if o.len() != grids.n + 1
+                || o.windows(2).any(|w| w[0] > w[1])
+                || o.last().is_some_and(|&l| l as usize > c.len())
+            {
+                return Err(PyValueError::new_err(format!(
+                    "route_offsets must be {} rising offsets into route_cells",
+                    grids.n + 1
+                )));
+            }
+            Some(o.windows(2).map(|w| c[w[0] as usize..w[1] as usize].to_vec()).collect())
+        }
+        (None, None) => None,
+        _ => return Err(PyValueError::new_err("route_cells and route_offsets go together")),
+    };
+    let glyphs: Option<Vec<u64>> = glyph_seeds.map(|g| g.as_slice().map(<[u64]>::to_vec)).transpose()?;
+    if glyphs.as_ref().is_some_and(|g| g.len() != grids.n) {
+        return Err(PyValueError::new_err(format!("glyph_seeds must hold {} seeds", grids.n)));
+    }
+    run(py, None, move || {
+        use rayon::prelude::*;
+        (0..grids.n)
+            .into_par_iter()
+            .map(|i| {
+                maze_core::cancel::check()?;
+                let maze = grids.maze(i)?;
+                let layout = maze::prompt::Layout::of(&maze)
+                    .ok_or_else(|| maze::Error::request("not a square grid"))?;
+                let route = routes.as_ref().map(|r| r[i].as_slice());
+                if let Some(route) = route {
+                    let inside = route.iter().all(|&c| (c as usize) < layout.cells());
+                    if !inside || !route.windows(2).all(|p| maze.connected(CellId(p[0]), CellId(p[1]))) {
+                        return Err(maze::Error::request(format!(
+                            "maze {i}: its route is not a walk through its passages"
+                        )));
+                    }
+                }
+                let glyphs = glyphs.as_ref().map(|g| maze::prompt::glyphs_of(g[i]));
+                layout.text(style, route, glyphs)
+            })
+            .collect::<maze::Result<Vec<String>>>()
+    })
+}
+
+/// A square maze's text in a prompt style read back (`maze::prompt::parse`): `width`,
+/// `height`, `connections` (2, H, W) bool (maze-dataset's layout), `start` and `goal` as
+/// (row, column). Text that is not a maze in the style: a one-line `ValueError`.
+#[pyfunction]
+fn parse<'py>(py: Python<'py>, text: &str, style: &str) -> PyResult<Bound<'py, PyDict>> {
+    let style: maze::prompt::PromptStyle =
+        style.parse().map_err(|e: maze_core::Error| PyValueError::new_err(e.to_string()))?;
+    let layout = maze::prompt::parse(text, style).map_err(|e| error(&e))?;
+    let (w, h) = (layout.width as usize, layout.height as usize);
+    let mut flat = layout.down.clone();
+    flat.extend_from_slice(&layout.right);
+    let out = PyDict::new(py);
+    out.set_item("width", w)?;
+    out.set_item("height", h)?;
+    out.set_item("connections", PyArray1::from_vec(py, flat).reshape([2, h, w])?)?;
+    out.set_item("start", PyTuple::new(py, [layout.start.0, layout.start.1])?)?;
+    out.set_item("goal", PyTuple::new(py, [layout.goal.0, layout.goal.1])?)?;
+    Ok(out)
+}
+
 /// The module `mazekit._native`.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -1293,6 +1384,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(field_info, m)?)?;
     m.add_function(wrap_pyfunction!(shaping_fields, m)?)?;
     m.add_function(wrap_pyfunction!(fresh_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(texts, m)?)?;
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add("LimitError", limit_error_type(m.py())?)?;
     m.add("DEFAULT_MAX_BYTES", maze::DEFAULT_MAX_BYTES)?;
     m.add("DEFAULT_MAX_MEMORY", maze::DEFAULT_MAX_MEMORY)?;

@@ -231,8 +231,8 @@ fn options_of_another_format_are_refused_and_taken_by_their_own() {
 }
 
 /// Every format `maze generate` writes, by its `--format` name.
-const FORMATS: [&str; 11] =
-    ["text", "unicode", "json", "maze", "svg", "png", "pdf", "tex", "scad", "stl", "gif"];
+const FORMATS: [&str; 13] =
+    ["text", "unicode", "json", "maze", "svg", "png", "pdf", "tex", "scad", "stl", "gif", "prompt", "tasks"];
 
 /// Each drawing option with the formats whose writers draw (or keep) it, read from the
 /// writers: text draws characters, json and maze files keep the explored cells or not,
@@ -262,6 +262,9 @@ fn drawing_options() -> Vec<(Vec<&'static str>, Vec<&'static str>)> {
         (vec!["--base", "1"], models),
         (vec!["--tex-fragment"], vec!["tex"]),
         (vec!["--cell-walls"], vec!["json"]),
+        (vec!["--prompt-style", "hrm"], vec!["prompt", "tasks"]),
+        (vec!["--prompt-glyphs"], vec!["prompt", "tasks"]),
+        (vec!["--task-image"], vec!["tasks"]),
     ]
 }
 

@@ -52,6 +52,7 @@ mod parametric;
 mod picture;
 mod plan;
 mod present;
+pub mod prompt;
 mod reading;
 mod redraw;
 mod request;

@@ -290,6 +290,7 @@ fn plan(request: &MazeRequest, picture: Option<Option<Picture>>) -> Result<Plan>
         let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
         check_page(&spec, &draw, multi, args.solve.is_some() || args.count > 1)?;
     }
+    crate::prompt::check(args, &spec)?;
     if matches!(args.format, Format::Text | Format::Unicode) && !text_pictured(&spec) {
         return Err(Error::Request(no_text_picture(&spec)));
     }

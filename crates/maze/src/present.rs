@@ -93,6 +93,21 @@ pub(crate) fn present<S: Shape>(
         Format::Unicode => text::render(maze, sol, text::Style::Unicode).into_bytes(),
         Format::Text => text::render(maze, sol, text::Style::Ascii).into_bytes(),
         Format::Svg => svg::try_svg(&drawn(true)?, &style)?.into_bytes(),
+        Format::Prompt | Format::Tasks => {
+            let png = |m: &Maze<S>| {
+                let overlay = Overlay {
+                    solution: None,
+                    visited: false,
+                    heat: false,
+                    no_markers: false,
+                    no_line: false,
+                    numbered: false,
+                };
+                let style = draw_style(draw, Format::Png, false, &Picture::of(m.shape()));
+                png::maze_png(m, &overlay, &style, r.max_memory).map_err(|e| over_memory(e, Format::Png))
+            };
+            crate::prompt::present(maze, provenance.seed.unwrap_or(0), sol, r.format, draw, png)?
+        }
         Format::Png => {
             let overlay = Overlay {
                 solution: sol,
@@ -200,7 +215,7 @@ fn pdf_io<T>(
 impl Collector {
     pub(crate) fn new(format: Format, draw: &Draw, multi: bool, several: bool) -> Self {
         Collector {
-            separator: matches!(format, Format::Text | Format::Unicode),
+            separator: matches!(format, Format::Text | Format::Unicode | Format::Prompt),
             draw: draw.clone(),
             multi,
             several,

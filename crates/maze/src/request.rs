@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ends::EndSpec;
 use crate::filter::{Filter, StatsFormat};
+use crate::prompt::PromptStyle;
 
 /// The default of `max-bytes`: 1 GiB.
 pub const DEFAULT_MAX_BYTES: u64 = 1 << 30;
@@ -408,8 +409,9 @@ request_model! {
         /// output is the same whatever the number.
         #[cfg_attr(feature = "clap", arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024)))]
         threads ("threads", Batch): Option<u32> = None,
-        /// Output format: text, unicode, json, maze (compact binary), svg, png, pdf, tex, scad, stl
-        /// or gif (an animation).
+        /// Output format: text, unicode, json, maze (compact binary), svg, png, pdf, tex, scad, stl,
+        /// gif (an animation), prompt (text for a language model, --prompt-style) or tasks
+        /// (JSON Lines of task records).
         #[serde(with = "named")]
         #[cfg_attr(feature = "clap", arg(long, short = 'f', default_value = "text", value_parser = cli::parse_with::<Format>))]
         format ("format", Format): Format = Format::Text,
@@ -551,6 +553,18 @@ request_model! {
         /// document 004's cells with their intact walls; see docs/FORMAT.md).
         #[cfg_attr(feature = "clap", arg(long))]
         cell_walls ("cell-walls", Draw): bool = false,
+        /// For prompt and tasks: the text style, alphamaze, hrm, grid, aotp, plain or ascii
+        /// (docs/FORMAT.md) [default: ascii].
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, value_name = "STYLE", value_parser = cli::parse_with::<PromptStyle>))]
+        prompt_style ("prompt-style", Draw): Option<PromptStyle> = None,
+        /// For prompt and tasks in the ascii style: draw the walls and the floor in characters
+        /// chosen from each maze's seed (named on a line before the picture).
+        #[cfg_attr(feature = "clap", arg(long))]
+        prompt_glyphs ("prompt-glyphs", Draw): bool = false,
+        /// For tasks: add each maze's picture as a PNG (`image`, base64), the route undrawn.
+        #[cfg_attr(feature = "clap", arg(long))]
+        task_image ("task-image", Draw): bool = false,
     }
 
     section (Some("Animation (gif, svg)"))

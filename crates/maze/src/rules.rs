@@ -5,7 +5,7 @@
 
 use maze_core::{Algorithm, Shape, ShapeKind, ShapeSpec};
 use maze_render::Format;
-use maze_render::Format::{Gif, Json, Pdf, Png, Scad, Stl, Svg, Tex, Text, Unicode};
+use maze_render::Format::{Gif, Json, Pdf, Png, Prompt, Scad, Stl, Svg, Tasks, Tex, Text, Unicode};
 
 use crate::ends::EndSpec;
 use crate::error::{Error, Result};
@@ -197,6 +197,9 @@ pub const DRAWING_OPTIONS: &[Applies] = &[
     Applies { flag: "--base", given: |r| r.base.is_some(), formats: MODELS },
     Applies { flag: "--tex-fragment", given: |r| r.tex_fragment, formats: &[Tex] },
     Applies { flag: "--cell-walls", given: |r| r.cell_walls, formats: &[Json] },
+    Applies { flag: "--prompt-style", given: |r| r.prompt_style.is_some(), formats: &[Prompt, Tasks] },
+    Applies { flag: "--prompt-glyphs", given: |r| r.prompt_glyphs, formats: &[Prompt, Tasks] },
+    Applies { flag: "--task-image", given: |r| r.task_image, formats: &[Tasks] },
 ];
 
 /// Refuses drawing and animation options the request's format does not take (by

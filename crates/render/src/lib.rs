@@ -60,6 +60,10 @@ pub enum Format {
     Stl,
     /// An animated GIF of the generator's or solver's steps ([`animate::gif`]).
     Gif,
+    /// The maze as text for a language model, in a `--prompt-style` (crates/maze's `prompt`).
+    Prompt,
+    /// Task records for a language model (prompt, answer, moves, facts), as JSON Lines.
+    Tasks,
 }
 
 impl std::fmt::Display for Format {
@@ -78,7 +82,8 @@ impl Format {
     /// The usual file extension.
     pub fn extension(self) -> &'static str {
         match self {
-            Format::Text | Format::Unicode => "txt",
+            Format::Text | Format::Unicode | Format::Prompt => "txt",
+            Format::Tasks => "jsonl",
             other => other.name(),
         }
     }
@@ -96,6 +101,8 @@ impl Format {
         Format::Scad,
         Format::Stl,
         Format::Gif,
+        Format::Prompt,
+        Format::Tasks,
     ];
 
     /// The name used on the command line.
@@ -112,6 +119,8 @@ impl Format {
             Format::Scad => "scad",
             Format::Stl => "stl",
             Format::Gif => "gif",
+            Format::Prompt => "prompt",
+            Format::Tasks => "tasks",
         }
     }
 
@@ -140,6 +149,12 @@ impl Format {
             Format::Stl => "watertight binary STL of the same model, for slicers (no OpenSCAD needed)",
             Format::Gif => {
                 "animation of the generator's (or, with `maze solve`, the solver's) steps; implies --animate"
+            }
+            Format::Prompt => {
+                "the maze as text for a language model in --prompt-style (alphamaze, hrm, grid, aotp, plain, ascii)"
+            }
+            Format::Tasks => {
+                "JSON Lines of task records: prompt (--prompt-style), answer in U/D/L/R moves, shortest length, difficulty"
             }
         }
     }
