@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ends::EndSpec;
 use crate::filter::{Filter, StatsFormat};
-use crate::prompt::PromptStyle;
+use crate::prompt::style::PromptStyle;
 
 /// The default of `max-bytes`: 1 GiB.
 pub const DEFAULT_MAX_BYTES: u64 = 1 << 30;

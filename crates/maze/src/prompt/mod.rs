@@ -32,7 +32,7 @@ use crate::error::{Error, Result};
 use crate::request::{Draw, MazeRequest};
 
 mod parse;
-mod style;
+pub(crate) mod style;
 mod task;
 
 pub use parse::parse;
