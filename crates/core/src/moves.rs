@@ -50,7 +50,11 @@ pub struct MoveError {
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad move '{}' at index {} (this maze's moves are {})", self.token, self.index, self.expected)
+        write!(
+            f,
+            "bad move '{}' at index {} (this maze's moves are {})",
+            self.token, self.index, self.expected
+        )
     }
 }
 
