@@ -34,7 +34,10 @@ pub fn list(as_json: bool) -> Result<()> {
             let mut names = spec.move_names().names().join(" ");
             if maze::capabilities::Topologies::of(k).levels {
                 let stacked = maze_core::ShapeSpec { levels: 2, ..spec }.move_names();
-                names.push_str(&format!(" (stairs with --levels: {})", stacked.names()[stacked.names().len() - 2..].join(" ")));
+                names.push_str(&format!(
+                    " (stairs with --levels: {})",
+                    stacked.names()[stacked.names().len() - 2..].join(" ")
+                ));
             }
             out.push_str(&format!("  {:<22} {names}\n", k.name()));
         }

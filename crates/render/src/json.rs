@@ -331,7 +331,10 @@ impl MazeFile {
                         w[0].0, w[1].0
                     )));
                 }
-                if !s.moves.is_empty() && s.moves != moves(&maze, &path) && s.moves != door_name_moves(&maze, &path) {
+                if !s.moves.is_empty()
+                    && s.moves != moves(&maze, &path)
+                    && s.moves != door_name_moves(&maze, &path)
+                {
                     return Err(Error::Parse(
                         "the saved solution's moves are not the doors its path goes through".into(),
                     ));

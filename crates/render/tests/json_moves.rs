@@ -23,7 +23,10 @@ fn check<S: Shape>(shape: S) {
             let want = MoveNames::of(&shape).name(door.index());
             assert_eq!(name, want, "{:?}: the door from {a:?} to {b:?}", shape.spec());
             if shape.door_count() == 4 && shape.door_name(S::Door::from_index(0)) == "north" {
-                assert!(["U", "D", "L", "R"].contains(&name.as_str()), "square cells move by letters: {name}");
+                assert!(
+                    ["U", "D", "L", "R"].contains(&name.as_str()),
+                    "square cells move by letters: {name}"
+                );
             }
             assert!(maze.is_open(a, door), "the move goes through a passage");
         }
