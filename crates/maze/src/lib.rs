@@ -40,6 +40,7 @@ mod request;
 pub mod stage;
 pub mod stream;
 mod text;
+pub mod verify;
 
 pub use budget::{MAX_PDF_MAZES, check_limits, check_stats_memory, human};
 pub use capabilities::capabilities;
