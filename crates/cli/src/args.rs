@@ -54,6 +54,17 @@ pub enum Command {
   maze solve maze.json --from 0 --to 57 --format json")]
     #[command(allow_negative_numbers = true)]
     Solve(SolveArgs),
+    /// Check a route given as moves on a saved maze: valid, reaching the goal, shortest.
+    #[command(after_help = "Examples:
+  maze generate --width 4 --height 4 --format json -o maze.json && maze verify maze.json --moves RRDDDR
+  maze generate --braid 1 --format json | maze verify - --moves \"R,R,D,D\" --start 0 --goal 5
+
+Moves: U D L R on square cells (U toward row 0; + and - take the stairs of levels), the
+shape's door names on the others (maze list shows them). Prints one JSON object (valid,
+reaches_goal, optimal, excess_steps, first_error, reason, moves, reachable,
+shortest_length). Exit status: 0 for a valid route that reaches the goal (or no moves when
+the goal cannot be reached), 1 otherwise, 2 for bad input.")]
+    Verify(VerifyArgs),
     /// Render a saved maze (and its saved solution, if any) in another format.
     #[command(after_help = "Example:\n  maze render maze.json --format unicode")]
     Render(RenderArgs),
@@ -250,6 +261,27 @@ pub struct RenderArgs {
     pub out: OutputArgs,
     #[command(flatten)]
     pub draw: maze::Draw,
+    #[command(flatten)]
+    pub limits: maze::Limits,
+}
+
+/// `maze verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The maze file (JSON of one maze), or - for standard input.
+    pub file: String,
+    /// The route: U D L R on square cells (RRDD, "R R D D", R,R,D,D), the shape's door
+    /// names separated by commas or spaces on the others.
+    #[arg(long, allow_hyphen_values = true)]
+    pub moves: String,
+    /// Start, as `maze solve --from` [default: the entrance].
+    #[arg(long, value_parser = parse_with::<maze::ends::EndSpec>)]
+    pub start: Option<maze::ends::EndSpec>,
+    /// Goal, as `maze solve --to` [default: the exit].
+    #[arg(long, value_parser = parse_with::<maze::ends::EndSpec>)]
+    pub goal: Option<maze::ends::EndSpec>,
+    #[command(flatten)]
+    pub out: OutputArgs,
     #[command(flatten)]
     pub limits: maze::Limits,
 }

@@ -28,6 +28,19 @@ pub fn list(as_json: bool) -> Result<()> {
         for k in ShapeKind::ALL {
             out.push_str(&format!("  {:<22} {}\n", k.name(), k.about()));
         }
+        out.push_str("\nMOVES (a route's steps: solutions' moves, maze verify --moves)\n");
+        for &k in ShapeKind::ALL {
+            let spec = maze_core::ShapeSpec::plain(k, 3, 3);
+            let mut names = spec.move_names().names().join(" ");
+            if maze::capabilities::Topologies::of(k).levels {
+                let stacked = maze_core::ShapeSpec { levels: 2, ..spec }.move_names();
+                names.push_str(&format!(
+                    " (stairs with --levels: {})",
+                    stacked.names()[stacked.names().len() - 2..].join(" ")
+                ));
+            }
+            out.push_str(&format!("  {:<22} {names}\n", k.name()));
+        }
         out.push_str("\nTOPOLOGIES (square, hex and sigma; the row generators refuse them)\n");
         out.push_str(&format!(
             "  {:<22} {}\n",

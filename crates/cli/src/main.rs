@@ -16,6 +16,7 @@ mod play;
 mod serve;
 mod stats;
 mod stream;
+mod verify;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -35,6 +36,7 @@ fn main() -> ExitCode {
         Command::Generate(a) => commands::generate(*a),
         Command::Solve(a) => commands::solve(a),
         Command::Render(a) => commands::render(a),
+        Command::Verify(a) => return verify::run(a),
         Command::Stats(a) => stats::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Play(a) => play::run(a),

@@ -89,7 +89,9 @@ fn size_names(kind: ShapeKind) -> (&'static str, &'static str) {
 ///
 /// Shapes: `name`, `about`, `width`/`height` (what the two sizes count), `wrap`, `levels`,
 /// `weave`, `mask`, `text` (a text picture), `unicursal` (labyrinths, at even sizes),
-/// `generators` (those that run on it).
+/// `generators` (those that run on it), `moves` (a route's moves on it, in door order:
+/// [`maze_core::moves`]) and `stair_moves` (the two stairs' moves, up then down, where it
+/// has levels; else null).
 /// Generators: `name`, `about`, `shapes`, `mask` (follows a mask), `stream` (row by row),
 /// `wrap`, `levels` and `weave` (the shapes it runs on wrapped, levelled or woven). Solvers: `name`,
 /// `about`, `shortest`. Formats: `name`, `about`, `binary`, `extension`. `instructions`:
@@ -112,6 +114,11 @@ pub fn capabilities() -> serde_json::Value {
             "text": text_pictured(&ShapeSpec::plain(k, 3, 3)),
             "unicursal": has.unicursal,
             "generators": generators,
+            "moves": ShapeSpec::plain(k, 3, 3).move_names().names(),
+            "stair_moves": has.levels.then(|| {
+                let stacked = ShapeSpec { levels: 2, ..ShapeSpec::plain(k, 3, 3) }.move_names();
+                stacked.names()[stacked.names().len() - 2..].to_vec()
+            }),
         })
     };
     let generator = |a: Algorithm| {

@@ -60,6 +60,7 @@ mod rules;
 pub mod stage;
 pub mod stream;
 mod text;
+pub mod verify;
 
 pub use any::AnyMaze;
 pub use batch::{Keep, Kept, default_max_tries, maze_batch};

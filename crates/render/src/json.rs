@@ -331,7 +331,10 @@ impl MazeFile {
                         w[0].0, w[1].0
                     )));
                 }
-                if !s.moves.is_empty() && s.moves != moves(&maze, &path) {
+                if !s.moves.is_empty()
+                    && s.moves != moves(&maze, &path)
+                    && s.moves != door_name_moves(&maze, &path)
+                {
                     return Err(Error::Parse(
                         "the saved solution's moves are not the doors its path goes through".into(),
                     ));
@@ -498,20 +501,25 @@ fn write_ids<W: std::io::Write>(out: &mut W, cells: impl IntoIterator<Item = Cel
     out.write_all(b"]")
 }
 
-/// The doors a path goes through, step by step, by their names: document 000's solution
-/// as a list of doors. A step between cells with no open door between them is named "?"
-/// (a valid path has none).
+/// The moves a path makes, step by step, in the one spelling of routes
+/// ([`maze_core::moves`]: `U`/`D`/`L`/`R` on square cells, the shape's door names
+/// elsewhere): document 000's solution as a list of doors. A step between cells with no
+/// open door between them is named "?" (a valid path has none).
 pub fn moves<S: Shape>(maze: &Maze<S>, path: &[CellId]) -> Vec<String> {
+    let names = maze_core::moves::MoveNames::of(maze.shape());
+    maze_core::moves::route_doors(maze, path)
+        .into_iter()
+        .map(|d| d.map_or("?", |d| names.name(d)).to_string())
+        .collect()
+}
+
+/// The moves of a path by the shape's door names (`north`, `east`...), as files written
+/// before moves had one spelling list them: still read.
+fn door_name_moves<S: Shape>(maze: &Maze<S>, path: &[CellId]) -> Vec<String> {
     let shape = maze.shape();
-    path.windows(2)
-        .map(|w| {
-            shape
-                .doors(w[0])
-                .iter()
-                .find(|&d| shape.neighbour(w[0], d) == Some(w[1]) && maze.is_open(w[0], d))
-                .map_or("?", |d| shape.door_name(d))
-                .to_string()
-        })
+    maze_core::moves::route_doors(maze, path)
+        .into_iter()
+        .map(|d| d.map_or("?", |d| shape.door_name(S::Door::from_index(d))).to_string())
         .collect()
 }
 

@@ -356,15 +356,18 @@ fn with_glyphs(picture: &str, glyphs: Option<(char, char)>) -> String {
 
 /// The moves of a route given as cell ids on a grid `width` columns wide: `U`, `D`, `L`, `R`.
 pub fn moves(width: u32, route: &[u32]) -> String {
-    route
+    // The square's doors in door order: north, east, south, west; spelled by the one
+    // table of moves ([`maze_core::moves`]).
+    let doors: Vec<u8> = route
         .windows(2)
         .map(|p| match i64::from(p[1]) - i64::from(p[0]) {
-            d if d == -i64::from(width) => 'U',
-            d if d == i64::from(width) => 'D',
-            -1 => 'L',
-            _ => 'R',
+            d if d == -i64::from(width) => 0,
+            d if d == i64::from(width) => 2,
+            -1 => 3,
+            _ => 1,
         })
-        .collect()
+        .collect();
+    maze_core::moves::MoveNames::of(&Square::new(width.max(1), 1)).format(&doors)
 }
 
 /// The text of any maze in `style` (the route marked when given): square grids through
@@ -535,6 +538,8 @@ pub fn answer(layout: &Layout, style: PromptStyle, route: Option<&[u32]>) -> Str
 
 #[cfg(test)]
 mod tests {
+    use super::parse::wall_sides;
+    use super::task::base64;
     use super::*;
 
     #[test]

@@ -326,7 +326,7 @@ fn parse_alphamaze(text: &str) -> Result<Layout> {
 }
 
 /// The closed sides (up, down, left, right) a walls token names: `no_wall`, `up_left_wall`, ...
-fn wall_sides(token: &str) -> Option<[bool; 4]> {
+pub(super) fn wall_sides(token: &str) -> Option<[bool; 4]> {
     if token == "no_wall" {
         return Some([false; 4]);
     }

@@ -1,0 +1,73 @@
+//! `maze verify FILE --moves ...`: the library's verdict ([`maze::verify`]) on a route given
+//! as moves, printed as one JSON object; the exit status says whether it is accepted.
+
+use std::io::Write as _;
+use std::process::ExitCode;
+
+use anyhow::{Result, anyhow};
+use maze::verify::{Verdict, Verifier};
+use maze_core::{Shape, ShapeVisitor, Xoshiro};
+use maze_render::json::MazeFile;
+
+use crate::args::VerifyArgs;
+
+/// Verifies the moves on the maze of a file.
+struct FileVerify<'a> {
+    file: &'a MazeFile,
+    args: &'a VerifyArgs,
+}
+
+impl ShapeVisitor for FileVerify<'_> {
+    type Output = Result<Verdict>;
+
+    fn visit<S: Shape>(self, shape: S) -> Result<Verdict> {
+        let (maze, _) = self.file.to_maze(shape)?;
+        let mut rng = Xoshiro::seed_from_u64(self.file.seed.unwrap_or(0));
+        let start = match self.args.start {
+            Some(spec) => Some(maze::ends::resolve(&maze, spec, maze.exit(), &mut rng)?),
+            None => None,
+        };
+        let goal = match self.args.goal {
+            Some(spec) => Some(maze::ends::resolve(&maze, spec, start.unwrap_or(maze.entrance()), &mut rng)?),
+            None => None,
+        };
+        Ok(Verifier::new().verify(&maze, &self.args.moves, start, goal)?)
+    }
+}
+
+fn verdict(args: &VerifyArgs) -> Result<Verdict> {
+    let files = crate::input::read_maze_files(&args.file, &args.limits)?;
+    let [file] = files.as_slice() else {
+        return Err(anyhow!(
+            "{}: holds {} mazes; maze verify checks one maze (a JSON file of one maze)",
+            crate::input::shown(&args.file),
+            files.len()
+        ));
+    };
+    let spec = maze::file_spec(file, &args.limits).map_err(|e| e.context(crate::input::shown(&args.file)))?;
+    spec.visit(FileVerify { file, args })
+}
+
+/// Runs `maze verify`: prints the verdict and exits 0 when it is accepted (a valid route that
+/// reaches the goal, or no moves when the goal cannot be reached), 1 when not, 2 for bad
+/// input (a file that is not a maze, a malformed move string, a cell out of range).
+pub fn run(args: VerifyArgs) -> ExitCode {
+    match verdict(&args) {
+        Ok(v) => {
+            let line = v.to_json() + "\n";
+            let written = args.out.with_sink(|sink| Ok(sink.write_all(line.as_bytes())?));
+            match written {
+                Ok(()) if v.accepted() => ExitCode::SUCCESS,
+                Ok(()) => ExitCode::from(1),
+                Err(e) => {
+                    let _ = writeln!(std::io::stderr(), "error: {}", crate::fault::error_line(&e));
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "error: {}", crate::fault::error_line(&e));
+            ExitCode::from(2)
+        }
+    }
+}
