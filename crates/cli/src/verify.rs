@@ -6,34 +6,9 @@ use std::process::ExitCode;
 
 use anyhow::{Result, anyhow};
 use maze::verify::{Verdict, Verifier};
-use maze_core::{Shape, ShapeVisitor, Xoshiro};
-use maze_render::json::MazeFile;
+use maze_core::Xoshiro;
 
 use crate::args::VerifyArgs;
-
-/// Verifies the moves on the maze of a file.
-struct FileVerify<'a> {
-    file: &'a MazeFile,
-    args: &'a VerifyArgs,
-}
-
-impl ShapeVisitor for FileVerify<'_> {
-    type Output = Result<Verdict>;
-
-    fn visit<S: Shape>(self, shape: S) -> Result<Verdict> {
-        let (maze, _) = self.file.to_maze(shape)?;
-        let mut rng = Xoshiro::seed_from_u64(self.file.seed.unwrap_or(0));
-        let start = match self.args.start {
-            Some(spec) => Some(maze::ends::resolve(&maze, spec, maze.exit(), &mut rng)?),
-            None => None,
-        };
-        let goal = match self.args.goal {
-            Some(spec) => Some(maze::ends::resolve(&maze, spec, start.unwrap_or(maze.entrance()), &mut rng)?),
-            None => None,
-        };
-        Ok(Verifier::new().verify(&maze, &self.args.moves, start, goal)?)
-    }
-}
 
 fn verdict(args: &VerifyArgs) -> Result<Verdict> {
     let files = crate::input::read_maze_files(&args.file, &args.limits)?;
@@ -44,8 +19,19 @@ fn verdict(args: &VerifyArgs) -> Result<Verdict> {
             files.len()
         ));
     };
-    let spec = maze::file_spec(file, &args.limits).map_err(|e| e.context(crate::input::shown(&args.file)))?;
-    spec.visit(FileVerify { file, args })
+    let saved = maze::AnyMaze::from_file(file, &args.limits)
+        .map_err(|e| e.context(crate::input::shown(&args.file)))?;
+    let maze = saved.maze();
+    let mut rng = Xoshiro::seed_from_u64(file.seed.unwrap_or(0));
+    let start = match args.start {
+        Some(spec) => Some(maze::ends::resolve(maze, spec, maze.exit(), &mut rng)?),
+        None => None,
+    };
+    let goal = match args.goal {
+        Some(spec) => Some(maze::ends::resolve(maze, spec, start.unwrap_or(maze.entrance()), &mut rng)?),
+        None => None,
+    };
+    Ok(Verifier::new().verify(maze, &args.moves, start, goal)?)
 }
 
 /// Runs `maze verify`: prints the verdict and exits 0 when it is accepted (a valid route that

@@ -228,14 +228,7 @@ impl MoveNames {
 impl crate::shape::ShapeSpec {
     /// The moves of this shape's cells ([`MoveNames::of`] the shape it builds).
     pub fn move_names(&self) -> MoveNames {
-        struct Names;
-        impl crate::shape::ShapeVisitor for Names {
-            type Output = MoveNames;
-            fn visit<S: Shape>(self, shape: S) -> MoveNames {
-                MoveNames::of(&shape)
-            }
-        }
-        self.visit(Names)
+        MoveNames::of(&self.erased())
     }
 }
 
