@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use maze::{Built, Keep, MazeRequest, Plan, Shape};
 use maze_core::stats::{Stats, Value};
-use maze_core::{CellId, Maze, ShapeKind, Solver, Square, Wrap};
+use maze_core::{CellId, Maze, Solver, Square};
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyReadonlyArray4};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
@@ -153,12 +153,7 @@ fn run<T: Send + 'static>(
 /// The width and height of a plain square maze (no mask, wrap, levels or weave): the
 /// shapes that have maze-dataset's connection array.
 fn grid(spec: &maze::ShapeSpec) -> Option<(u32, u32)> {
-    let plain = spec.kind == ShapeKind::Square
-        && spec.mask.is_none()
-        && spec.wrap == Wrap::NONE
-        && spec.levels == 1
-        && spec.weave.is_none();
-    plain.then_some((spec.width, spec.height))
+    maze::prompt::plain_square(spec)
 }
 
 /// A maze's row of the connection array (down passages, then right ones), on a `grid`,

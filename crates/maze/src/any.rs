@@ -76,7 +76,7 @@ impl Plan {
                 })
             }
         }
-        let built = self.spec().clone().visit(Make(self.request(), seed, limit))?;
+        let built = self.spec().visit(Make(self.request(), seed, limit))?;
         Ok(AnyMaze { built, request: self.request().clone(), seed })
     }
 }
