@@ -29,6 +29,7 @@
 
 pub mod analyze;
 pub mod cancel;
+pub mod cut;
 pub mod error;
 pub mod generate;
 pub mod imperfect;

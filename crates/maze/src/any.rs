@@ -101,6 +101,7 @@ impl AnyMaze {
             seed: file.seed,
             braid: file.braid,
             unicursal: file.unicursal,
+            unreachable: file.reachable == Some(false),
         };
         let request = MazeRequest {
             shape: spec.kind,

@@ -132,11 +132,12 @@ pub(crate) fn try_build<S: Shape>(
         crate::ends::place_ends(&mut maze, entrance, exit, &mut rng)?;
     }
     maze_core::cancel::check()?;
+    let unreachable = a.unreachable.is_some_and(|share| cut_goal(&mut maze, seed, share));
     let mut solve_trace = None;
-    if a.solve.is_some() {
+    if a.solve.is_some() && !unreachable {
         crate::stage::enter(Stage::Solving);
     }
-    let solution = match a.solve {
+    let solution = match a.solve.filter(|_| !unreachable) {
         Some(solver) => Some((
             solver,
             match record {
@@ -156,8 +157,25 @@ pub(crate) fn try_build<S: Shape>(
         seed: Some(seed),
         braid: a.braid,
         unicursal: a.unicursal,
+        unreachable,
     };
     Ok(Some(Built { maze, provenance, solution, recording: start.zip(trace), solve_trace }))
+}
+
+/// `--unreachable`: whether the maze of `seed` is one of the share whose goal is cut off
+/// (a draw from a stream of its own, so that the maze, cut or not, is otherwise the one the
+/// seed makes without the option), and if so cuts it off ([`maze_core::cut`]). Returns
+/// whether the goal is now out of reach.
+fn cut_goal<S: Shape>(maze: &mut Maze<S>, seed: u64, share: f64) -> bool {
+    use maze_core::Random;
+    let mut rng = Xoshiro::seed_from_u64(seed ^ 0x756e_7265_6163_6821);
+    let draw = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    if draw >= share {
+        return false;
+    }
+    let (from, to) = (maze.entrance(), maze.exit());
+    maze_core::cut::cut_off(maze, from, to, &mut rng);
+    maze_core::routes::shortest_length(maze, from, to).is_none()
 }
 
 impl ShapeVisitor for GenerateJob<'_> {

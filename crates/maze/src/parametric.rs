@@ -32,6 +32,9 @@ pub(crate) fn check_parametric(args: &MazeRequest, spec: &ShapeSpec) -> Result<(
     if args.solve.is_some() || args.braid.is_some() || args.starts.is_some() || args.animate {
         return refuse("show a solution, braid, MultiMaze dots or an animation");
     }
+    if args.unreachable.is_some() {
+        return refuse("cut a goal off (--unreachable)");
+    }
     if args.has_end_rules() {
         return refuse("follow endpoint rules (--deadend-start, --allowed-start, --min-distance, ...)");
     }

@@ -176,12 +176,20 @@ fn check_values(r: &MazeRequest) -> Result<MazeRequest> {
     if share(r.braid) {
         return bad("braid", "must be between 0 and 1");
     }
+    if share(r.unreachable) {
+        return bad("unreachable", "takes the share of mazes whose goal is cut off, from 0 to 1");
+    }
     // Refused here, not by the weave itself, which would echo the value written out.
     if share(r.weave) {
         return bad("weave", "takes the share of inner cells that may become crossings, from 0 to 1");
     }
     if r.starts == Some(0) || r.ends == Some(0) {
         return bad(if r.starts == Some(0) { "starts" } else { "ends" }, "must be at least 1");
+    }
+    if r.unreachable.is_some() && (r.starts.is_some() || r.ends.is_some()) {
+        return Err(Error::Request(
+            "--unreachable cuts the one goal off; a MultiMaze (--starts/--ends) has many".into(),
+        ));
     }
     if r.starts.is_some() != r.ends.is_some() {
         return Err(Error::Request("--starts and --ends go together (a MultiMaze has both)".into()));

@@ -65,6 +65,7 @@ impl ShapeVisitor for FileJob<'_> {
             seed: self.file.seed,
             braid: self.file.braid,
             unicursal: self.file.unicursal,
+            unreachable: self.file.reachable == Some(false),
         };
         let multi = maze.is_multi();
         let fresh;

@@ -332,6 +332,12 @@ request_model! {
         /// Remove this fraction (0 to 1) of dead ends, adding loops.
         #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_fraction))]
         braid ("braid", Maze): Option<f64> = None,
+        /// Cut the goal off in this share (0 to 1) of the mazes, chosen from each maze's seed:
+        /// the fewest walls that leave no route from entrance to exit are closed (one wall of
+        /// the route in a perfect maze, every route in a braided one), and the maze is marked
+        /// `"reachable": false`. Its right answer is no moves; the rest is untouched.
+        #[cfg_attr(feature = "clap", arg(long, value_name = "P", value_parser = cli::parse_fraction))]
+        unreachable ("unreachable", Maze): Option<f64> = None,
         /// A unicursal labyrinth: one path through every cell with no choice anywhere, entrance
         /// and exit side by side on the outer wall. It keeps the -W/-H asked for: the
         /// generator makes a perfect maze of half the width and height, and each of its

@@ -46,6 +46,7 @@ pub fn check(request: &MazeRequest) -> Result<(u32, u32)> {
     let unsupported = [
         (r.solve.is_some(), "--solve"),
         (r.braid.is_some(), "--braid"),
+        (r.unreachable.is_some(), "--unreachable"),
         (r.unicursal, "--unicursal"),
         (r.starts.is_some() || r.ends.is_some(), "--starts/--ends"),
         (r.entrance.is_some() || r.exit.is_some(), "--entrance/--exit"),

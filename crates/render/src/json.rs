@@ -80,6 +80,10 @@ pub struct MazeFile {
     /// ([`ShapeSpec::with_labyrinth`]); for other shapes informative.
     #[serde(default)]
     pub unicursal: bool,
+    /// `false` for a maze whose goal was cut off on purpose (`--unreachable`); absent
+    /// otherwise.
+    #[serde(default)]
+    pub reachable: Option<bool>,
     /// Number of cells (checked against the shape).
     pub cells: u64,
     /// Open passages, as pairs of adjacent cell ids.
@@ -139,6 +143,9 @@ pub struct Provenance {
     /// Whether the maze is a unicursal labyrinth made from a perfect maze by `algorithm`
     /// (written only when it is).
     pub unicursal: bool,
+    /// Whether the maze's goal was cut off on purpose (`--unreachable`): written as
+    /// `"reachable": false` only when it was.
+    pub unreachable: bool,
 }
 
 impl MazeFile {
@@ -417,6 +424,9 @@ pub(crate) fn header_fields<S: Shape>(
     }
     if provenance.unicursal {
         fields.push(("unicursal", "true".into()));
+    }
+    if provenance.unreachable {
+        fields.push(("reachable", "false".into()));
     }
     fields.push(("cells", maze.cell_count().to_string()));
     fields.push(("entrance", maze.entrance().0.to_string()));

@@ -480,11 +480,13 @@ pub fn request(style: PromptStyle) -> &'static str {
     match style {
         PromptStyle::Alphamaze => {
             "Think step by step, then give the shortest route from <|origin|> to <|target|> on the last line as \
-             moves: U (up, toward row 0), D (down), L (left), R (right), for example RRDL."
+             moves: U (up, toward row 0), D (down), L (left), R (right), for example RRDL; if the target \
+             cannot be reached, say so on the last line instead."
         }
         _ => {
             "Give the shortest route from the start to the goal as moves: U (up, toward row 0), D (down), \
-             L (left), R (right), letters only, for example RRDL."
+             L (left), R (right), letters only, for example RRDL; if the goal cannot be reached, no moves \
+             (an empty answer)."
         }
     }
 }

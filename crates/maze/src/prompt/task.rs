@@ -77,7 +77,8 @@ pub struct TaskOptions<'a> {
 }
 
 /// One task record, a line of JSON: `id`, `seed`, `style`, `width`, `height`, `prompt`,
-/// `answer`, `moves`, `reachable`, `shortest_length`, the difficulty figures of `maze stats`
+/// `answer`, `moves`, `reachable`, `shortest_length`, `shortest_count` (the number of distinct
+/// shortest routes, [`maze_core::routes`]), the difficulty figures of `maze stats`
 /// (`dead_ends`, `junctions`, `decisions`, `decision_weight`, `winding`, `difficulty`,
 /// `hardness`) and, when given, `image` (the PNG in base64). It depends on the maze and the
 /// seed alone, so it is the same made alone or in any batch.
@@ -99,7 +100,7 @@ pub fn task<S: Shape>(maze: &Maze<S>, seed: u64, options: &TaskOptions<'_>) -> R
     let mut out = String::with_capacity(4096);
     let _ = write!(
         out,
-        "{{\"id\":{},\"seed\":{seed},\"style\":\"{style}\",\"width\":{},\"height\":{},\"prompt\":{},\"answer\":{},\"moves\":{},\"reachable\":{},\"shortest_length\":{}",
+        "{{\"id\":{},\"seed\":{seed},\"style\":\"{style}\",\"width\":{},\"height\":{},\"prompt\":{},\"answer\":{},\"moves\":{},\"reachable\":{},\"shortest_length\":{},\"shortest_count\":{}",
         json(&format!("{style}-{}x{}-{seed}", layout.width, layout.height)),
         layout.width,
         layout.height,
@@ -108,6 +109,7 @@ pub fn task<S: Shape>(maze: &Maze<S>, seed: u64, options: &TaskOptions<'_>) -> R
         json(&route.as_deref().map(|r| moves(layout.width, r)).unwrap_or_default()),
         route.is_some(),
         route.as_ref().map_or("null".to_string(), |r| (r.len() - 1).to_string()),
+        maze_core::routes::ShortestRoutes::of(maze, maze.entrance(), maze.exit()).count(),
     );
     let wanted =
         ["dead_ends", "junctions", "decisions", "decision_weight", "winding", "difficulty", "hardness"];
