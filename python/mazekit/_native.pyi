@@ -48,6 +48,28 @@ def texts(
     max_bytes: int = ...,
 ) -> list[str]: ...
 def parse(text: str, style: str) -> dict[str, Any]: ...
+def verify(
+    answers: list[str],
+    connections: npt.NDArray[np.bool_] | None = None,
+    starts: npt.NDArray[np.integer[Any]] | None = None,
+    goals: npt.NDArray[np.integer[Any]] | None = None,
+    request: str | None = None,
+    seeds: npt.NDArray[np.uint64] | None = None,
+    start_cells: list[int] | None = None,
+    goal_cells: list[int] | None = None,
+    max_bytes: int = ...,
+) -> dict[str, Any]: ...
+def shortest(
+    connections: npt.NDArray[np.bool_] | None = None,
+    starts: npt.NDArray[np.integer[Any]] | None = None,
+    goals: npt.NDArray[np.integer[Any]] | None = None,
+    request: str | None = None,
+    seeds: npt.NDArray[np.uint64] | None = None,
+    start_cells: list[int] | None = None,
+    goal_cells: list[int] | None = None,
+    limit: int | None = None,
+    max_bytes: int = ...,
+) -> dict[str, Any]: ...
 def recipe(request: str) -> str: ...
 def capabilities() -> str: ...
 def fields() -> list[str]: ...

@@ -12,6 +12,8 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+mod verify;
+
 use maze::{Built, Keep, MazeRequest, Plan, Shape};
 use maze_core::stats::{Stats, Value};
 use maze_core::{CellId, Maze, Solver, Square};
@@ -981,21 +983,28 @@ fn render<'py>(py: Python<'py>, request: &str, seed: u64) -> PyResult<Bound<'py,
 fn square_maze(conn: &[u8], w: u32, h: u32, start: u32, end: u32) -> maze::Result<Maze<Square>> {
     let mut maze = Maze::new(Square::new(w, h));
     let cells = (w * h) as usize;
-    let bit = |i: usize| conn[i / 8] >> (i % 8) & 1 != 0;
-    for a in 0..cells as u32 {
-        let (x, y) = (a % w, a / w);
-        for (open, b, inside, what) in [
-            (bit(a as usize), a + w, y + 1 < h, "down from the bottom row"),
-            (bit(cells + a as usize), a + 1, x + 1 < w, "right from the last column"),
-        ] {
-            if open {
-                if !inside {
-                    return Err(maze::Error::request(format!(
-                        "a passage {what} (row {y}, column {x}) leads out of the grid"
-                    )));
-                }
-                maze.connect(CellId(a), CellId(b))?;
+    // Set bits only: every byte of a small maze is looked at once, a zero byte skipped.
+    for (i, &byte) in conn.iter().enumerate() {
+        let mut bits = byte;
+        while bits != 0 {
+            let k = i * 8 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if k >= 2 * cells {
+                break;
             }
+            let (down, a) = if k < cells { (true, k as u32) } else { (false, (k - cells) as u32) };
+            let (x, y) = (a % w, a / w);
+            let (inside, door, what) = if down {
+                (y + 1 < h, maze_core::SquareDoor::South, "down from the bottom row")
+            } else {
+                (x + 1 < w, maze_core::SquareDoor::East, "right from the last column")
+            };
+            if !inside {
+                return Err(maze::Error::request(format!(
+                    "a passage {what} (row {y}, column {x}) leads out of the grid"
+                )));
+            }
+            maze.carve(CellId(a), door);
         }
     }
     maze.set_entrance(CellId(start));
@@ -1049,10 +1058,23 @@ impl Grids {
         }
         let stride = packed_bytes(cells as u64) as usize;
         let mut conn = vec![0u8; n * stride];
-        for (i, maze) in view.outer_iter().enumerate() {
-            let packed = &mut conn[i * stride..(i + 1) * stride];
-            for (k, &open) in maze.iter().enumerate() {
-                packed[k / 8] |= u8::from(open) << (k % 8);
+        match view.as_slice() {
+            // A C-ordered array (numpy's usual): read 8 at a time.
+            Some(all) => {
+                for (i, maze) in all.chunks_exact(2 * cells).enumerate() {
+                    let packed = &mut conn[i * stride..(i + 1) * stride];
+                    for (byte, eight) in packed.iter_mut().zip(maze.chunks(8)) {
+                        *byte = eight.iter().enumerate().fold(0u8, |b, (k, &open)| b | u8::from(open) << k);
+                    }
+                }
+            }
+            None => {
+                for (i, maze) in view.outer_iter().enumerate() {
+                    let packed = &mut conn[i * stride..(i + 1) * stride];
+                    for (k, &open) in maze.iter().enumerate() {
+                        packed[k / 8] |= u8::from(open) << (k % 8);
+                    }
+                }
             }
         }
         let mut pairs = Vec::with_capacity(n);
@@ -1381,6 +1403,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(fresh_seed, m)?)?;
     m.add_function(wrap_pyfunction!(texts, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(verify::verify, m)?)?;
+    m.add_function(wrap_pyfunction!(verify::shortest, m)?)?;
     m.add("LimitError", limit_error_type(m.py())?)?;
     m.add("DEFAULT_MAX_BYTES", maze::DEFAULT_MAX_BYTES)?;
     m.add("DEFAULT_MAX_MEMORY", maze::DEFAULT_MAX_MEMORY)?;

@@ -109,3 +109,21 @@ fn wrong_routes_exit_1_and_bad_input_exits_2() {
     let (code, _, err) = verdict(&file, &["--moves", "R", "--goal", "999"]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn a_goal_cut_off_by_unreachable_takes_no_moves() {
+    for shape in ["square", "hex", "polar"] {
+        let file = maze_json(&["-s", shape, "-W", "6", "-H", "5", "--seed", "4", "--braid", "0.5", "--unreachable", "1"]);
+        assert!(String::from_utf8_lossy(&file).contains("\"reachable\": false"), "{shape}");
+        let (code, v, err) = verdict(&file, &["--moves", ""]);
+        assert_eq!(code, 0, "{shape}: {err}");
+        assert_eq!((v["reachable"].as_bool(), v["optimal"].as_bool()), (Some(false), Some(true)), "{shape}");
+    }
+    let file = maze_json(&["-W", "6", "-H", "5", "--seed", "4", "--unreachable", "1"]);
+    let (code, v, _) = verdict(&file, &["--moves", "R"]);
+    assert_eq!(code, 1);
+    assert_eq!(v["valid"].as_bool(), Some(v["first_error"].is_null()));
+    let out = run(&["generate", "--unreachable", "2"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--unreachable"));
+}
