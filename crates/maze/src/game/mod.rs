@@ -22,6 +22,7 @@
 //! assert!(walk.finished() && walk.moves() == walk.shortest());
 //! ```
 
+pub mod vector;
 
 #[cfg(test)]
 mod tests;
