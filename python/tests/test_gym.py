@@ -193,3 +193,16 @@ def test_bad_actions_are_one_line_value_errors():
         with pytest.raises(ValueError) as e:
             env.step(bad)
         assert "\n" not in str(e.value)
+
+
+def test_the_readme_env_example_runs():
+    import re
+
+    from conftest import ROOT
+
+    text = (ROOT / "README.md").read_text()
+    block = next(b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "mazekit.gym" in b)
+    namespace: dict = {}
+    exec(compile(block, "README.md", "exec"), namespace)
+    assert namespace["envs"].num_envs == 4096 and namespace["obs"].shape == (4096, 5, 5)
+    assert 0 < namespace["train"].levels < 1000
