@@ -24,6 +24,9 @@ fn refused(e: &maze::Error) -> PyErr {
     crate::error(e)
 }
 
+/// A flat byte array handed to Python.
+type Bytes<'py> = Bound<'py, PyArray1<u8>>;
+
 /// Many maze envs stepped together in Rust.
 #[pyclass(module = "mazekit._native")]
 pub struct Envs {
@@ -93,7 +96,9 @@ impl Envs {
                         bank = vector::split(&bank, train, fraction);
                     }
                     if bank.is_empty() {
-                        return Err(maze::Error::Request("level_split: this split of the levels holds no maze".into()));
+                        return Err(maze::Error::Request(
+                            "level_split: this split of the levels holds no maze".into(),
+                        ));
                     }
                     let n = bank.len();
                     (Source::Bank(Arc::from(bank)), n)
@@ -130,7 +135,12 @@ impl Envs {
 
     /// Resets every env into `obs`.
     #[pyo3(signature = (seed, obs))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<u64>, mut obs: PyReadwriteArrayDyn<'_, u8>) -> PyResult<()> {
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        seed: Option<u64>,
+        mut obs: PyReadwriteArrayDyn<'_, u8>,
+    ) -> PyResult<()> {
         let obs = obs.as_slice_mut().map_err(|e| PyValueError::new_err(e.to_string()))?;
         let inner = &mut self.inner;
         py.detach(|| inner.reset(seed, obs)).map_err(|e| refused(&e))
@@ -178,20 +188,26 @@ impl Envs {
 
     /// Env `env`'s agent cell, goal cell and steps in this episode.
     fn state(&self, env: usize) -> PyResult<(u32, u32, u32)> {
-        self.inner.state(env).ok_or_else(|| PyValueError::new_err(format!("env {env} of {}", self.inner.len())))
+        self.inner
+            .state(env)
+            .ok_or_else(|| PyValueError::new_err(format!("env {env} of {}", self.inner.len())))
     }
 
     /// Env `env`'s picture as flat RGB bytes, and its shape.
-    fn picture<'py>(&self, py: Python<'py>, env: usize) -> PyResult<(Bound<'py, PyArray1<u8>>, [usize; 3])> {
-        let (bytes, shape) =
-            self.inner.picture(env).ok_or_else(|| PyValueError::new_err(format!("env {env} of {}", self.inner.len())))?;
+    fn picture<'py>(&self, py: Python<'py>, env: usize) -> PyResult<(Bytes<'py>, [usize; 3])> {
+        let (bytes, shape) = self
+            .inner
+            .picture(env)
+            .ok_or_else(|| PyValueError::new_err(format!("env {env} of {}", self.inner.len())))?;
         Ok((PyArray1::from_vec(py, bytes), shape))
     }
 
     /// Env `env`'s maze as the thick-wall grid (1 for wall), flat, and its rows and columns.
-    fn walls<'py>(&self, py: Python<'py>, env: usize) -> PyResult<(Bound<'py, PyArray1<u8>>, (u32, u32))> {
-        let level =
-            self.inner.level(env).ok_or_else(|| PyValueError::new_err(format!("env {env} of {}", self.inner.len())))?;
+    fn walls<'py>(&self, py: Python<'py>, env: usize) -> PyResult<(Bytes<'py>, (u32, u32))> {
+        let level = self
+            .inner
+            .level(env)
+            .ok_or_else(|| PyValueError::new_err(format!("env {env} of {}", self.inner.len())))?;
         Ok((PyArray1::from_slice(py, level.grid()), level.layout().grid()))
     }
 }
