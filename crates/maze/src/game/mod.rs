@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use maze::game::{Fog, Moved, Walk};
-//! use maze_core::{Algorithm, Maze, Square, Xoshiro, generate::Options};
+//! use maze_core::{Algorithm, Maze, Shape, Square, Xoshiro, generate::Options};
 //!
 //! let mut maze = Maze::new(Square::new(4, 3));
 //! Algorithm::Kruskal.generate(&mut maze, &Options::default(), &mut Xoshiro::seed_from_u64(1), &mut ()).unwrap();
