@@ -678,15 +678,33 @@ impl VecEnv {
         Ok(())
     }
 
+    /// Env `env`'s picture (as the `rgb` observation shows it, whatever the envs observe)
+    /// and its shape, rows x columns x 3.
+    pub fn picture(&self, env: usize) -> Option<(Vec<u8>, [usize; 3])> {
+        let e = self.envs.get(env)?;
+        let layout = &e.level.layout;
+        let s = layout.rgb_scale() as usize;
+        let shape = [layout.rows as usize * s, layout.cols as usize * s, 3];
+        let mut out = vec![0u8; shape.iter().product()];
+        self.observe_as(Observation::Rgb, e, &mut out);
+        Some((out, shape))
+    }
+
     /// Writes env's observation.
     #[inline]
     fn observe(&self, env: &Env, out: &mut [u8]) {
+        self.observe_as(self.config.observation, env, out);
+    }
+
+    /// Writes env's observation of the kind `observation`.
+    #[inline]
+    fn observe_as(&self, observation: Observation, env: &Env, out: &mut [u8]) {
         let level = &*env.level;
         let layout = &*level.layout;
         let (rows, cols) = (layout.rows as usize, layout.cols as usize);
         let agent = layout.centre[env.agent as usize] as usize;
         let goal = layout.centre[env.goal as usize] as usize;
-        match self.config.observation {
+        match observation {
             Observation::Grid => {
                 let n = rows * cols;
                 out[..n].copy_from_slice(&level.grid);
