@@ -1517,3 +1517,19 @@ def _read_command_file(path: str, max_bytes: int, limits: dict) -> Batch:
             f"draw them with the maze command: maze render {path}"
         )
     return batch
+
+
+def __getattr__(name: str) -> Any:
+    # `mazekit.VectorEnv`, the reinforcement-learning vector env, lives in mazekit.gym (it
+    # needs gymnasium, an optional dependency): imported when first asked for.
+    if name == "VectorEnv":
+        from .gym import VectorEnv
+
+        return VectorEnv
+    raise AttributeError(f"module 'mazekit' has no attribute {name!r}")
+
+
+# `gymnasium.make("maze/Maze-v0")` works once mazekit.gym is imported; when gymnasium is
+# already imported, importing mazekit registers it too.
+if "gymnasium" in __import__("sys").modules:
+    from . import gym as _gym  # noqa: F401

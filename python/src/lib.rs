@@ -7,6 +7,8 @@
 //! Square mazes come back as maze-dataset's connection array (N, 2, H, W): `[0]` the
 //! passage down from each cell, `[1]` the passage right.
 
+mod game;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -1405,6 +1407,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(verify::verify, m)?)?;
     m.add_function(wrap_pyfunction!(verify::shortest, m)?)?;
+    m.add_class::<game::Envs>()?;
     m.add("LimitError", limit_error_type(m.py())?)?;
     m.add("DEFAULT_MAX_BYTES", maze::DEFAULT_MAX_BYTES)?;
     m.add("DEFAULT_MAX_MEMORY", maze::DEFAULT_MAX_MEMORY)?;

@@ -45,6 +45,7 @@ pub mod capabilities;
 pub mod ends;
 mod error;
 pub mod filter;
+pub mod game;
 pub mod masks;
 #[cfg(feature = "files")]
 pub mod output;

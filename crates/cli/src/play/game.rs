@@ -3,6 +3,9 @@
 
 use std::borrow::Cow;
 use std::collections::HashSet;
+
+use maze::game::Walk;
+pub use maze::game::{Fog, Heading, Moved};
 use std::time::Duration;
 
 use maze::ends::EndSpec;
@@ -17,15 +20,6 @@ use maze_core::{
 /// The longest trace kept for watching (events beyond it are not recorded).
 pub const MAX_TRACE: usize = 4_000_000;
 
-/// A direction the player asks for, as a vector on screen (y down).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Heading {
-    /// Horizontal component.
-    pub dx: f64,
-    /// Vertical component (down is positive).
-    pub dy: f64,
-}
-
 /// A move along the route: towards a heading in the plane (through a seam of a wrapped
 /// maze too), or up or down a stair of a multi-level maze.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -36,17 +30,6 @@ pub enum Hint {
     Climb(bool),
 }
 
-/// What a move did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Moved {
-    /// The player moved this many cells (more than one with auto-move).
-    Steps(u32),
-    /// A wall is in the way, or no door points that way.
-    Blocked,
-    /// The move reached the last end: the maze is solved.
-    Finished,
-}
-
 /// What is being replayed in watch mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Replay {
@@ -54,41 +37,6 @@ pub enum Replay {
     Generation,
     /// A solver exploring it.
     Solving(Solver),
-}
-
-/// What the player sees of the maze (`maze play --fog`): the fog of war. Cells seen stay
-/// seen; the rest is drawn blank until the player comes near.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Fog {
-    /// The whole maze is in view.
-    #[default]
-    Off,
-    /// Line of sight: from the player's cell, along each open passage for as long as the
-    /// corridor runs straight on (through the door facing the one it came in by).
-    Sight,
-    /// The cells at most this many steps away along the passages.
-    Near(u32),
-}
-
-impl Fog {
-    /// The fog for `maze play --fog [N]`: none without the option, line of sight with no
-    /// number (or 0), within N steps otherwise.
-    pub fn from_option(fog: Option<u32>) -> Fog {
-        match fog {
-            None => Fog::Off,
-            Some(0) => Fog::Sight,
-            Some(n) => Fog::Near(n),
-        }
-    }
-
-    /// The menu's words for it.
-    pub fn words(self) -> String {
-        match self {
-            Fog::Off => "off (the whole maze in view)".into(),
-            Fog::Sight => "line of sight along corridors".into(),
-            Fog::Near(n) => format!("within {n} step{}", if n == 1 { "" } else { "s" }),
-        }
-    }
 }
 
 /// What the player asked for when starting a maze.
@@ -218,18 +166,12 @@ pub fn new_game(setup: Setup) -> Result<Box<dyn Game>, String> {
 /// The state of a maze being played.
 struct Play<S: Shape> {
     setup: Setup,
-    maze: Maze<S>,
+    /// The maze, the player and the rules of moving (the library's game model).
+    walk: Walk<S>,
     generation: Vec<Event>,
-    player: CellId,
-    start_index: usize,
-    matched: Vec<bool>,
     breadcrumbs: HashSet<CellId>,
-    moves: u32,
-    shortest: u32,
     solution: Option<(Solver, Solution)>,
     replay: Option<ReplayState<S>>,
-    /// Under a fog of war, the cells seen so far (empty without fog).
-    seen: Vec<bool>,
 }
 
 /// A replay: the events, the position, and the maze and marks at that position.
@@ -266,180 +208,32 @@ impl<S: Shape> Play<S> {
         if entrance.is_some() || exit.is_some() {
             maze::ends::place_ends(&mut maze, entrance, exit, &mut rng).map_err(|e| e.to_string())?;
         }
-        let starts = Self::starts_of(&maze);
-        let ends = Self::ends_of(&maze);
-        // The par: for each start, the distance to its nearest end.
-        let shortest = starts
-            .iter()
-            .map(|&s| {
-                let d = maze_core::analyze::distances(&maze, s);
-                ends.iter().map(|e| d[e.index()]).min().unwrap_or(0)
-            })
-            .sum();
+        let walk = Walk::new(maze, setup.fog);
         let mut game = Play {
-            player: starts[0],
-            matched: vec![false; ends.len()],
             setup,
-            maze,
+            breadcrumbs: HashSet::from([walk.player()]),
+            walk,
             generation: trace.events,
-            start_index: 0,
-            breadcrumbs: HashSet::new(),
-            moves: 0,
-            shortest,
             solution: None,
             replay: None,
-            seen: Vec::new(),
         };
-        game.breadcrumbs.insert(game.player);
-        game.look();
+        game.breadcrumbs.insert(game.walk.player());
         Ok(game)
     }
 
-    /// Under a fog of war, adds what the player sees from where they stand to the cells
-    /// seen. Time: the cells seen from here.
-    fn look(&mut self) {
-        if self.setup.fog == Fog::Off {
-            return;
+    /// Moves the player through `door` by the game model's rules, leaving breadcrumbs in
+    /// the cell entered and where the player now stands (a MultiMaze's next start).
+    fn go(&mut self, door: S::Door) -> Moved {
+        let next = self.walk.maze().shape().neighbour(self.walk.player(), door);
+        let moved = self.walk.move_through(door);
+        if moved != Moved::Blocked {
+            self.breadcrumbs.extend(next);
+            self.breadcrumbs.insert(self.walk.player());
         }
-        let n = self.maze.cell_count() as usize;
-        if self.seen.len() != n {
-            self.seen = vec![false; n];
+        if moved == Moved::Finished {
+            self.solution = None;
         }
-        match self.setup.fog {
-            Fog::Off => {}
-            Fog::Sight => self.sight(),
-            Fog::Near(steps) => self.near(steps),
-        }
-    }
-
-    /// For [`Fog::Sight`]: marks as seen the player's cell and, along each open door, the
-    /// cells straight on: through the door of each cell that faces the one it was entered
-    /// by (within about 37 degrees), while that door is open.
-    fn sight(&mut self) {
-        let (maze, player) = (&self.maze, self.player);
-        let shape = maze.shape();
-        self.seen[player.index()] = true;
-        for (door, next) in maze.open_adjacent(player).iter() {
-            let (mut cell, mut back, mut next) = (player, shape.opposite(player, door), next);
-            for _ in 0..self.seen.len() {
-                self.seen[next.index()] = true;
-                let centre = shape.centre(next);
-                let towards = |d: S::Door| {
-                    let [p, q] = shape.wall_segment(next, d);
-                    Point { x: (p.x + q.x) / 2.0 - centre.x, y: (p.y + q.y) / 2.0 - centre.y }
-                };
-                let b = towards(back);
-                let straight = shape
-                    .doors(next)
-                    .iter()
-                    .filter(|&d| d != back)
-                    .map(|d| {
-                        let v = towards(d);
-                        (d, (v.x * b.x + v.y * b.y) / (v.x.hypot(v.y) * b.x.hypot(b.y)).max(1e-12))
-                    })
-                    .min_by(|x, y| x.1.total_cmp(&y.1));
-                let Some((d, cos)) = straight else { break };
-                let Some(after) = shape.neighbour(next, d) else { break };
-                if cos > -0.8 || !maze.is_open(next, d) || after == cell {
-                    break;
-                }
-                (cell, back, next) = (next, shape.opposite(next, d), after);
-            }
-        }
-    }
-
-    /// For [`Fog::Near`]: marks every cell within `steps` passages of the player as seen
-    /// (a breadth-first walk from the player, depth `steps`).
-    fn near(&mut self, steps: u32) {
-        let mut depth = std::collections::HashMap::new();
-        depth.insert(self.player, 0u32);
-        let mut queue = std::collections::VecDeque::from([self.player]);
-        while let Some(c) = queue.pop_front() {
-            let d = depth[&c];
-            self.seen[c.index()] = true;
-            if d == steps {
-                continue;
-            }
-            for b in self.maze.open_neighbours(c) {
-                if let std::collections::hash_map::Entry::Vacant(e) = depth.entry(b) {
-                    e.insert(d + 1);
-                    queue.push_back(b);
-                }
-            }
-        }
-    }
-
-    fn starts_of(maze: &Maze<S>) -> Vec<CellId> {
-        if maze.starts.is_empty() { vec![maze.entrance()] } else { maze.starts.clone() }
-    }
-
-    fn ends_of(maze: &Maze<S>) -> Vec<CellId> {
-        if maze.ends.is_empty() { vec![maze.exit()] } else { maze.ends.clone() }
-    }
-
-    /// Moves the player into `next` (one move, a breadcrumb). Reaching an unmatched end
-    /// either finishes the maze (`Some(Moved::Finished)`) or, in a MultiMaze, sends the
-    /// player on from the next start.
-    fn arrive(&mut self, next: CellId) -> Option<Moved> {
-        self.player = next;
-        self.moves += 1;
-        self.breadcrumbs.insert(next);
-        self.look();
-        if let Some(i) = self.at_unmatched_end() {
-            self.matched[i] = true;
-            let starts = Self::starts_of(&self.maze);
-            self.start_index += 1;
-            if self.start_index >= starts.len() || self.matched.iter().all(|&m| m) {
-                self.solution = None;
-                return Some(Moved::Finished);
-            }
-            self.player = starts[self.start_index];
-            self.breadcrumbs.insert(self.player);
-            self.look();
-        }
-        None
-    }
-
-    /// The open door of the player's cell that best matches the heading (within 60°). When
-    /// two doors match it equally well (up between the two upper doors of a pointy-top
-    /// hexagon, right between the two right-hand doors of a flat-top one), the open one
-    /// wins, so the key moves the player whichever of the two is open.
-    fn door_towards(&self, cell: CellId, h: Heading) -> Option<(S::Door, CellId)> {
-        let shape = self.maze.shape();
-        let c = shape.centre(cell);
-        let len = h.dx.hypot(h.dy);
-        let mut best: Option<(f64, S::Door, CellId)> = None;
-        for (d, b) in shape.adjacent(cell).iter() {
-            if matches!(shape.door_kind(cell, d), DoorKind::Stair { .. }) {
-                continue; // not in the plane: taken with `climb`
-            }
-            let [p, q] = shape.wall_segment(cell, d);
-            let mid = Point { x: (p.x + q.x) / 2.0 - c.x, y: (p.y + q.y) / 2.0 - c.y };
-            let cos = (mid.x * h.dx + mid.y * h.dy) / (mid.x.hypot(mid.y) * len);
-            let better = |(bc, bd, _): (f64, S::Door, CellId)| {
-                cos > bc + 1e-9
-                    || (cos > bc - 1e-9 && self.maze.is_open(cell, d) && !self.maze.is_open(cell, bd))
-            };
-            if cos > 0.5 && best.is_none_or(better) {
-                best = Some((cos, d, b));
-            }
-        }
-        let (_, d, b) = best?;
-        self.maze.is_open(cell, d).then_some((d, b))
-    }
-
-    fn at_unmatched_end(&self) -> Option<usize> {
-        let ends = Self::ends_of(&self.maze);
-        ends.iter().position(|&e| e == self.player).filter(|&i| !self.matched[i])
-    }
-
-    fn goal_cells(&self) -> Vec<CellId> {
-        Self::ends_of(&self.maze)
-            .into_iter()
-            .zip(&self.matched)
-            .filter(|(_, m)| !**m)
-            .map(|(e, _)| e)
-            .collect()
+        moved
     }
 
     fn refresh_solution(&mut self) {
@@ -449,7 +243,7 @@ impl<S: Shape> Play<S> {
     }
 
     fn marks(&self) -> Vec<Mark> {
-        let n = self.maze.cell_count() as usize;
+        let n = self.walk.maze().cell_count() as usize;
         let mut marks = vec![Mark::Empty; n];
         for &c in &self.breadcrumbs {
             marks[c.index()] = Mark::Visited;
@@ -459,20 +253,22 @@ impl<S: Shape> Play<S> {
                 marks[c.index()] = marks[c.index()].max(Mark::Path);
             }
         }
-        for &s in &Self::starts_of(&self.maze) {
+        for &s in self.walk.starts() {
             marks[s.index()] = marks[s.index()].max(Mark::Start);
         }
-        for (i, &e) in Self::ends_of(&self.maze).iter().enumerate() {
+        for (&e, &matched) in self.walk.ends().iter().zip(self.walk.matched()) {
             // A matched end shows as a breadcrumb: it is used up.
-            if !self.matched[i] {
+            if !matched {
                 marks[e.index()] = marks[e.index()].max(Mark::End);
             }
         }
-        marks[self.player.index()] = Mark::Player;
+        marks[self.walk.player().index()] = Mark::Player;
         // Under a fog of war, what was not seen is hidden (the ends too), but a solution
         // asked for; once the maze is solved, all of it shows.
-        if !self.seen.is_empty() && !self.finished() {
-            for (m, _) in marks.iter_mut().zip(&self.seen).filter(|(m, seen)| !**seen && **m != Mark::Path) {
+        if !self.walk.seen().is_empty() && !self.finished() {
+            for (m, _) in
+                marks.iter_mut().zip(self.walk.seen()).filter(|(m, seen)| !**seen && **m != Mark::Path)
+            {
                 *m = Mark::Hidden;
             }
         }
@@ -565,17 +361,17 @@ impl<S: Shape> Game for Play<S> {
         if self.finished() {
             return Moved::Finished;
         }
-        let Some((mut door, mut next)) = self.door_towards(self.player, heading) else {
+        let Some((mut door, mut next)) = self.walk.door_towards(self.walk.player(), heading) else {
             return Moved::Blocked;
         };
         let mut steps = 0;
         loop {
-            let from = self.player;
+            let from = self.walk.player();
             steps += 1;
-            if let Some(done) = self.arrive(next) {
+            if let done @ (Moved::Finished | Moved::Blocked) = self.go(door) {
                 return done;
             }
-            if self.player != next {
+            if self.walk.player() != next {
                 // A MultiMaze start was reached and the player went on from the next one.
                 break;
             }
@@ -584,17 +380,18 @@ impl<S: Shape> Game for Play<S> {
             }
             // Auto-move: go on while the cell is a plain corridor (two open doors), but stop
             // before a stair (taking one is always the player's choice).
-            let open = self.maze.open_doors(self.player);
+            let maze = self.walk.maze();
+            let open = maze.open_doors(next);
             if open.len() != 2 {
                 break;
             }
-            let shape = self.maze.shape();
+            let shape = maze.shape();
             let back = shape.opposite(from, door);
             let Some(d) = open.iter().find(|&d| d != back) else { break };
-            if matches!(shape.door_kind(self.player, d), DoorKind::Stair { .. }) {
+            if matches!(shape.door_kind(next, d), DoorKind::Stair { .. }) {
                 break;
             }
-            let Some(b) = shape.neighbour(self.player, d) else { break };
+            let Some(b) = shape.neighbour(next, d) else { break };
             door = d;
             next = b;
         }
@@ -606,26 +403,21 @@ impl<S: Shape> Game for Play<S> {
         if self.finished() {
             return Moved::Finished;
         }
-        let shape = self.maze.shape();
-        let stair = shape.doors(self.player).iter().find(|&d| {
-            shape.door_kind(self.player, d) == DoorKind::Stair { up } && self.maze.is_open(self.player, d)
-        });
-        let Some(next) = stair.and_then(|d| shape.neighbour(self.player, d)) else {
-            return Moved::Blocked;
-        };
-        if let Some(done) = self.arrive(next) {
-            return done;
+        let Some(stair) = self.walk.stair(up) else { return Moved::Blocked };
+        let moved = self.go(stair);
+        if let Moved::Steps(_) = moved {
+            self.refresh_solution();
         }
-        self.refresh_solution();
-        Moved::Steps(1)
+        moved
     }
 
     fn place(&self) -> String {
         if S::WOVEN {
             // Under cells are numbered after the square's cells: one per crossing.
-            let spec = self.maze.shape().spec();
-            let crossings = u64::from(self.maze.cell_count()).saturating_sub(spec.base_cells());
-            let here = match self.maze.shape().layer(self.player) {
+            let maze = self.walk.maze();
+            let spec = maze.shape().spec();
+            let crossings = u64::from(maze.cell_count()).saturating_sub(spec.base_cells());
+            let here = match maze.shape().layer(self.walk.player()) {
                 Layer::Over => ", you are on a bridge",
                 Layer::Under => ", you are under a bridge",
                 Layer::Ground => "",
@@ -636,8 +428,8 @@ impl<S: Shape> Game for Play<S> {
         if levels <= 1 {
             return String::new();
         }
-        let per_level = (self.maze.cell_count() / levels).max(1);
-        format!("level {} of {levels}", self.player.0 / per_level + 1)
+        let per_level = (self.walk.maze().cell_count() / levels).max(1);
+        format!("level {} of {levels}", self.walk.player().0 / per_level + 1)
     }
 
     fn has_stairs(&self) -> bool {
@@ -645,31 +437,26 @@ impl<S: Shape> Game for Play<S> {
     }
 
     fn restart(&mut self) {
-        self.start_index = 0;
-        self.player = Self::starts_of(&self.maze)[0];
-        self.matched.fill(false);
+        self.walk.restart();
         self.breadcrumbs.clear();
-        self.breadcrumbs.insert(self.player);
-        self.moves = 0;
+        self.breadcrumbs.insert(self.walk.player());
         self.solution = None;
-        self.seen.fill(false);
-        self.look();
     }
 
     fn moves(&self) -> u32 {
-        self.moves
+        self.walk.moves()
     }
 
     fn shortest(&self) -> u32 {
-        self.shortest
+        self.walk.shortest()
     }
 
     fn finished(&self) -> bool {
-        self.start_index >= Self::starts_of(&self.maze).len() || self.matched.iter().all(|&m| m)
+        self.walk.finished()
     }
 
     fn connected(&self) -> (usize, usize) {
-        (self.matched.iter().filter(|&&m| m).count(), Self::starts_of(&self.maze).len())
+        self.walk.connected()
     }
 
     fn show_solution(&mut self, solver: Option<Solver>) -> Result<(), String> {
@@ -678,8 +465,8 @@ impl<S: Shape> Game for Play<S> {
             return Ok(());
         };
         let mut best: Option<Solution> = None;
-        for goal in self.goal_cells() {
-            match solver.solve(&self.maze, self.player, goal, &mut ()) {
+        for goal in self.walk.goals() {
+            match solver.solve(self.walk.maze(), self.walk.player(), goal, &mut ()) {
                 Ok(s) if best.as_ref().is_none_or(|b| s.path.len() < b.path.len()) => best = Some(s),
                 Ok(_) => {}
                 Err(e) => return Err(e.to_string()),
@@ -696,29 +483,29 @@ impl<S: Shape> Game for Play<S> {
     fn hint(&self) -> Option<Hint> {
         let (_, sol) = self.solution.as_ref()?;
         let next = *sol.path.get(1)?;
-        let shape = self.maze.shape();
-        let door = shape.door_between(self.player, next)?;
-        if let DoorKind::Stair { up } = shape.door_kind(self.player, door) {
+        let (shape, player) = (self.walk.maze().shape(), self.walk.player());
+        let door = shape.door_between(player, next)?;
+        if let DoorKind::Stair { up } = shape.door_kind(player, door) {
             return Some(Hint::Climb(up));
         }
         // Towards the door's wall, not the next cell's centre: through a seam the next cell
         // lies on the far border, but its door is on this cell's side.
-        let [p, q] = shape.wall_segment(self.player, door);
-        let c = shape.centre(self.player);
+        let [p, q] = shape.wall_segment(player, door);
+        let c = shape.centre(player);
         Some(Hint::Towards(Heading { dx: (p.x + q.x) / 2.0 - c.x, dy: (p.y + q.y) / 2.0 - c.y }))
     }
 
     fn watch(&mut self, what: Replay) -> Result<(), String> {
         let state = match what {
             Replay::Generation => {
-                ReplayState::new(what, self.generation.clone(), Maze::new(self.maze.shape().clone()))
+                ReplayState::new(what, self.generation.clone(), Maze::new(self.walk.maze().shape().clone()))
             }
             Replay::Solving(solver) => {
                 let mut trace = Trace::with_limit(MAX_TRACE);
-                let starts = Self::starts_of(&self.maze);
-                let goal = self.goal_cells().first().copied().unwrap_or(self.maze.exit());
-                solver.solve(&self.maze, starts[0], goal, &mut trace).map_err(|e| e.to_string())?;
-                ReplayState::new(what, trace.events, self.maze.clone())
+                let maze = self.walk.maze();
+                let goal = self.walk.goals().first().copied().unwrap_or(maze.exit());
+                solver.solve(maze, self.walk.starts()[0], goal, &mut trace).map_err(|e| e.to_string())?;
+                ReplayState::new(what, trace.events, maze.clone())
             }
         };
         self.replay = Some(state);
@@ -750,7 +537,7 @@ impl<S: Shape> Game for Play<S> {
         let style = if unicode { text::Style::Unicode } else { text::Style::Ascii };
         let text = match &self.replay {
             Some(r) => text::render_marks(&r.maze, &r.shown_marks(), style),
-            None => text::render_marks(&self.maze, &self.marks(), style),
+            None => text::render_marks(self.walk.maze(), &self.marks(), style),
         };
         text.lines().map(str::to_owned).collect()
     }
@@ -764,15 +551,15 @@ impl<S: Shape> Game for Play<S> {
         let style = maze::draw_style(
             &maze::Draw::default(),
             maze::Format::Png,
-            self.maze.is_multi(),
-            &maze::Picture::of(self.maze.shape()),
+            self.walk.maze().is_multi(),
+            &maze::Picture::of(self.walk.maze().shape()),
         );
         let overlay = maze_render::scene::Overlay::default();
-        let png = maze_render::png::maze_png(&self.maze, &overlay, &style, maze::DEFAULT_MAX_MEMORY)
+        let png = maze_render::png::maze_png(self.walk.maze(), &overlay, &style, maze::DEFAULT_MAX_MEMORY)
             .map_err(|e| e.to_string())?;
         // The maze sits a margin in from the left and bottom edges; a heading, if any,
         // takes the room above it.
-        let extent = self.maze.shape().extent();
+        let extent = self.walk.maze().shape().extent();
         let height = png.get(20..24).map_or(0, |b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
         let drawn = (extent.y * style.cell_size + 2.0 * style.margin).ceil();
         let top = (f64::from(height) - drawn).max(0.0) + style.margin;
@@ -780,28 +567,25 @@ impl<S: Shape> Game for Play<S> {
     }
 
     fn player_centre(&self) -> Point {
-        self.maze.shape().centre(self.player)
+        self.walk.maze().shape().centre(self.walk.player())
     }
 
     fn step_into(&mut self, p: Point) -> Moved {
         if self.finished() {
             return Moved::Finished;
         }
-        let shape = self.maze.shape();
+        let (shape, player) = (self.walk.maze().shape(), self.walk.player());
         let under = shape
-            .adjacent(self.player)
+            .adjacent(player)
             .iter()
-            .filter(|&(d, _)| !matches!(shape.door_kind(self.player, d), DoorKind::Stair { .. }))
+            .filter(|&(d, _)| !matches!(shape.door_kind(player, d), DoorKind::Stair { .. }))
             .find(|&(_, b)| inside(&shape.fill_outline(b), p));
-        let Some((door, next)) = under else { return Moved::Blocked };
-        if !self.maze.is_open(self.player, door) {
-            return Moved::Blocked;
+        let Some((door, _)) = under else { return Moved::Blocked };
+        let moved = self.go(door);
+        if let Moved::Steps(_) = moved {
+            self.refresh_solution();
         }
-        if let Some(done) = self.arrive(next) {
-            return done;
-        }
-        self.refresh_solution();
-        Moved::Steps(1)
+        moved
     }
 }
 
@@ -888,9 +672,9 @@ mod tests {
                 let cell = CellId(c);
                 let open: Vec<SigmaDoor> = doors
                     .into_iter()
-                    .filter(|&d| shape.neighbour(cell, d).is_some() && play.maze.is_open(cell, d))
+                    .filter(|&d| shape.neighbour(cell, d).is_some() && play.walk.maze().is_open(cell, d))
                     .collect();
-                let got = play.door_towards(cell, Heading { dx, dy: 0.0 }).map(|(d, _)| d);
+                let got = play.walk.door_towards(cell, Heading { dx, dy: 0.0 }).map(|(d, _)| d);
                 match open.len() {
                     0 => {
                         assert_eq!(got, None, "cell {c}");
@@ -973,18 +757,20 @@ mod tests {
         game: &mut Play<S>,
         key: impl Fn(&S, CellId, S::Door) -> Option<Heading>,
     ) -> (u32, u32) {
-        let route =
-            Solver::Bfs.solve(&game.maze, game.player, game.maze.exit(), &mut ()).expect("route").path;
+        let route = Solver::Bfs
+            .solve(game.walk.maze(), game.walk.player(), game.walk.maze().exit(), &mut ())
+            .expect("route")
+            .path;
         let (mut seams, mut stairs) = (0, 0);
         for (i, pair) in route.windows(2).enumerate() {
-            let shape = game.maze.shape().clone();
+            let shape = game.walk.maze().shape().clone();
             let d = shape.door_between(pair[0], pair[1]).expect("adjacent");
             let moved = match shape.door_kind(pair[0], d) {
                 DoorKind::Stair { up } => {
                     stairs += 1;
                     // No arrow takes a stair.
                     for h in HEADINGS {
-                        let to = game.door_towards(game.player, h).map(|(_, b)| b);
+                        let to = game.walk.door_towards(game.walk.player(), h).map(|(_, b)| b);
                         assert_ne!(to, Some(pair[1]), "an arrow took a stair");
                     }
                     game.climb(up)
@@ -997,7 +783,7 @@ mod tests {
             let last = i + 2 == route.len();
             assert_eq!(moved, if last { Moved::Finished } else { Moved::Steps(1) }, "step {i}");
             if !last {
-                assert_eq!(game.player, pair[1], "step {i}");
+                assert_eq!(game.walk.player(), pair[1], "step {i}");
             }
         }
         assert!(game.finished());
@@ -1023,12 +809,12 @@ mod tests {
         let mut game =
             Play::new(WrapSquare::new(6, 5, wrap), topology_setup(ShapeKind::Square, 6, 5, wrap, 1, 3))
                 .expect("game");
-        game.maze.open_all_inner();
-        game.player = CellId(2 * 6 + 5);
+        game.walk.maze_mut().open_all_inner();
+        game.walk.place_player(CellId(2 * 6 + 5));
         assert_eq!(game.step(arrow(maze_core::SquareDoor::East), false), Moved::Steps(1));
-        assert_eq!(game.player, CellId(2 * 6));
+        assert_eq!(game.walk.player(), CellId(2 * 6));
         assert_eq!(game.step(arrow(maze_core::SquareDoor::West), false), Moved::Steps(1));
-        assert_eq!(game.player, CellId(2 * 6 + 5));
+        assert_eq!(game.walk.player(), CellId(2 * 6 + 5));
         // Hexagons too, and every wrapped shape with hint steps from the menu's path.
         for (kind, w, h, wrap) in [
             (ShapeKind::Hex, 6, 4, Wrap { x: true, y: false }),
@@ -1091,14 +877,14 @@ mod tests {
                 let mut game = Play::new(Weave::new(7, 6, &layout), s).expect("game");
                 // Kruskal keeps every crossing drawn; walks keep those they went straight through.
                 if algorithm == Algorithm::Kruskal {
-                    assert!(!game.maze.shape().crossings().is_empty(), "{seed}: some crossings");
+                    assert!(!game.walk.maze().shape().crossings().is_empty(), "{seed}: some crossings");
                 }
                 let route = Solver::Bfs
-                    .solve(&game.maze, game.player, game.maze.exit(), &mut ())
+                    .solve(game.walk.maze(), game.walk.player(), game.walk.maze().exit(), &mut ())
                     .expect("route")
                     .path;
                 for &c in &route {
-                    match game.maze.shape().layer(c) {
+                    match game.walk.maze().shape().layer(c) {
                         Layer::Over => over += 1,
                         Layer::Under => under += 1,
                         Layer::Ground => {}
@@ -1114,7 +900,7 @@ mod tests {
         let s = woven_setup(7, 6, 0.5, 3, Algorithm::Kruskal);
         let layout = s.spec.weave.clone().expect("woven");
         let mut game = Play::new(Weave::new(7, 6, &layout), s).expect("game");
-        let shape = game.maze.shape().clone();
+        let shape = game.walk.maze().shape().clone();
         let (cell, top) = shape.crossings().iter().next().expect("a crossing");
         let under_cell = shape.under(cell).expect("an under cell");
         let w = 7;
@@ -1123,10 +909,10 @@ mod tests {
             (CellId(cell.0 - 1), East, CellId(cell.0 + 1), West),
             (CellId(cell.0 - w), South, CellId(cell.0 + w), North),
         ] {
-            game.player = from;
+            game.walk.place_player(from);
             assert_eq!(game.step(arrow(there), false), Moved::Steps(1), "into the crossing {there:?}");
             let on_top = (there == East) == (top == maze_core::shape::Over::EastWest);
-            assert_eq!(game.player, if on_top { cell } else { under_cell }, "{there:?}");
+            assert_eq!(game.walk.player(), if on_top { cell } else { under_cell }, "{there:?}");
             assert_eq!(game.place().ends_with("on a bridge"), on_top, "{}", game.place());
             assert_eq!(game.place().ends_with("under a bridge"), !on_top, "{}", game.place());
             let picture = game.picture(false).join("\n");
@@ -1135,10 +921,10 @@ mod tests {
             let side = if there == East { South } else { East };
             assert_eq!(game.step(arrow(side), false), Moved::Blocked);
             assert_eq!(game.step(arrow(there), false), Moved::Steps(1));
-            assert_eq!(game.player, to);
+            assert_eq!(game.walk.player(), to);
             assert_eq!(game.step(arrow(back), false), Moved::Steps(1));
             assert_eq!(game.step(arrow(back), false), Moved::Steps(1));
-            assert_eq!(game.player, from, "back the same way");
+            assert_eq!(game.walk.player(), from, "back the same way");
         }
         // Hint steps and a generation replay work on woven mazes too.
         let mut game = new_game(woven_setup(6, 6, 0.4, 5, Algorithm::Kruskal)).expect("game");
@@ -1267,7 +1053,7 @@ mod tests {
                         let mut plain = self.1;
                         plain.fog = self.0;
                         let mut game = Play::new(shape, plain).expect("game");
-                        let n = game.maze.cell_count() as usize;
+                        let n = game.walk.maze().cell_count() as usize;
                         let first = hidden(&game);
                         let hid = first.iter().filter(|&&h| h).count();
                         assert!(
@@ -1275,14 +1061,14 @@ mod tests {
                             "{kind} {:?}: some hidden, some seen ({hid} of {n})",
                             self.0
                         );
-                        assert!(!first[game.player.index()], "the player is seen");
+                        assert!(!first[game.walk.player().index()], "the player is seen");
                         // Every cell next to the player through an open door is seen; with
                         // Near(k), nothing farther than k steps is.
-                        for b in game.maze.open_neighbours(game.player) {
+                        for b in game.walk.maze().open_neighbours(game.walk.player()) {
                             assert!(!first[b.index()], "{kind} {:?}: open neighbour hidden", self.0);
                         }
                         if let Fog::Near(k) = self.0 {
-                            let d = maze_core::analyze::distances(&game.maze, game.player);
+                            let d = maze_core::analyze::distances(game.walk.maze(), game.walk.player());
                             for c in 0..n {
                                 assert_eq!(first[c], d[c] > k, "{kind} {:?}: cell {c} at {}", self.0, d[c]);
                             }
@@ -1331,17 +1117,16 @@ mod tests {
         let mut maze_setup = setup(ShapeKind::Square, 7, 7, Algorithm::Kruskal);
         maze_setup.fog = Fog::Sight;
         let mut game = Play::new(maze_core::Square::new(7, 7), maze_setup).expect("game");
-        game.maze.open_all_inner();
-        game.player = CellId(24);
-        game.seen.fill(false);
-        game.look();
+        game.walk.maze_mut().open_all_inner();
+        game.walk.place_player(CellId(24));
+        game.walk.forget();
         for c in 0..49u32 {
             let (x, y) = (c % 7, c / 7);
-            assert_eq!(game.seen[c as usize], x == 3 || y == 3, "cell {x},{y}");
+            assert_eq!(game.walk.seen()[c as usize], x == 3 || y == 3, "cell {x},{y}");
         }
         // A picture under fog draws fewer walls than the whole maze.
         let fogged = game.picture(false).join("\n");
-        game.seen.fill(true);
+        game.walk.reveal();
         let whole = game.picture(false).join("\n");
         let walls = |p: &str| p.matches(['-', '|']).count();
         assert!(walls(&fogged) < walls(&whole), "{fogged}\n{whole}");
