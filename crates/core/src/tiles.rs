@@ -71,10 +71,13 @@ impl TileGrid {
     }
 }
 
+/// A flat square lattice: its width and height, the maze cell at each place (row by row),
+/// if any, and the shape's door for each [`SquareDoor`].
+type Places<D> = (u32, u32, Vec<Option<CellId>>, [D; 4]);
+
 /// The columns and rows of square cells of a maze whose cells lie in one flat square
-/// lattice (masks allowed; not wrapped, woven or stacked): `(width, height, place)` where
-/// `place(b)` is the maze cell at lattice place `b` (row by row), if any.
-fn square_places<S: Shape>(maze: &Maze<S>) -> Option<(u32, u32, Vec<Option<CellId>>, [S::Door; 4])> {
+/// lattice (masks allowed; not wrapped, woven or stacked).
+fn square_places<S: Shape>(maze: &Maze<S>) -> Option<Places<S::Door>> {
     let shape = maze.shape();
     let spec = shape.spec();
     if spec.wrap.any() || spec.levels > 1 {
