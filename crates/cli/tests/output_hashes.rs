@@ -166,6 +166,28 @@ fn cases() -> Vec<Case> {
             );
         }
     }
+    // Origin Shift, on every shape (its own seeds, so the entries above keep theirs), and
+    // with --steps 0: its starting breadth-first tree.
+    for (i, (shape, size)) in SHAPES.iter().enumerate() {
+        let format = if matches!(*shape, "polar" | "upsilon") { "json" } else { "text" };
+        c.formats(
+            &format!("{shape}-origin-shift"),
+            &format!("generate {size} --seed {} -a origin-shift", 60 + i),
+            &[format],
+        );
+    }
+    c.add("square-origin-shift-steps-0.text", "generate -W 10 -H 7 --seed 5 -a origin-shift --steps 0");
+    // Tile grids: the as_pixels layout, wide corridors over a braid, a mask, a MultiMaze.
+    c.add("square.grid", "generate -W 10 -H 7 --seed 5 -f grid");
+    c.add(
+        "square-corridor-3-wall-2.grid",
+        "generate -W 10 -H 7 --seed 5 --braid 0.3 --corridor-width 3 --wall-tiles 2 -f grid",
+    );
+    c.add("square-mask.grid", "generate -W 8 -H 6 --seed 5 --mask-data XXXX..XX/XXXXXXXX/XX..XXXX -f grid");
+    c.add(
+        "square-multimaze.grid",
+        "generate -W 9 -H 6 --seed 5 --starts 2 --ends 3 --corridor-width 2 -f grid",
+    );
     c.add(
         "square-binary-tree-south-west.text",
         "generate -W 10 -H 7 --seed 5 -a binary-tree --bias south-west",

@@ -45,6 +45,7 @@ pub mod solve;
 pub mod spanning;
 pub mod stats;
 pub mod text;
+pub mod tiles;
 pub mod unicursal;
 
 pub use error::Error;

@@ -473,6 +473,30 @@ growing-tree square levels-3 00d612d75599de2f
 growing-tree hex levels-2 f6645f1cd4068acb
 growing-tree sigma levels-2 ef8136c34db63b7c
 recursive-division square 3378fa0fb8f9e882
+origin-shift square baa0a4e8f2bd464b
+origin-shift hex 6cb2e181ce4dd98a
+origin-shift triangle 85c4b9d429a41826
+origin-shift polar b9db3fb73464a6f3
+origin-shift upsilon e0e72cfd5b9656b0
+origin-shift sigma 9287b309e1cb066e
+origin-shift square d09f2d6c974022db
+origin-shift hex ec96d65260952555
+origin-shift polar 21b1801e8295d6a3
+origin-shift upsilon 42cc11dd69481c37
+origin-shift sigma 2e115ac2d4d9c3d0
+origin-shift square wrap-x 079ad211656c866d
+origin-shift hex wrap-x f5937f0971a5fbc5
+origin-shift sigma wrap-x 9add8237a50d6e25
+origin-shift square wrap-y 48a7fa9234b9a2a2
+origin-shift hex wrap-y 2d8ea32255d7f305
+origin-shift sigma wrap-y f6dca9c305448427
+origin-shift square wrap-xy 8ef08bfdf3f4adc0
+origin-shift hex wrap-xy 030b75487f282c10
+origin-shift sigma wrap-xy 2c89a99dd96bff5e
+origin-shift square weave 0e3229ea93ac3a11
+origin-shift square levels-3 d6dfa2bb69dcce97
+origin-shift hex levels-2 00eff6d9c3a6ccae
+origin-shift sigma levels-2 e50a84f1fe368b54
 ";
 
 /// Replays a trace onto a fresh maze of the same shape.
@@ -661,7 +685,7 @@ fn watched_and_unwatched_generation_make_the_same_maze() {
         for (w, h) in [(1, 1), (1, 7), (7, 1), (2, 2), (33, 17), (64, 5), (100, 100)] {
             for seed in 0..4 {
                 for corner in Corner::ALL {
-                    let options = Options { corner: *corner, policy: Policy::default() };
+                    let options = Options { corner: *corner, policy: Policy::default(), steps: None };
                     let mut plain = Maze::new(Square::new(w, h));
                     let mut watched = Maze::new(Square::new(w, h));
                     alg.generate(&mut plain, &options, &mut Xoshiro::seed_from_u64(seed), &mut ())
@@ -714,5 +738,83 @@ fn quad_division_is_watched_as_walls_appearing_in_an_open_field() {
         let sides: Vec<u32> = trace.events[1..].iter().map(side).collect();
         assert!(sides.windows(2).all(|p| p[0] >= p[1]), "seed {seed}: rooms out of level order: {sides:?}");
         assert_eq!((sides[0], sides[sides.len() - 1]), (16, 2));
+    }
+}
+
+#[test]
+fn origin_shift_is_a_spanning_tree_after_every_step_on_every_shape() {
+    use maze_core::generate::OriginShift;
+    for &(w, h) in SIZES {
+        for_each_shape!(w, h, |s| {
+            let spec = s.spec();
+            for seed in 0..3u64 {
+                let mut rng = Xoshiro::seed_from_u64(seed);
+                let mut maze = common::fresh(&s);
+                let origin = CellId((seed * 7 % u64::from(s.cell_count())) as u32);
+                let mut trace = Trace::with_limit(usize::MAX);
+                let mut tree = OriginShift::start(&mut maze, origin, &mut trace);
+                assert_spanning_tree(&maze, &format!("{spec:?} seed {seed}: the starting tree"));
+                for step in 0..4 * s.cell_count() {
+                    let before = tree.origin();
+                    let after = tree.step(&mut maze, &mut rng, &mut trace);
+                    let what = format!("{spec:?} seed {seed} step {step}");
+                    assert_spanning_tree(&maze, &what);
+                    // The origin moved to a neighbour (or stayed on a lone cell), and every
+                    // other cell's parent door leads one passage nearer to it.
+                    assert!(s.cell_count() == 1 || maze_core::analyze::is_perfect(&maze));
+                    assert_eq!(after, tree.origin());
+                    if s.cell_count() > 1 {
+                        assert!(
+                            s.doors(before).iter().any(|d| s.neighbour(before, d) == Some(after)),
+                            "{what}"
+                        );
+                    }
+                    let dist = common::maze_distances(&maze, after);
+                    for c in (0..s.cell_count()).map(CellId).filter(|&c| c != after) {
+                        let door =
+                            tree.parent_door(c).unwrap_or_else(|| panic!("{what}: cell {c:?} has no parent"));
+                        assert!(maze.is_open(c, door), "{what}: cell {c:?}'s parent door is closed");
+                        let p = s.neighbour(c, door).expect("an inner door");
+                        assert_eq!(dist[p.index()] + 1, dist[c.index()], "{what}: cell {c:?} points away");
+                    }
+                }
+                // The trace replays to the same maze: the steps open one wall and close another.
+                let mut replay = common::fresh(&s);
+                for e in &trace.events {
+                    match *e {
+                        Event::Carve(c, d) => replay.carve(c, Door::from_index(d)),
+                        Event::Wall(c, d) => replay.build_wall(c, Door::from_index(d)),
+                        _ => {}
+                    }
+                }
+                assert_eq!(replay.passages(), maze.passages(), "{spec:?} seed {seed}: replay");
+            }
+        });
+    }
+}
+
+#[test]
+fn origin_shift_takes_the_steps_asked() {
+    // No steps: the breadth-first tree from the origin, where every cell is as near the
+    // origin through the maze as over the grid; many steps leave that tree behind.
+    let s = maze_core::Square::new(12, 9);
+    let bfs_like = |maze: &Maze<maze_core::Square>| {
+        (0..s.cell_count())
+            .map(CellId)
+            .any(|o| common::maze_distances(maze, o) == common::grid_distances(&s, o))
+    };
+    for seed in 0..5 {
+        let zero = make(&s, Algorithm::OriginShift, &Options { steps: Some(0), ..Options::default() }, seed);
+        assert_spanning_tree(&zero, "0 steps");
+        assert!(bfs_like(&zero), "seed {seed}: 0 steps is not the breadth-first tree");
+        let mixed = make(&s, Algorithm::OriginShift, &Options::default(), seed);
+        assert!(!bfs_like(&mixed), "seed {seed}: 10 steps a cell left the breadth-first tree");
+        let one = make(&s, Algorithm::OriginShift, &Options { steps: Some(1), ..Options::default() }, seed);
+        let moved = zero.passages().clone();
+        let changed = (0..s.wall_count()).filter(|&w| {
+            let w = maze_core::WallId(w);
+            moved.is_open(w) != one.passages().is_open(w)
+        });
+        assert!(changed.count() <= 2, "seed {seed}: one step changes at most two walls");
     }
 }

@@ -242,6 +242,9 @@ fn sample_bytes(args: &MazeRequest, spec: &ShapeSpec, side: u32) -> Result<u64> 
     sample.mask_connect = false;
     sample.entrance = None;
     sample.exit = None;
+    // Origin Shift's steps change which tree is made, not its size: the sample takes the
+    // default ones (a few hundred), whatever was asked.
+    sample.steps = None;
     // Ends drawn by rules take no more bytes than others: the sample has the default ones.
     sample.deadend_start = false;
     sample.deadend_end = false;

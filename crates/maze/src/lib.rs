@@ -85,7 +85,7 @@ pub use request::{
     AnimationOptions, DEFAULT_MAX_BYTES, DEFAULT_MAX_MEMORY, Draw, FIELDS, FieldGroup, FieldInfo, Limits,
     MazeRequest, PictureStyle, ShapeOptions, field_info, group,
 };
-pub use rules::{Applies, DRAWING_OPTIONS, check_applies, supports, text_pictured};
+pub use rules::{Applies, DRAWING_OPTIONS, check_applies, supports, text_pictured, tiled};
 pub use text::switch_word;
 
 /// The bytes of the mazes `request` asks for, checked first ([`Plan::new`]); without a

@@ -21,7 +21,7 @@ use crate::picture::check_page;
 use crate::request::MazeRequest;
 use crate::rules::{
     check_applies, check_end_rules, check_part, halves, no_text_picture, numbered_alone, supports,
-    text_pictured, unicursal_refusal,
+    text_pictured, tiled, unicursal_refusal,
 };
 
 /// A checked request, ready to run: its shape laid out, its animation settled.
@@ -301,6 +301,9 @@ fn plan(request: &MazeRequest, picture: Option<Option<Picture>>) -> Result<Plan>
     crate::prompt::check(args, &spec)?;
     if matches!(args.format, Format::Text | Format::Unicode) && !text_pictured(&spec) {
         return Err(Error::Request(no_text_picture(&spec)));
+    }
+    if args.format == Format::Grid && !tiled(&spec) {
+        return Err(Error::Request(maze_core::tiles::not_tiled(&spec)));
     }
     let animation = animation_options(args.format, args, &draw)?;
     if let Some(animation) = &animation {

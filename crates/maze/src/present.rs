@@ -92,6 +92,10 @@ pub(crate) fn present<S: Shape>(
         }
         Format::Unicode => text::render(maze, sol, text::Style::Unicode).into_bytes(),
         Format::Text => text::render(maze, sol, text::Style::Ascii).into_bytes(),
+        Format::Grid => {
+            let (corridor, wall) = (draw.corridor_width.unwrap_or(1), draw.wall_tiles.unwrap_or(1));
+            maze_core::tiles::maze_tiles(maze, corridor, wall)?.to_text().into_bytes()
+        }
         Format::Svg => svg::try_svg(&drawn(true)?, &style)?.into_bytes(),
         Format::Prompt | Format::Tasks => {
             let png = |m: &Maze<S>| {
@@ -215,7 +219,7 @@ fn pdf_io<T>(
 impl Collector {
     pub(crate) fn new(format: Format, draw: &Draw, multi: bool, several: bool) -> Self {
         Collector {
-            separator: matches!(format, Format::Text | Format::Unicode | Format::Prompt),
+            separator: matches!(format, Format::Text | Format::Unicode | Format::Prompt | Format::Grid),
             draw: draw.clone(),
             multi,
             several,

@@ -416,8 +416,8 @@ request_model! {
         #[cfg_attr(feature = "clap", arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024)))]
         threads ("threads", Batch): Option<u32> = None,
         /// Output format: text, unicode, json, maze (compact binary), svg, png, pdf, tex, scad, stl,
-        /// gif (an animation), prompt (text for a language model, --prompt-style) or tasks
-        /// (JSON Lines of task records).
+        /// gif (an animation), prompt (text for a language model, --prompt-style), tasks
+        /// (JSON Lines of task records) or grid (wall and floor tiles, square cells).
         #[serde(with = "named")]
         #[cfg_attr(feature = "clap", arg(long, short = 'f', default_value = "text", value_parser = cli::parse_with::<Format>))]
         format ("format", Format): Format = Format::Text,
@@ -464,6 +464,13 @@ request_model! {
         /// ends) are refused before any maze is made.
         #[cfg_attr(feature = "clap", arg(long, value_parser = clap::value_parser!(u64).range(1..)))]
         max_tries ("max-tries", Batch): Option<u64> = None,
+    }
+
+    section (Some("Origin Shift")) {
+        /// Origin Shift: how many times the origin moves after its starting tree (0 to
+        /// 1,000,000,000) [default: ten per cell, enough to mix: see `maze list`].
+        #[cfg_attr(feature = "clap", arg(long, value_name = "K"))]
+        steps ("steps", Maze): Option<u64> = None,
     }
 
     section (Some("Drawing (svg, png, pdf, tex, scad, stl)"))
@@ -571,6 +578,13 @@ request_model! {
         /// For tasks: add each maze's picture as a PNG (`image`, base64), the route undrawn.
         #[cfg_attr(feature = "clap", arg(long))]
         task_image ("task-image", Draw): bool = false,
+        /// For grid (and tile maps): tiles across each corridor, 1 to 64 [default: 1].
+        #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
+        corridor_width ("corridor-width", Draw): Option<u32> = None,
+        /// For grid (and tile maps): tiles across each wall, 1 to 64 [default: 1; 1 and 1 is
+        /// maze-dataset's as_pixels layout].
+        #[cfg_attr(feature = "clap", arg(long, value_name = "M"))]
+        wall_tiles ("wall-tiles", Draw): Option<u32> = None,
     }
 
     section (Some("Animation (gif, svg)"))
@@ -628,9 +642,13 @@ request_model! {
 pub const DEFAULT_FRAMES: u32 = 120;
 
 impl MazeRequest {
-    /// The generator's options: `bias` and `policy`, or their defaults.
+    /// The generator's options: `bias`, `policy` and `steps`, or their defaults.
     pub fn generator_options(&self) -> maze_core::Options {
-        maze_core::Options { corner: self.bias.unwrap_or_default(), policy: self.policy.unwrap_or_default() }
+        maze_core::Options {
+            corner: self.bias.unwrap_or_default(),
+            policy: self.policy.unwrap_or_default(),
+            steps: self.steps,
+        }
     }
 
     /// Whether the request asks for an animation: `animate`, `zones` or the gif format.

@@ -5,11 +5,14 @@
 
 use maze_core::{Algorithm, Shape, ShapeKind, ShapeSpec};
 use maze_render::Format;
-use maze_render::Format::{Gif, Json, Pdf, Png, Prompt, Scad, Stl, Svg, Tasks, Tex, Text, Unicode};
+use maze_render::Format::{Gif, Grid, Json, Pdf, Png, Prompt, Scad, Stl, Svg, Tasks, Tex, Text, Unicode};
 
 use crate::ends::EndSpec;
 use crate::error::{Error, Result};
 use crate::request::{MazeRequest, PictureStyle};
+
+/// The most steps Origin Shift is asked to take (`--steps`): about ten seconds of work.
+pub const MAX_STEPS: u64 = 1_000_000_000;
 
 /// Whether `algorithm` runs on shapes of this kind.
 pub fn supports(kind: ShapeKind, algorithm: Algorithm) -> bool {
@@ -19,6 +22,12 @@ pub fn supports(kind: ShapeKind, algorithm: Algorithm) -> bool {
 /// Whether text formats draw this shape (square, hex, sigma and triangle cells, masked or not).
 pub fn text_pictured(spec: &ShapeSpec) -> bool {
     matches!(spec.kind, ShapeKind::Square | ShapeKind::Hex | ShapeKind::Sigma | ShapeKind::Triangle)
+}
+
+/// Whether mazes of `spec` have a tile grid (`grid`): square cells in one flat grid, masked
+/// or not ([`maze_core::tiles::has_tiles`] on the maze).
+pub fn tiled(spec: &ShapeSpec) -> bool {
+    spec.kind == ShapeKind::Square && !spec.wrap.any() && spec.levels <= 1 && spec.weave.is_none()
 }
 
 /// Whether a unicursal labyrinth can be made on the shape `spec` lays out (it halves into
@@ -108,6 +117,12 @@ pub fn check_applies(r: &MazeRequest) -> Result<()> {
     }
     if r.policy.is_some() && r.algorithm != maze_core::Algorithm::GrowingTree {
         return refuse(format!("--policy applies to the growing-tree generator, not {algorithm}"));
+    }
+    if r.steps.is_some() && r.algorithm != maze_core::Algorithm::OriginShift {
+        return refuse(format!("--steps applies to the origin-shift generator, not {algorithm}"));
+    }
+    if r.steps.is_some_and(|k| k > MAX_STEPS) {
+        return refuse(format!("--steps: at most {MAX_STEPS} (each is one move of the origin)"));
     }
     check_drawing(r)?;
     check_solution_shown(r, r.solve.is_some(), "add --solve")?;
@@ -200,7 +215,12 @@ pub const DRAWING_OPTIONS: &[Applies] = &[
     Applies { flag: "--prompt-style", given: |r| r.prompt_style.is_some(), formats: &[Prompt, Tasks] },
     Applies { flag: "--prompt-glyphs", given: |r| r.prompt_glyphs, formats: &[Prompt, Tasks] },
     Applies { flag: "--task-image", given: |r| r.task_image, formats: &[Tasks] },
+    Applies { flag: "--corridor-width", given: |r| r.corridor_width.is_some(), formats: TILED },
+    Applies { flag: "--wall-tiles", given: |r| r.wall_tiles.is_some(), formats: TILED },
 ];
+
+/// The tile maps: the maze as whole wall and floor tiles.
+const TILED: &[Format] = &[Grid];
 
 /// Refuses drawing and animation options the request's format does not take (by
 /// [`DRAWING_OPTIONS`]: a title on text, pdf's page options elsewhere, a cell size on
@@ -403,6 +423,12 @@ pub(crate) fn check_model(r: &MazeRequest) -> Result<()> {
     }
     if r.base.is_some_and(|base| !(base.is_finite() && base > 0.0 && base <= 10_000.0)) {
         return bad("base", "must be above 0 and at most 10000");
+    }
+    let max = maze_core::tiles::MAX_TILES;
+    for (field, value) in [("corridor-width", r.corridor_width), ("wall-tiles", r.wall_tiles)] {
+        if value.is_some_and(|v| !(1..=max).contains(&v)) {
+            return bad(field, &format!("must be from 1 to {max} tiles"));
+        }
     }
     Ok(())
 }

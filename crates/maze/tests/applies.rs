@@ -23,6 +23,12 @@ fn options_that_do_not_apply_are_refused() {
     let paper = "a4".parse().expect("paper");
     refused(&request(|r| r.bias = Some(corner)), "--bias", "binary-tree");
     refused(&request(|r| r.policy = Some(policy)), "--policy", "growing-tree");
+    refused(&request(|r| r.steps = Some(5)), "--steps", "origin-shift");
+    refused(
+        &request(|r| (r.steps, r.algorithm) = (Some(1 << 40), Algorithm::OriginShift)),
+        "--steps",
+        "at most",
+    );
     for format in [Format::Text, Format::Unicode] {
         refused(&request(|r| (r.title, r.format) = (Some("T".into()), format)), "--title", format.name());
         refused(
@@ -60,6 +66,32 @@ fn options_that_do_not_apply_are_refused() {
         refused(&request(|r| (r.heat, r.format) = (true, format)), "--heat", format.name());
         refused(&request(|r| (r.cell_size, r.format) = ("6mm".parse().ok(), format)), "--cell-size", "svg");
     }
+    for format in [Format::Text, Format::Svg, Format::Json] {
+        refused(&request(|r| (r.corridor_width, r.format) = (Some(2), format)), "--corridor-width", "grid");
+        refused(&request(|r| (r.wall_tiles, r.format) = (Some(2), format)), "--wall-tiles", "grid");
+    }
+    for bad in [0, 65] {
+        refused(
+            &request(|r| (r.corridor_width, r.format) = (Some(bad), Format::Grid)),
+            "--corridor-width",
+            "1 to 64",
+        );
+        refused(
+            &request(|r| (r.wall_tiles, r.format) = (Some(bad), Format::Grid)),
+            "--wall-tiles",
+            "1 to 64",
+        );
+    }
+    for shape in [maze_core::ShapeKind::Hex, maze_core::ShapeKind::Polar, maze_core::ShapeKind::Triangle] {
+        refused(&request(|r| (r.shape, r.format) = (shape, Format::Grid)), "tile grids", "square cells");
+    }
+    refused(
+        &request(|r| (r.wrap, r.format) = ("x".parse().expect("wrap"), Format::Grid)),
+        "tile grids",
+        "wrapped",
+    );
+    refused(&request(|r| (r.levels, r.format) = (2, Format::Grid)), "tile grids", "multi-level");
+    refused(&request(|r| (r.weave, r.format) = (Some(0.3), Format::Grid)), "tile grids", "woven");
     for height in [-1.0, f64::NAN, f64::INFINITY] {
         refused(&request(|r| (r.wall_height, r.format) = (Some(height), Format::Scad)), "--wall-height", "0");
     }
@@ -77,7 +109,13 @@ fn the_same_options_where_they_apply_are_accepted() {
     ok(request(|r| {
         (r.policy, r.algorithm) = (Some("newest".parse().expect("policy")), Algorithm::GrowingTree)
     }));
+    ok(request(|r| (r.steps, r.algorithm) = (Some(0), Algorithm::OriginShift)));
+    ok(request(|r| (r.steps, r.algorithm) = (Some(1_000_000_000), Algorithm::OriginShift)));
     ok(request(|r| (r.title, r.format) = (Some("T".into()), Format::Svg)));
+    ok(request(|r| (r.corridor_width, r.wall_tiles, r.format) = (Some(64), Some(1), Format::Grid)));
+    ok(request(|r| (r.braid, r.format) = (Some(0.5), Format::Grid)));
+    ok(request(|r| (r.mask_data, r.format) = (Some("XX./XXX/.XX".into()), Format::Grid)));
+    ok(request(|r| (r.starts, r.ends, r.format) = (Some(2), Some(2), Format::Grid)));
     ok(request(|r| {
         (r.paper, r.margin, r.format) =
             (Some("a4".parse().expect("paper")), Some("10mm".parse().expect("length")), Format::Pdf)

@@ -64,6 +64,8 @@ pub enum Format {
     Prompt,
     /// Task records for a language model (prompt, answer, moves, facts), as JSON Lines.
     Tasks,
+    /// The maze as a block grid of wall and floor tiles, as text ([`maze_core::tiles`]).
+    Grid,
 }
 
 impl std::fmt::Display for Format {
@@ -82,7 +84,7 @@ impl Format {
     /// The usual file extension.
     pub fn extension(self) -> &'static str {
         match self {
-            Format::Text | Format::Unicode | Format::Prompt => "txt",
+            Format::Text | Format::Unicode | Format::Prompt | Format::Grid => "txt",
             Format::Tasks => "jsonl",
             other => other.name(),
         }
@@ -103,6 +105,7 @@ impl Format {
         Format::Gif,
         Format::Prompt,
         Format::Tasks,
+        Format::Grid,
     ];
 
     /// The name used on the command line.
@@ -121,6 +124,7 @@ impl Format {
             Format::Gif => "gif",
             Format::Prompt => "prompt",
             Format::Tasks => "tasks",
+            Format::Grid => "grid",
         }
     }
 
@@ -152,6 +156,9 @@ impl Format {
             }
             Format::Prompt => {
                 "the maze as text for a language model in --prompt-style (alphamaze, hrm, grid, aotp, plain, ascii)"
+            }
+            Format::Grid => {
+                "block grid of tiles: # wall, . floor, S start, E end; --corridor-width and --wall-tiles (square cells)"
             }
             Format::Tasks => {
                 "JSON Lines of task records: prompt (--prompt-style), answer in U/D/L/R moves, shortest length, difficulty"

@@ -15,6 +15,7 @@ mod growing_tree;
 mod hunt_and_kill;
 mod kruskal;
 mod kruskal_lean;
+mod origin_shift;
 mod prim;
 mod quad_division;
 mod recursive_backtracker;
@@ -30,6 +31,7 @@ pub use growing_tree::{Policy, growing_tree};
 pub use hunt_and_kill::hunt_and_kill;
 pub(crate) use kruskal::UnionFind;
 pub use kruskal::{LEAN_ABOVE as KRUSKAL_LEAN_ABOVE, kruskal};
+pub use origin_shift::{OriginShift, default_steps as origin_shift_default_steps, origin_shift};
 pub use prim::{prim, prim_modified, prim_true};
 pub use quad_division::quad_division;
 pub use recursive_backtracker::recursive_backtracker;
@@ -51,6 +53,9 @@ pub struct Options {
     pub corner: Corner,
     /// How the growing tree picks its next cell.
     pub policy: Policy,
+    /// How many steps Origin Shift takes after its starting tree [default: ten per cell,
+    /// [`origin_shift_default_steps`]].
+    pub steps: Option<u64>,
 }
 
 macro_rules! algorithms {
@@ -113,6 +118,8 @@ algorithms! {
         "active list with a policy (newest, random, oldest, mixed): from backtracker to Prim";
     RecursiveDivision, "recursive-division", grid: true,
         "wall adder: split rooms with a wall and one gap; long straight walls, boxy";
+    OriginShift, "origin-shift", grid: false,
+        "a tree pointing to a wandering origin, re-pointed each step (--steps); uniform once mixed";
 }
 
 impl std::str::FromStr for Algorithm {
@@ -144,7 +151,7 @@ impl Algorithm {
     /// About how many bytes a cell the generator needs besides the maze's own walls, for a
     /// maze of `cells` cells (peak resident memory measured on 4000 × 4000 and 16000 × 16000
     /// squares, rounded up): Kruskal's edge order and union-find and true Prim's heap take
-    /// about 12-14, the depth-first stack about 1, Wilson's walk under 1, the others a bit or
+    /// about 12-14, the depth-first stack about 1, Wilson's walk under 1, Origin Shift's parent doors 1, the others a bit or
     /// two a cell at most. On a whole square lattice (`square_lattice`: no mask, wrapping or
     /// levels) above [`KRUSKAL_LEAN_ABOVE`] cells, Kruskal works tile by tile in under 1.
     /// For warning before very large mazes.
@@ -153,7 +160,7 @@ impl Algorithm {
             Algorithm::Kruskal if square_lattice && cells > KRUSKAL_LEAN_ABOVE => 1.0,
             Algorithm::Kruskal => 12.0,
             Algorithm::PrimTrue => 14.0,
-            Algorithm::RecursiveBacktracker | Algorithm::Wilson => 1.0,
+            Algorithm::RecursiveBacktracker | Algorithm::Wilson | Algorithm::OriginShift => 1.0,
             _ => 0.25,
         }
     }
@@ -268,6 +275,7 @@ impl Algorithm {
             Algorithm::Eller => eller(maze, rng, obs)?,
             Algorithm::Sidewinder => sidewinder(maze, rng, obs)?,
             Algorithm::RecursiveDivision => recursive_division(maze, rng, obs)?,
+            Algorithm::OriginShift => origin_shift(maze, options.steps, rng, obs),
         }
         Ok(())
     }
