@@ -3,6 +3,7 @@
 
 use maze_core::{Point, Shape, ShapeSpec};
 use maze_render::animate::{self};
+use maze_render::font::{Font, Fonts};
 use maze_render::pdf::{PageSetup, PdfPage};
 use maze_render::style::Style;
 use maze_render::{Format, pdf, png};
@@ -145,14 +146,28 @@ pub fn draw_style(d: &Draw, format: Format, multi: bool, picture: &Picture) -> S
 }
 
 /// The pdf page setup: an asked cell size is kept exactly (or refused) unless `--fit`;
-/// the default margin may narrow to keep it.
-pub fn page_setup(d: &Draw) -> PageSetup {
-    PageSetup {
+/// the default margin may narrow to keep it; the text is set in `--font` when given.
+///
+/// # Errors
+/// [`Error::Request`] when the `--font` file cannot be read or is not a font.
+pub fn page_setup(d: &Draw) -> Result<PageSetup> {
+    Ok(PageSetup {
+        fonts: match &d.font {
+            Some(path) => Fonts::single(read_font(path)?),
+            None => Fonts::default(),
+        },
         paper: d.paper.unwrap_or_default(),
         margin_mm: d.margin.map_or(15.0, |m| m.mm()),
         fit: if d.cell_size.is_some() && !d.fit { pdf::Fit::Exact } else { pdf::Fit::Shrink },
         flexible_margin: d.margin.is_none(),
-    }
+    })
+}
+
+/// The font in the file `path` (`--font`).
+fn read_font(path: &std::path::Path) -> Result<Font> {
+    let shown = path.display();
+    let data = std::fs::read(path).map_err(|e| Error::Request(format!("cannot read --font {shown}: {e}")))?;
+    Font::from_bytes(data).map_err(|e| Error::Request(format!("--font {shown}: {e}")))
 }
 
 /// Refuses, before any maze is made, a pdf whose maze cannot keep its asked cell size.
@@ -162,7 +177,9 @@ pub(crate) fn check_page(spec: &ShapeSpec, draw: &Draw, multi: bool, headed: boo
     let style = draw_style(draw, Format::Pdf, multi, &Picture::default());
     // Solution pages and books have a heading line, which every page then makes room for.
     let page = PdfPage { scene, heading: headed.then(|| "Solution".to_string()) };
-    pdf::page_layouts(&[page], &page_setup(draw), &style).map_err(|e| Error::Request(e.to_string()))?;
+    let setup = page_setup(draw)?;
+    pdf::check_text(&setup.fonts, &style).map_err(|e| Error::Request(e.to_string()))?;
+    pdf::page_layouts(&[page], &setup, &style).map_err(|e| Error::Request(e.to_string()))?;
     Ok(())
 }
 

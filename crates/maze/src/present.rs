@@ -247,7 +247,7 @@ impl Collector {
                         // book's pages all do, one maze's solution page does.
                         let band = self.several || solution.is_some();
                         let style = draw_style(&self.draw, Format::Pdf, self.multi, &Picture::default());
-                        let mut book = pdf::Book::new(&page_setup(&self.draw), &style, band)?;
+                        let mut book = pdf::Book::new(&page_setup(&self.draw)?, &style, band)?;
                         pdf_io(sink, |out| book.start(out))?;
                         self.book.insert(book)
                     }

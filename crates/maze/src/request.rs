@@ -565,6 +565,13 @@ request_model! {
         /// For tasks: add each maze's picture as a PNG (`image`, base64), the route undrawn.
         #[cfg_attr(feature = "clap", arg(long))]
         task_image ("task-image", Draw): bool = false,
+        // Books for print (pdf; issue 51): fonts, trim and bleed, book layout, ink.
+        /// For pdf: a TrueType or OpenType font file (.ttf, .otf, .ttc: its first face) to set
+        /// every text in, embedded and cut to the glyphs used, for a title in a script DejaVu
+        /// Sans lacks (`--title "迷路の本" --font NotoSansCJK.ttc`) [default: DejaVu Sans and
+        /// DejaVu Sans Bold, shipped with maze]. A character the font lacks is refused.
+        #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
+        font ("font", CommandLine): Option<PathBuf> = None,
     }
 
     section (Some("Animation (gif, svg)"))

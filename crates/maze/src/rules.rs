@@ -193,6 +193,7 @@ pub const DRAWING_OPTIONS: &[Applies] = &[
     Applies { flag: "--paper", given: |r| r.paper.is_some(), formats: &[Pdf] },
     Applies { flag: "--margin", given: |r| r.margin.is_some(), formats: &[Pdf] },
     Applies { flag: "--fit", given: |r| r.fit, formats: &[Pdf] },
+    Applies { flag: "--font", given: |r| r.font.is_some(), formats: &[Pdf] },
     Applies { flag: "--wall-height", given: |r| r.wall_height.is_some(), formats: MODELS },
     Applies { flag: "--base", given: |r| r.base.is_some(), formats: MODELS },
     Applies { flag: "--tex-fragment", given: |r| r.tex_fragment, formats: &[Tex] },

@@ -21,6 +21,7 @@
 pub mod animate;
 pub mod compact;
 mod deflate;
+pub mod font;
 pub mod json;
 pub mod pdf;
 pub mod png;

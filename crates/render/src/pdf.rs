@@ -3,14 +3,16 @@
 //!
 //! Written directly with `pdf-writer`: the walls of a page are one path of move/line pieces
 //! stroked once, shaded cells one filled path per colour, the solution one polyline and the
-//! dots Bézier circles; each page's drawing is deflate-compressed. Text uses the standard Helvetica fonts (nothing is embedded), so it
-//! is limited to the Windows-1252 ("WinAnsi") characters; anything else prints as `?`. The
+//! dots Bézier circles; each page's drawing is deflate-compressed. Text is set in embedded
+//! fonts cut to the glyphs used ([`crate::font`]: DejaVu Sans by default, any TrueType or
+//! OpenType font asked for), with a ToUnicode map so it can be searched. The
 //! output has no dates or random ids: the same input gives the same bytes.
 
 use maze_core::{Error, Point};
 use pdf_writer::types::{LineCapStyle, LineJoinStyle};
 use pdf_writer::{Chunk, Content, Filter, Finish, Name, Rect, Ref, Settings, Str, TextStr};
 
+use crate::font::{Fonts, InUse};
 use crate::scene::{Fill, Marker, Scene};
 use crate::style::{Colour, Length, ROUTE_COLOURS, Style, heat_colour, wrap_measured};
 
@@ -144,12 +146,14 @@ pub struct PageSetup {
     /// The margin was not asked for: it may narrow to [`MIN_MARGIN_MM`] (and the title
     /// tighten) before the maze is shrunk or refused.
     pub flexible_margin: bool,
+    /// The fonts text is set in (embedded, cut to the glyphs used).
+    pub fonts: Fonts,
 }
 
 impl PageSetup {
     /// A setup that shrinks a maze that does not fit, with a fixed margin.
     pub fn new(paper: Paper, margin_mm: f64) -> Self {
-        PageSetup { paper, margin_mm, fit: Fit::Shrink, flexible_margin: false }
+        PageSetup { paper, margin_mm, fit: Fit::Shrink, flexible_margin: false, fonts: Fonts::default() }
     }
 }
 
@@ -179,11 +183,11 @@ pub struct PdfPage {
 /// Points per millimetre.
 pub const MM: f64 = 72.0 / 25.4;
 
-/// Nominal title size, points (Helvetica-Bold).
+/// Nominal title size, points (the bold font).
 const TITLE_SIZE: f64 = 20.0;
-/// Nominal instructions size, points (Helvetica).
+/// Nominal instructions size, points.
 const INSTRUCTIONS_SIZE: f64 = 11.0;
-/// Heading size, points (Helvetica, top-right corner).
+/// Heading size, points (top-right corner).
 const HEADING_SIZE: f64 = 9.0;
 /// Baseline below the top of a text line, as a fraction of the font size.
 const ASCENT: f64 = 0.75;
@@ -197,9 +201,9 @@ const MIN_STRIP: f64 = 24.0;
 /// One line of text placed on a page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TextLine {
-    /// The text as printed: WinAnsi characters only, anything else replaced by `?`.
+    /// The text as printed (tabs and line breaks as spaces).
     pub text: String,
-    /// Helvetica-Bold (the title) rather than Helvetica.
+    /// Set in the bold font (the title) rather than the regular one.
     pub bold: bool,
     /// Font size, points (shrunk from the nominal size when the line is too wide).
     pub size: f64,
@@ -392,10 +396,17 @@ fn try_layout(
     let mut text = Vec::new();
     let mut top = margin;
     let mut left = margin;
-    // A line as printed (WinAnsi, blank lines dropped), its size fitted to `room` points
-    // of length, and its width at that size.
+    let fonts = &setup.fonts;
+    let text_width = |line: &str, bold: bool| fonts.get(bold).width(line);
+    let fit_size = |line: &str, bold: bool, nominal: f64, room: f64| {
+        let w = text_width(line, bold);
+        if w > 0.0 { nominal.min(room / w) } else { nominal }
+    };
+    let printed = |l: &str| crate::font::printable(l).into_owned();
+    // A line as printed (blank lines dropped), its size fitted to `room` points of length,
+    // and its width at that size.
     let fitted = |line: Option<&str>, bold: bool, nominal: f64, room: f64| {
-        let line = line.map(winansi).filter(|l| !l.trim().is_empty())?;
+        let line = line.map(printed).filter(|l| !l.trim().is_empty())?;
         let size = fit_size(&line, bold, nominal, room);
         let width = text_width(&line, bold) * size;
         Some((line, size, width))
@@ -415,7 +426,7 @@ fn try_layout(
         for (line, bold, nominal) in
             lines.into_iter().chain([(heading.filter(|_| band), false, heading_size)])
         {
-            let Some(line) = line.map(winansi).filter(|l| !l.trim().is_empty()) else { continue };
+            let Some(line) = line.map(printed).filter(|l| !l.trim().is_empty()) else { continue };
             // The longest word sets the size when it is wider than the strip.
             let longest = line.split_whitespace().map(|w| text_width(w, bold)).fold(0.0, f64::max);
             let size = if longest > 0.0 { nominal.min(strip / longest) } else { nominal };
@@ -456,7 +467,7 @@ fn try_layout(
             let title_width = style
                 .title
                 .as_deref()
-                .map(winansi)
+                .map(printed)
                 .map(|t| text_width(&t, true) * fit_size(&t, true, title_size, avail_w))
                 .unwrap_or(0.0);
             let reserve = text_width("Solution 0000", false) * heading_size;
@@ -503,87 +514,6 @@ fn try_layout(
         text,
     })
 }
-
-/// The largest size up to `nominal` at which the line fits `width` points.
-fn fit_size(line: &str, bold: bool, nominal: f64, width: f64) -> f64 {
-    let w = text_width(line, bold);
-    if w > 0.0 { nominal.min(width / w) } else { nominal }
-}
-
-/// Width of a WinAnsi line at 1 pt.
-pub fn text_width(line: &str, bold: bool) -> f64 {
-    let table = if bold { &HELVETICA_BOLD } else { &HELVETICA };
-    line.chars()
-        .filter_map(win_byte)
-        .map(|b| f64::from(table.get(usize::from(b).saturating_sub(32)).copied().unwrap_or(556)) / 1000.0)
-        .sum()
-}
-
-/// The text with every character Helvetica cannot show (in WinAnsi) replaced by `?`;
-/// tabs and line breaks become spaces.
-fn winansi(s: &str) -> String {
-    s.chars()
-        .map(|c| match c {
-            '\t' | '\n' | '\r' => ' ',
-            c if win_byte(c).is_some() => c,
-            _ => '?',
-        })
-        .collect()
-}
-
-/// The Windows-1252 code of a character, if it has one (controls excluded).
-fn win_byte(c: char) -> Option<u8> {
-    let u = u32::from(c);
-    match u {
-        0x20..=0x7e | 0xa0..=0xff => u8::try_from(u).ok(),
-        0x100.. => WIN_HIGH.iter().position(|&w| w == c).and_then(|i| u8::try_from(0x80 + i).ok()),
-        _ => None,
-    }
-}
-
-/// Windows-1252 codes 0x80-0x9f (NUL where undefined).
-const WIN_HIGH: [char; 32] = [
-    '\u{20ac}', '\0', '\u{201a}', '\u{0192}', '\u{201e}', '\u{2026}', '\u{2020}', '\u{2021}', '\u{02c6}',
-    '\u{2030}', '\u{0160}', '\u{2039}', '\u{0152}', '\0', '\u{017d}', '\0', '\0', '\u{2018}', '\u{2019}',
-    '\u{201c}', '\u{201d}', '\u{2022}', '\u{2013}', '\u{2014}', '\u{02dc}', '\u{2122}', '\u{0161}',
-    '\u{203a}', '\u{0153}', '\0', '\u{017e}', '\u{0178}',
-];
-
-/// Helvetica advance widths (1/1000 em) for WinAnsi codes 32-255, from Adobe's AFM.
-const HELVETICA: [u16; 224] = [
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, //
-    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, //
-    1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, //
-    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 333, 556, //
-    333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, //
-    556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 333, 556, //
-    556, 556, 222, 556, 333, 1000, 556, 556, 333, 1000, 667, 333, 1000, 556, 611, 556, //
-    556, 222, 222, 333, 333, 350, 556, 1000, 333, 1000, 500, 333, 944, 556, 500, 667, //
-    278, 333, 556, 556, 556, 556, 260, 556, 333, 737, 370, 333, 584, 333, 737, 333, //
-    400, 584, 333, 333, 333, 578, 537, 278, 333, 333, 365, 333, 834, 834, 834, 611, //
-    667, 667, 667, 667, 667, 667, 1000, 722, 667, 667, 667, 667, 278, 278, 278, 278, //
-    722, 722, 778, 778, 778, 778, 778, 584, 778, 722, 722, 722, 722, 667, 667, 611, //
-    556, 556, 556, 556, 556, 556, 889, 500, 556, 556, 556, 556, 278, 278, 278, 278, //
-    556, 556, 556, 556, 556, 556, 556, 584, 611, 556, 556, 556, 556, 500, 556, 500, //
-];
-
-/// Helvetica-Bold advance widths (1/1000 em) for WinAnsi codes 32-255, from Adobe's AFM.
-const HELVETICA_BOLD: [u16; 224] = [
-    278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, //
-    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611, //
-    975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, //
-    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 333, 556, //
-    333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, //
-    611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 333, 611, //
-    556, 611, 278, 556, 500, 1000, 556, 556, 333, 1000, 667, 333, 1000, 611, 611, 611, //
-    611, 278, 278, 500, 500, 350, 556, 1000, 333, 1000, 556, 333, 944, 611, 500, 667, //
-    278, 333, 556, 556, 556, 556, 280, 556, 333, 737, 370, 333, 584, 333, 737, 333, //
-    400, 584, 333, 333, 333, 611, 556, 278, 333, 333, 365, 333, 834, 834, 834, 611, //
-    722, 722, 722, 722, 722, 722, 1000, 722, 667, 667, 667, 667, 278, 278, 278, 278, //
-    722, 722, 778, 778, 778, 778, 778, 584, 778, 722, 722, 722, 722, 667, 667, 611, //
-    556, 556, 556, 556, 556, 556, 889, 556, 556, 556, 556, 556, 278, 278, 278, 278, //
-    611, 611, 611, 611, 611, 611, 611, 584, 611, 611, 611, 611, 611, 556, 611, 556, //
-];
 
 /// A number for the content stream: rounded to 1/1000 so files stay small and exact
 /// (anything not finite, which PDF cannot write, becomes 0).
@@ -633,9 +563,9 @@ impl Colours {
 ///
 /// Layout of a page (see [`page_layouts`]), inside `setup.margin_mm` on every side:
 /// - a heading band at the top when any page has a heading ("Puzzle 3"), the heading set
-///   small (9 pt Helvetica) in the top-right corner;
-/// - the title (`style.title`) centred in 20 pt Helvetica-Bold, then the instructions
-///   (`style.instructions`) centred in 11 pt Helvetica; a line too wide for the paper is
+///   small (9 pt) in the top-right corner;
+/// - the title (`style.title`) centred in 20 pt bold, then the instructions
+///   (`style.instructions`) centred in 11 pt; a line too wide for the paper is
 ///   set smaller;
 /// - the maze centred in the rest, one maze unit being `style.cell_size` mm and walls
 ///   `style.wall_width` mm thick, shrunk uniformly (never enlarged) when it does not fit.
@@ -684,6 +614,8 @@ pub struct Book {
     back: Vec<Ref>,
     /// Whether a page had to be shrunk to fit.
     shrunk: bool,
+    /// The fonts as used so far: the regular one, then the bold one unless it is the same.
+    fonts: Vec<InUse>,
 }
 
 /// Where a page of a [`Book`] goes.
@@ -696,7 +628,9 @@ pub enum Part {
 }
 
 /// The fixed objects' ids: the catalog, the page tree, the two fonts and the document
-/// information; pages follow, each page object followed by its content stream.
+/// information; pages follow, each page object followed by its content stream, then the
+/// fonts' other objects (written at the end, once every glyph used is known; a single
+/// font leaves the bold font's object null).
 const CATALOG: i32 = 1;
 const TREE: i32 = 2;
 const REGULAR: i32 = 3;
@@ -714,9 +648,16 @@ impl Book {
     /// heading band (give it when any page will have a heading).
     ///
     /// # Errors
-    /// [`Error::Parameter`] when a colour of `style` does not parse.
+    /// [`Error::Parameter`] when a colour of `style` does not parse, or the title, the
+    /// instructions or the headings have a character the font lacks (named).
     pub fn new(setup: &PageSetup, style: &Style, band: bool) -> Result<Self, Error> {
+        check_text(&setup.fonts, style)?;
+        let mut fonts = vec![InUse::new(setup.fonts.regular.clone())];
+        if !setup.fonts.is_single() {
+            fonts.push(InUse::new(setup.fonts.bold.clone()));
+        }
         Ok(Book {
+            fonts,
             setup: setup.clone(),
             style: style.clone(),
             colours: Colours::new(style)?,
@@ -738,12 +679,17 @@ impl Book {
 
     /// Writes the one object in `chunk` (object `id`), noting where it starts.
     fn object(&mut self, out: &mut dyn std::io::Write, id: i32, chunk: &Chunk) -> Result<(), Error> {
+        self.object_bytes(out, id, chunk.as_bytes())
+    }
+
+    /// Writes object `id`'s bytes, noting where it starts.
+    fn object_bytes(&mut self, out: &mut dyn std::io::Write, id: i32, bytes: &[u8]) -> Result<(), Error> {
         let slot = usize::try_from(id - 1).unwrap_or(0);
         if self.offsets.len() <= slot {
             self.offsets.resize(slot + 1, 0);
         }
         self.offsets[slot] = self.written;
-        self.put(out, chunk.as_bytes())
+        self.put(out, bytes)
     }
 
     /// Writes the file's header and the objects every page refers to (fonts, document
@@ -754,11 +700,6 @@ impl Book {
     pub fn start(&mut self, out: &mut dyn std::io::Write) -> Result<(), Error> {
         let settings = Settings { pretty: false };
         self.put(out, b"%PDF-1.7\n%\x80\x80\x80\x80\n\n")?;
-        for (id, name) in [(REGULAR, &b"Helvetica"[..]), (BOLD, &b"Helvetica-Bold"[..])] {
-            let mut c = Chunk::with_settings(settings);
-            c.type1_font(Ref::new(id)).base_font(Name(name)).encoding_predefined(Name(b"WinAnsiEncoding"));
-            self.object(out, id, &c)?;
-        }
         let mut c = Chunk::with_settings(settings);
         {
             let mut meta = c.indirect(Ref::new(INFO)).start::<pdf_writer::writers::DocumentInfo>();
@@ -792,11 +733,12 @@ impl Book {
             p.parent(Ref::new(TREE));
             p.media_box(Rect::new(0.0, 0.0, r(layout.page_width), r(layout.page_height)));
             p.contents(content_id);
-            p.resources().fonts().pair(Name(b"F1"), Ref::new(REGULAR)).pair(Name(b"F2"), Ref::new(BOLD));
+            let bold = if self.fonts.len() > 1 { BOLD } else { REGULAR };
+            p.resources().fonts().pair(Name(b"F1"), Ref::new(REGULAR)).pair(Name(b"F2"), Ref::new(bold));
             p.finish();
         }
         self.object(out, id.get(), &c)?;
-        let content = draw_page(&page.scene, &layout, &self.colours, settings)?;
+        let content = draw_page(&page.scene, &layout, &self.colours, settings, &mut self.fonts)?;
         let packed = miniz_oxide::deflate::compress_to_vec_zlib(&content, 1);
         let mut c = Chunk::with_settings(settings);
         c.stream(content_id, &packed).filter(Filter::FlateDecode);
@@ -828,6 +770,21 @@ impl Book {
             return Err(Error::Parameter("a PDF needs at least one page".into()));
         }
         let settings = Settings { pretty: false };
+        // The fonts, cut to the glyphs the pages used.
+        let mut next = INFO + 1 + 2 * self.pages() as i32;
+        let fonts = std::mem::take(&mut self.fonts);
+        for (i, font) in fonts.iter().enumerate() {
+            let id = if i == 0 { REGULAR } else { BOLD };
+            for (id, c) in font.write(settings, Ref::new(id), next)? {
+                self.object(out, id, &c)?;
+            }
+            next += 4;
+        }
+        if fonts.len() == 1 {
+            let mut c = Chunk::with_settings(settings);
+            c.indirect(Ref::new(BOLD)).primitive(pdf_writer::Null);
+            self.object(out, BOLD, &c)?;
+        }
         let kids: Vec<Ref> = self.front.iter().chain(&self.back).copied().collect();
         let mut c = Chunk::with_settings(settings);
         c.pages(Ref::new(TREE)).kids(kids.iter().copied()).count(kids.len() as i32);
@@ -851,19 +808,37 @@ impl Book {
     }
 }
 
+/// Refuses a style whose title, instructions or book headings have a character the font
+/// that prints them lacks ([`Book::new`] does, before the first page).
+///
+/// # Errors
+/// [`Error::Parameter`] naming the character, the text and the font.
+pub fn check_text(fonts: &Fonts, style: &Style) -> Result<(), Error> {
+    if let Some(title) = &style.title {
+        fonts.check(title, true, "the title")?;
+    }
+    if let Some(instructions) = &style.instructions {
+        fonts.check(instructions, false, "the instructions")?;
+    }
+    fonts.check("Puzzle Solution to puzzle page 0123456789", false, "the headings")?;
+    fonts.check("0123456789", true, "the dots' numbers")
+}
+
 /// The content stream of one page, checking the job's cancellation flag as it goes.
 fn draw_page(
     scene: &Scene,
     layout: &Layout,
     colours: &Colours,
     settings: Settings,
+    fonts: &mut [InUse],
 ) -> Result<Vec<u8>, Error> {
+    let bold_font = usize::from(fonts.len() > 1);
     use crate::scene::every;
     let mut c = Content::with_settings(settings);
     let h = layout.page_height;
     // Text, in page coordinates (y up).
     for line in &layout.text {
-        let bytes: Vec<u8> = line.text.chars().filter_map(win_byte).collect();
+        let bytes = fonts[if line.bold { bold_font } else { 0 }].encode(&line.text);
         c.set_fill_rgb(0.0, 0.0, 0.0);
         c.begin_text();
         c.set_font(Name(if line.bold { b"F2" } else { b"F1" }), r(line.size));
@@ -1007,8 +982,8 @@ fn draw_page(
     // A MultiMaze's numbers, white on their dots (the text matrix turns y up again).
     for (p, text) in &scene.labels {
         let size = crate::scene::label_size(2.0 * radius, text);
-        let bytes: Vec<u8> = text.chars().filter_map(win_byte).collect();
-        let width = text_width(text, true) * size;
+        let bytes = fonts[bold_font].encode(text);
+        let width = fonts[bold_font].font().width(text) * size;
         c.set_fill_rgb(1.0, 1.0, 1.0);
         c.begin_text();
         c.set_font(Name(b"F2"), r(size));
@@ -1030,25 +1005,4 @@ fn circle(c: &mut Content, centre: Point, radius: f64) {
     c.cubic_to(r(x - rr), r(y - k), r(x - k), r(y - rr), r(x), r(y - rr));
     c.cubic_to(r(x + k), r(y - rr), r(x + rr), r(y - k), r(x + rr), r(y));
     c.close_path();
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn winansi_replaces_what_helvetica_lacks() {
-        assert_eq!(winansi("Café – “x” €5\tπ"), "Café – “x” €5 ?");
-        assert_eq!(win_byte('€'), Some(0x80));
-        assert_eq!(win_byte('é'), Some(0xe9));
-        assert_eq!(win_byte('\u{81}'), None);
-        assert_eq!(win_byte('\0'), None);
-    }
-
-    #[test]
-    fn widths_match_the_afm() {
-        // "Maze" in Helvetica-Bold: M 833 + a 556 + z 500 + e 556.
-        assert!((text_width("Maze", true) - 2.445).abs() < 1e-9);
-        assert!((text_width("Hi", false) - (0.722 + 0.222)).abs() < 1e-9);
-    }
 }
