@@ -25,6 +25,7 @@ pub mod font;
 pub mod json;
 pub mod pdf;
 pub mod png;
+pub mod print;
 pub mod raster;
 pub mod scad;
 pub mod scene;

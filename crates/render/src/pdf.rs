@@ -13,6 +13,7 @@ use pdf_writer::types::{LineCapStyle, LineJoinStyle};
 use pdf_writer::{Chunk, Content, Filter, Finish, Name, Rect, Ref, Settings, Str, TextStr};
 
 use crate::font::{Fonts, InUse};
+use crate::print::Print;
 use crate::scene::{Fill, Marker, Scene};
 use crate::style::{Colour, Length, ROUTE_COLOURS, Style, heat_colour, wrap_measured};
 
@@ -148,12 +149,26 @@ pub struct PageSetup {
     pub flexible_margin: bool,
     /// The fonts text is set in (embedded, cut to the glyphs used).
     pub fonts: Fonts,
+    /// A book for print: trim size and bleed, mirrored margins, page numbers, keys several
+    /// to a page (the paper, margin and turning are then the book's).
+    pub print: Option<Print>,
+    /// Black ink only: everything in DeviceGray (colours as their grey, walls, solution
+    /// and dots black; the end dots drawn as rings).
+    pub black_ink: bool,
 }
 
 impl PageSetup {
     /// A setup that shrinks a maze that does not fit, with a fixed margin.
     pub fn new(paper: Paper, margin_mm: f64) -> Self {
-        PageSetup { paper, margin_mm, fit: Fit::Shrink, flexible_margin: false, fonts: Fonts::default() }
+        PageSetup {
+            paper,
+            margin_mm,
+            fit: Fit::Shrink,
+            flexible_margin: false,
+            fonts: Fonts::default(),
+            print: None,
+            black_ink: false,
+        }
     }
 }
 
@@ -229,8 +244,11 @@ pub struct Layout {
     pub shrunk: bool,
     /// Wall thickness, points (after any shrinking).
     pub wall: f64,
-    /// The text lines: heading (top-right), title, instructions.
+    /// The text lines: heading (top-right), title, instructions; a book's page number.
     pub text: Vec<TextLine>,
+    /// A book page's trim box, points in PDF coordinates (left, bottom, right, top, y up);
+    /// its bleed box is the whole page.
+    pub trim: Option<[f64; 4]>,
 }
 
 impl Layout {
@@ -510,9 +528,198 @@ fn try_layout(
         origin: (x0 + wall * s / 2.0, y0 + wall * s / 2.0),
         scale: cell * s,
         shrunk: s < 1.0,
+        // Never thinner than a printer keeps (a wall asked thinner is refused before).
+        wall: if wall > 0.0 { (wall * s).max(crate::print::MIN_LINE_PT) } else { 0.0 },
+        text,
+        trim: None,
+    })
+}
+
+/// Height kept at the foot of a book page for its number, points.
+const FOOTER: f64 = 1.8 * HEADING_SIZE;
+
+/// Whether page `n` (from 1) is on the right of a spread: odd pages are.
+fn recto(n: usize) -> bool {
+    n % 2 == 1
+}
+
+/// A book page's frame: the trim size, the live area inside the mirrored margins (left,
+/// top, right, bottom in trim coordinates, y down) and where the trim box sits in the page
+/// (its top-left corner, after the bleed).
+struct Frame {
+    trim: (f64, f64),
+    live: [f64; 4],
+    offset: (f64, f64),
+    bleed: f64,
+}
+
+fn frame(print: &Print, page: usize) -> Frame {
+    let (tw, th) = (print.trim_mm.0 * MM, print.trim_mm.1 * MM);
+    let (inside, outside, bleed) = (print.inside_mm * MM, print.outside_mm * MM, print.bleed_mm * MM);
+    let footer = if print.page_numbers { FOOTER } else { 0.0 };
+    let (left, right) = if recto(page) { (inside, outside) } else { (outside, inside) };
+    Frame {
+        trim: (tw, th),
+        live: [left, outside, tw - right, th - outside - footer],
+        offset: (if recto(page) { 0.0 } else { bleed }, bleed),
+        bleed,
+    }
+}
+
+impl Frame {
+    /// Moves a layout made on the live area's own paper (`margin` all round) into the
+    /// page, adds the page number and sets the page and trim sizes.
+    fn place(&self, mut l: Layout, margin: f64, number: Option<(usize, &Fonts)>) -> Layout {
+        let (dx, dy) = (self.live[0] - margin + self.offset.0, self.live[1] - margin + self.offset.1);
+        l.origin = (l.origin.0 + dx, l.origin.1 + dy);
+        for t in &mut l.text {
+            t.x += dx;
+            t.baseline += dy;
+        }
+        self.close(l, number)
+    }
+
+    fn close(&self, mut l: Layout, number: Option<(usize, &Fonts)>) -> Layout {
+        let (tw, th) = self.trim;
+        if let Some((n, fonts)) = number {
+            let text = n.to_string();
+            let width = fonts.regular.width(&text) * HEADING_SIZE;
+            // On the outside corner, inside the live area's width, below it.
+            let x = if recto(n) { self.live[2] - width } else { self.live[0] };
+            l.text.push(TextLine {
+                text,
+                bold: false,
+                size: HEADING_SIZE,
+                x: x + self.offset.0,
+                baseline: self.live[3] + FOOTER - 0.2 * HEADING_SIZE + self.offset.1,
+            });
+        }
+        l.page_width = tw + self.bleed;
+        l.page_height = th + 2.0 * self.bleed;
+        let (x0, y0) = (self.offset.0, self.bleed);
+        l.trim = Some([x0, y0, x0 + tw, y0 + th]);
+        l
+    }
+}
+
+/// A page of a book ([`PageSetup::print`]): laid out on its live area as on paper of that
+/// size with the outside margin all round, then moved into place, its heading on the
+/// outside, its number at the outside corner of the foot.
+fn print_layout(
+    scene: &Scene,
+    heading: Option<&str>,
+    band: bool,
+    setup: &PageSetup,
+    style: &Style,
+    print: &Print,
+    page: usize,
+) -> Result<Layout, Error> {
+    let f = frame(print, page);
+    let margin = print.outside_mm * MM;
+    let [x0, y0, x1, y1] = f.live;
+    let paper = Paper::Custom((x1 - x0 + 2.0 * margin) / MM, (y1 - y0 + 2.0 * margin) / MM);
+    let inner = PageSetup {
+        paper,
+        margin_mm: print.outside_mm,
+        flexible_margin: false,
+        print: None,
+        ..setup.clone()
+    };
+    let mut l = layout_page(scene, heading, band, &inner, style)?;
+    if !recto(page)
+        && let Some(h) = heading
+        && let Some(t) = l.text.first_mut().filter(|t| !t.bold && t.text == crate::font::printable(h))
+    {
+        t.x = margin;
+    }
+    Ok(f.place(l, margin, print.page_numbers.then_some((page, &setup.fonts))))
+}
+
+/// Where one answer key of a key page goes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Placed {
+    origin: (f64, f64),
+    scale: f64,
+    wall: f64,
+}
+
+/// A page of answer keys: `keys` in a grid of `cols` x `rows` cells across the live area,
+/// each under its label (the key's heading), all at the largest scale at which every one
+/// fits (never larger than the asked cell size).
+fn key_layout(
+    keys: &[&PdfPage],
+    (cols, rows): (usize, usize),
+    setup: &PageSetup,
+    style: &Style,
+    print: &Print,
+    page: usize,
+) -> Result<(Layout, Vec<Placed>), Error> {
+    let f = frame(print, page);
+    let [x0, y0, x1, y1] = f.live;
+    let gap = TEXT_GAP;
+    let (cw, ch) = (
+        (x1 - x0 - gap * (cols - 1) as f64) / cols as f64,
+        (y1 - y0 - gap * (rows - 1) as f64) / rows as f64,
+    );
+    let label = 1.4 * HEADING_SIZE;
+    let cell = positive(style.cell_size, "cell size")? * MM;
+    let wall = style.wall_width.max(0.0) * MM;
+    if cw < MIN_AREA || ch - label < MIN_AREA {
+        return Err(Error::Parameter(format!(
+            "{} keys to a page leave no room for a maze on a {:.0} x {:.0} mm page",
+            cols * rows,
+            f.trim.0 / MM,
+            f.trim.1 / MM
+        )));
+    }
+    let s = keys
+        .iter()
+        .map(|k| (cw / (k.scene.width * cell + wall)).min((ch - label) / (k.scene.height * cell + wall)))
+        .fold(1.0_f64, f64::min);
+    let s = if s.is_finite() && s > 0.0 { s } else { 1.0 };
+    let mut text = Vec::new();
+    let mut placed = Vec::new();
+    for (i, k) in keys.iter().enumerate() {
+        let (col, row) = (i % cols, i / cols);
+        let (left, top) = (x0 + col as f64 * (cw + gap), y0 + row as f64 * (ch + gap));
+        if let Some(h) = k.heading.as_deref() {
+            let size = {
+                let w = setup.fonts.regular.width(h);
+                if w > 0.0 { HEADING_SIZE.min(cw / w) } else { HEADING_SIZE }
+            };
+            let width = setup.fonts.regular.width(h) * size;
+            text.push(TextLine {
+                text: crate::font::printable(h).into_owned(),
+                bold: false,
+                size,
+                x: left + (cw - width) / 2.0,
+                baseline: top + ASCENT * size,
+            });
+        }
+        let (w, h) = (k.scene.width * cell * s + wall * s, k.scene.height * cell * s + wall * s);
+        let (mx, my) = (left + (cw - w) / 2.0, top + label + (ch - label - h) / 2.0);
+        placed.push(Placed {
+            origin: (mx + wall * s / 2.0 + f.offset.0, my + wall * s / 2.0 + f.offset.1),
+            scale: cell * s,
+            wall: wall * s,
+        });
+    }
+    for t in &mut text {
+        t.x += f.offset.0;
+        t.baseline += f.offset.1;
+    }
+    let l = Layout {
+        page_width: 0.0,
+        page_height: 0.0,
+        origin: placed.first().map_or((0.0, 0.0), |p| p.origin),
+        scale: cell * s,
+        // Keys are drawn as large as fits: smaller than the puzzles is their point.
+        shrunk: false,
         wall: wall * s,
         text,
-    })
+        trim: None,
+    };
+    Ok((f.close(l, print.page_numbers.then_some((page, &setup.fonts))), placed))
 }
 
 /// A number for the content stream: rounded to 1/1000 so files stay small and exact
@@ -539,11 +746,51 @@ struct Colours {
     dot: f64,
     /// Diameter of a dot carrying a number, as a share of a cell.
     numbered_dot: f64,
+    /// Black ink only (DeviceGray).
+    gray: bool,
+}
+
+/// Sets the fill colour: RGB, or its grey in black ink.
+fn fill(c: &mut Content, [r, g, b]: [f32; 3], gray: bool) {
+    if gray {
+        c.set_fill_gray(luma([r, g, b]));
+    } else {
+        c.set_fill_rgb(r, g, b);
+    }
+}
+
+/// Sets the stroke colour: RGB, or its grey in black ink.
+fn stroke(c: &mut Content, [r, g, b]: [f32; 3], gray: bool) {
+    if gray {
+        c.set_stroke_gray(luma([r, g, b]));
+    } else {
+        c.set_stroke_rgb(r, g, b);
+    }
+}
+
+/// A colour's grey (Rec. 709 luma).
+fn luma([r, g, b]: [f32; 3]) -> f32 {
+    0.2126 * r + 0.7152 * g + 0.0722 * b
 }
 
 impl Colours {
-    fn new(style: &Style) -> Result<Self, Error> {
+    /// The style's colours; in black ink the walls, the solution line and the dots are
+    /// black.
+    fn new(style: &Style, black_ink: bool) -> Result<Self, Error> {
+        let mut c = Self::parsed(style)?;
+        if black_ink {
+            c.gray = true;
+            c.walls = [0.0; 3];
+            c.path = [0.0; 3];
+            c.start = [0.0; 3];
+            c.end = [0.0; 3];
+        }
+        Ok(c)
+    }
+
+    fn parsed(style: &Style) -> Result<Self, Error> {
         Ok(Colours {
+            gray: false,
             walls: parse(&style.walls)?,
             background: parse(&style.background)?,
             path: parse(&style.path)?,
@@ -660,7 +907,7 @@ impl Book {
             fonts,
             setup: setup.clone(),
             style: style.clone(),
-            colours: Colours::new(style)?,
+            colours: Colours::new(style, setup.black_ink)?,
             band,
             written: 0,
             offsets: Vec::new(),
@@ -721,7 +968,74 @@ impl Book {
         if self.front.len() + self.back.len() >= MAX_PAGES {
             return Err(Error::Parameter(format!("more than {MAX_PAGES} pages are too many for one PDF")));
         }
-        let layout = layout_page(&page.scene, page.heading.as_deref(), self.band, &self.setup, &self.style)?;
+        let layout = match &self.setup.print {
+            Some(print) => {
+                let n = self.page_number(part);
+                print_layout(
+                    &page.scene,
+                    page.heading.as_deref(),
+                    self.band,
+                    &self.setup,
+                    &self.style,
+                    print,
+                    n,
+                )?
+            }
+            None => layout_page(&page.scene, page.heading.as_deref(), self.band, &self.setup, &self.style)?,
+        };
+        let placed =
+            [(&page.scene, Placed { origin: layout.origin, scale: layout.scale, wall: layout.wall })];
+        self.write_page(out, &layout, &placed, part)?;
+        Ok(layout)
+    }
+
+    /// The number (from 1) the next page of `part` gets.
+    fn page_number(&self, part: Part) -> usize {
+        match (part, &self.setup.print) {
+            (Part::Front, _) | (Part::Back, None) => self.front.len() + 1,
+            (Part::Back, Some(print)) => print.first_back_page + self.back.len(),
+        }
+    }
+
+    /// Lays out, draws and writes a page of answer keys (each headed by its label) at the
+    /// back of a book, `grid` (columns, rows) to a page; returns its layout.
+    ///
+    /// # Errors
+    /// [`Error::Parameter`] when the book has no print setup, the keys do not fit the
+    /// grid or the page, or `out` fails.
+    pub fn add_keys(
+        &mut self,
+        out: &mut dyn std::io::Write,
+        keys: &[&PdfPage],
+        grid: (usize, usize),
+    ) -> Result<Layout, Error> {
+        let Some(print) = &self.setup.print else {
+            return Err(Error::Parameter("keys several to a page need a book's print setup".into()));
+        };
+        if keys.is_empty() || keys.len() > grid.0 * grid.1 {
+            return Err(Error::Parameter(format!(
+                "{} keys do not fill a page of {} x {}",
+                keys.len(),
+                grid.0,
+                grid.1
+            )));
+        }
+        let n = self.page_number(Part::Back);
+        let (layout, placed) = key_layout(keys, grid, &self.setup, &self.style, print, n)?;
+        let placed: Vec<(&Scene, Placed)> = keys.iter().map(|k| &k.scene).zip(placed).collect();
+        self.write_page(out, &layout, &placed, Part::Back)?;
+        Ok(layout)
+    }
+
+    /// Writes one page object and its content: `layout`'s text and page, the mazes where
+    /// `placed` says.
+    fn write_page(
+        &mut self,
+        out: &mut dyn std::io::Write,
+        layout: &Layout,
+        placed: &[(&Scene, Placed)],
+        part: Part,
+    ) -> Result<(), Error> {
         self.shrunk |= layout.shrunk;
         let settings = Settings { pretty: false };
         let pages = (self.front.len() + self.back.len()) as i32;
@@ -731,14 +1045,19 @@ impl Book {
         {
             let mut p = c.page(id);
             p.parent(Ref::new(TREE));
-            p.media_box(Rect::new(0.0, 0.0, r(layout.page_width), r(layout.page_height)));
+            let media = Rect::new(0.0, 0.0, r(layout.page_width), r(layout.page_height));
+            p.media_box(media);
+            if let Some([x0, y0, x1, y1]) = layout.trim {
+                p.trim_box(Rect::new(r(x0), r(y0), r(x1), r(y1)));
+                p.bleed_box(media);
+            }
             p.contents(content_id);
             let bold = if self.fonts.len() > 1 { BOLD } else { REGULAR };
             p.resources().fonts().pair(Name(b"F1"), Ref::new(REGULAR)).pair(Name(b"F2"), Ref::new(bold));
             p.finish();
         }
         self.object(out, id.get(), &c)?;
-        let content = draw_page(&page.scene, &layout, &self.colours, settings, &mut self.fonts)?;
+        let content = draw_page(placed, layout, &self.colours, settings, &mut self.fonts)?;
         let packed = miniz_oxide::deflate::compress_to_vec_zlib(&content, 1);
         let mut c = Chunk::with_settings(settings);
         c.stream(content_id, &packed).filter(Filter::FlateDecode);
@@ -747,7 +1066,12 @@ impl Book {
             Part::Front => self.front.push(id),
             Part::Back => self.back.push(id),
         }
-        Ok(layout)
+        Ok(())
+    }
+
+    /// The book's print setup, if it is a book for print.
+    pub fn print(&self) -> Option<&Print> {
+        self.setup.print.as_ref()
     }
 
     /// How many pages it holds.
@@ -820,45 +1144,66 @@ pub fn check_text(fonts: &Fonts, style: &Style) -> Result<(), Error> {
     if let Some(instructions) = &style.instructions {
         fonts.check(instructions, false, "the instructions")?;
     }
-    fonts.check("Puzzle Solution to puzzle page 0123456789", false, "the headings")?;
+    fonts.check("Puzzle Solution to puzzle on page · 0123456789", false, "the headings")?;
     fonts.check("0123456789", true, "the dots' numbers")
 }
 
 /// The content stream of one page, checking the job's cancellation flag as it goes.
 fn draw_page(
-    scene: &Scene,
+    placed: &[(&Scene, Placed)],
     layout: &Layout,
     colours: &Colours,
     settings: Settings,
     fonts: &mut [InUse],
 ) -> Result<Vec<u8>, Error> {
     let bold_font = usize::from(fonts.len() > 1);
-    use crate::scene::every;
     let mut c = Content::with_settings(settings);
     let h = layout.page_height;
+    // A book page's background reaches into the bleed (and nothing else does).
+    if layout.trim.is_some() && colours.background != [1.0, 1.0, 1.0] {
+        fill(&mut c, colours.background, colours.gray);
+        c.rect(0.0, 0.0, r(layout.page_width), r(h));
+        c.fill_nonzero();
+    }
     // Text, in page coordinates (y up).
     for line in &layout.text {
         let bytes = fonts[if line.bold { bold_font } else { 0 }].encode(&line.text);
-        c.set_fill_rgb(0.0, 0.0, 0.0);
+        fill(&mut c, [0.0; 3], colours.gray);
         c.begin_text();
         c.set_font(Name(if line.bold { b"F2" } else { b"F1" }), r(line.size));
         c.set_text_matrix([1.0, 0.0, 0.0, 1.0, r(line.x), r(h - line.baseline)]);
         c.show(Str(&bytes));
         c.end_text();
     }
+    for (scene, at) in placed {
+        draw_maze(&mut c, scene, at, h, colours, &mut fonts[bold_font])?;
+    }
+    Ok(c.finish().to_vec())
+}
+
+/// Draws one maze where `at` puts it on a page `h` points tall.
+fn draw_maze(
+    c: &mut Content,
+    scene: &Scene,
+    at: &Placed,
+    h: f64,
+    colours: &Colours,
+    bold: &mut InUse,
+) -> Result<(), Error> {
+    use crate::scene::every;
     if colours.background != [1.0, 1.0, 1.0] {
-        let half = layout.wall / 2.0;
-        let (x0, y0) = (layout.origin.0 - half, layout.origin.1 - half);
-        let (w, hh) = (scene.width * layout.scale + layout.wall, scene.height * layout.scale + layout.wall);
+        let half = at.wall / 2.0;
+        let (x0, y0) = (at.origin.0 - half, at.origin.1 - half);
+        let (w, hh) = (scene.width * at.scale + at.wall, scene.height * at.scale + at.wall);
         let [cr, cg, cb] = colours.background;
-        c.set_fill_rgb(cr, cg, cb);
+        fill(c, [cr, cg, cb], colours.gray);
         c.rect(r(x0), r(h - y0 - hh), r(w), r(hh));
         c.fill_nonzero();
     }
     // The maze, in maze units: x right, y down from the maze's origin.
-    let k = layout.scale;
+    let k = at.scale;
     c.save_state();
-    c.transform([k as f32, 0.0, 0.0, -k as f32, r(layout.origin.0), r(h - layout.origin.1)]);
+    c.transform([k as f32, 0.0, 0.0, -k as f32, r(at.origin.0), r(h - at.origin.1)]);
     // Fills, one path per colour, in order of first appearance.
     let mut groups: Vec<([f32; 3], Vec<&Vec<Point>>)> = Vec::new();
     for (i, (poly, fill)) in scene.fills.iter().enumerate() {
@@ -876,7 +1221,7 @@ fn draw_page(
     }
     for (colour, polys) in groups {
         let [cr, cg, cb] = colour;
-        c.set_fill_rgb(cr, cg, cb);
+        fill(c, [cr, cg, cb], colours.gray);
         for (j, poly) in polys.into_iter().enumerate() {
             every(j)?;
             for (i, p) in poly.iter().enumerate() {
@@ -893,10 +1238,10 @@ fn draw_page(
         c.fill_nonzero();
     }
     let cell = if scene.cell.is_finite() && scene.cell > 0.0 { scene.cell } else { 1.0 };
-    let wall = layout.wall / k;
+    let wall = at.wall / k;
     if (!scene.walls.is_empty() || !scene.arcs.is_empty()) && wall > 0.0 {
         let [cr, cg, cb] = colours.walls;
-        c.set_stroke_rgb(cr, cg, cb);
+        stroke(c, [cr, cg, cb], colours.gray);
         c.set_line_width(r(wall));
         c.set_line_cap(LineCapStyle::ProjectingSquareCap);
         c.set_line_join(LineJoinStyle::MiterJoin);
@@ -924,7 +1269,7 @@ fn draw_page(
     }
     if scene.path.iter().any(|p| p.len() > 1) {
         let [cr, cg, cb] = colours.path;
-        c.set_stroke_rgb(cr, cg, cb);
+        stroke(c, [cr, cg, cb], colours.gray);
         c.set_line_width(r((0.25 * cell).max(wall)));
         c.set_line_cap(LineCapStyle::RoundCap);
         c.set_line_join(LineJoinStyle::RoundJoin);
@@ -942,7 +1287,7 @@ fn draw_page(
     for (i, route) in scene.routes.iter().enumerate().filter(|(_, r)| r.len() > 1) {
         let [cr, cg, cb] =
             ROUTE_COLOURS[i % ROUTE_COLOURS.len()].parse::<Colour>().map_or([0.0; 3], Colour::unit);
-        c.set_stroke_rgb(cr, cg, cb);
+        stroke(c, [cr, cg, cb], colours.gray);
         c.set_line_width(r(scene.route_width));
         c.set_line_cap(LineCapStyle::RoundCap);
         c.set_line_join(LineJoinStyle::RoundJoin);
@@ -961,9 +1306,9 @@ fn draw_page(
     let ring = scene.dot_ring();
     if ring > 0.0 && !scene.markers.is_empty() {
         let [cr, cg, cb] = colours.background;
-        c.set_fill_rgb(cr, cg, cb);
+        fill(c, [cr, cg, cb], colours.gray);
         for &(p, _) in &scene.markers {
-            circle(&mut c, p, radius + ring);
+            circle(c, p, radius + ring);
         }
         c.fill_nonzero();
     }
@@ -973,18 +1318,26 @@ fn draw_page(
             continue;
         }
         let [cr, cg, cb] = if marker == Marker::Start { colours.start } else { colours.end };
-        c.set_fill_rgb(cr, cg, cb);
-        for p in dots {
-            circle(&mut c, p, radius);
+        fill(c, [cr, cg, cb], colours.gray);
+        for &p in &dots {
+            circle(c, p, radius);
         }
         c.fill_nonzero();
+        // In black ink an end is a ring: its middle in the background's grey.
+        if colours.gray && marker == Marker::End && scene.labels.is_empty() {
+            fill(c, colours.background, true);
+            for &p in &dots {
+                circle(c, p, radius * 0.55);
+            }
+            c.fill_nonzero();
+        }
     }
     // A MultiMaze's numbers, white on their dots (the text matrix turns y up again).
     for (p, text) in &scene.labels {
         let size = crate::scene::label_size(2.0 * radius, text);
-        let bytes = fonts[bold_font].encode(text);
-        let width = fonts[bold_font].font().width(text) * size;
-        c.set_fill_rgb(1.0, 1.0, 1.0);
+        let bytes = bold.encode(text);
+        let width = bold.font().width(text) * size;
+        fill(c, [1.0; 3], colours.gray);
         c.begin_text();
         c.set_font(Name(b"F2"), r(size));
         c.set_text_matrix([1.0, 0.0, 0.0, -1.0, r(p.x - width / 2.0), r(p.y + 0.35 * size)]);
@@ -992,7 +1345,7 @@ fn draw_page(
         c.end_text();
     }
     c.restore_state();
-    Ok(c.finish().to_vec())
+    Ok(())
 }
 
 /// Adds a circle as four Bézier quarters.
