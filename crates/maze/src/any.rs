@@ -267,7 +267,7 @@ impl AnyMaze {
                 present(&self.built.maze, &self.built.provenance, solution, &how)?
             }
         };
-        let mut collector = Collector::new(format, &draw, multi, false);
+        let mut collector = Collector::new(format, &draw, multi, 1);
         collector.add(out, rendered, true)?;
         collector.finish(out, &notes)
     }

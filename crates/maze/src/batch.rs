@@ -52,7 +52,7 @@ pub(crate) fn write_mazes(
     let notes = Notes::default();
     let filters = crate::filter::filters(&args.wheres, args.hardness);
     let max_tries = max_tries(args, spec);
-    let mut collector = Collector::new(args.format, &draw, multi, args.count > 1);
+    let mut collector = Collector::new(args.format, &draw, multi, args.count);
     let first_part = args.part_range().start == 0;
     let mut kept = Kept { mazes: Vec::new(), tried: 0, notes: Vec::new() };
     let job = |this: u64| GenerateJob {

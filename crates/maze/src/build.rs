@@ -280,7 +280,7 @@ mod cold {
                 let built = build(shape.clone(), args, 7, animation.map(|_| TRACE_LIMIT)).expect("built");
                 let made = if erase { job.finish(erased(built)) } else { job.finish(built) }.expect("made");
                 let mut out = Vec::new();
-                let mut collector = Collector::new(args.format, &draw, args.multi(), false);
+                let mut collector = Collector::new(args.format, &draw, args.multi(), 1);
                 collector.add(&mut out, made.rendered.expect("drawn"), true).expect("added");
                 collector.finish(&mut out, &notes).expect("finished");
                 out.extend(format!("{:?} {:?}", made.stats, notes.take()).bytes());

@@ -39,6 +39,7 @@ mod animation;
 pub mod any;
 pub mod api;
 mod batch;
+mod book;
 mod budget;
 mod build;
 pub mod capabilities;

@@ -3,7 +3,9 @@
 
 use maze_core::{Point, Shape, ShapeSpec};
 use maze_render::animate::{self};
+use maze_render::font::{Font, Fonts};
 use maze_render::pdf::{PageSetup, PdfPage};
+use maze_render::print::{Ink, MIN_LINE_PT};
 use maze_render::style::Style;
 use maze_render::{Format, pdf, png};
 
@@ -16,6 +18,12 @@ pub const INSTRUCTIONS: &str = "Find the way from the green dot to the red dot."
 /// Document 003's instructions for a MultiMaze, printed with it by default (pdf, svg, png),
 /// shown by `maze play` and the page.
 pub const MULTI_INSTRUCTIONS: &str = "Connect each green dot with one, and only one, red dot.";
+
+/// The instructions of a one-route maze printed in black ink (`--ink black`).
+pub const BLACK_INSTRUCTIONS: &str = "Find the way from the black disc to the ring.";
+
+/// A MultiMaze's instructions in black ink.
+pub const BLACK_MULTI_INSTRUCTIONS: &str = "Connect each black disc with one, and only one, ring.";
 
 /// What the default cell size of a raster picture (PNG or GIF without `cell-size`) is
 /// chosen from: see [`raster_cell`].
@@ -107,19 +115,29 @@ pub fn draw_style(d: &Draw, format: Format, multi: bool, picture: &Picture) -> S
     let headed = format == Format::Pdf || (multi && matches!(format, Format::Png | Format::Svg));
     let (title, instructions) = if headed {
         let title = d.title.clone().unwrap_or_else(|| if multi { "MultiMaze".into() } else { "Maze".into() });
-        let how = if multi { MULTI_INSTRUCTIONS } else { INSTRUCTIONS };
+        let black = format == Format::Pdf && d.ink == Some(Ink::Black);
+        let how = match (multi, black) {
+            (true, false) => MULTI_INSTRUCTIONS,
+            (false, false) => INSTRUCTIONS,
+            (true, true) => BLACK_MULTI_INSTRUCTIONS,
+            (false, true) => BLACK_INSTRUCTIONS,
+        };
         (Some(title), Some(d.instructions.clone().unwrap_or_else(|| how.into())))
     } else {
         (d.title.clone(), d.instructions.clone())
     };
     Style {
         cell_size: cell,
-        wall_width: d.wall_width.map(length).unwrap_or(match format {
-            Format::Scad | Format::Stl => cell * 0.16,
-            // A pixel at least: thinner walls fade into grey on small cells.
-            Format::Png | Format::Gif => (cell / 8.0).max(1.0),
-            _ => cell / 8.0,
-        }),
+        wall_width: d
+            .wall_width
+            .map(length)
+            .map(|w| if format == Format::Pdf && d.fit { w.max(MIN_LINE_PT / pdf::MM) } else { w })
+            .unwrap_or(match format {
+                Format::Scad | Format::Stl => cell * 0.16,
+                // A pixel at least: thinner walls fade into grey on small cells.
+                Format::Png | Format::Gif => (cell / 8.0).max(1.0),
+                _ => cell / 8.0,
+            }),
         margin: if matches!(format, Format::Png | Format::Gif) {
             cell / 2.0
         } else {
@@ -145,24 +163,52 @@ pub fn draw_style(d: &Draw, format: Format, multi: bool, picture: &Picture) -> S
 }
 
 /// The pdf page setup: an asked cell size is kept exactly (or refused) unless `--fit`;
-/// the default margin may narrow to keep it.
-pub fn page_setup(d: &Draw) -> PageSetup {
-    PageSetup {
+/// the default margin may narrow to keep it; the text is set in `--font` when given; a
+/// book option makes it a book of `puzzles` puzzles (with their keys when `keys`).
+///
+/// # Errors
+/// [`Error::Request`] when the `--font` file cannot be read or is not a font, or a book
+/// option is refused ([`crate::book::print_setup`]).
+pub fn page_setup(d: &Draw, puzzles: usize, keys: bool) -> Result<PageSetup> {
+    Ok(PageSetup {
+        print: crate::book::print_setup(d, puzzles, keys)?,
+        fonts: match &d.font {
+            Some(path) => Fonts::single(read_font(path)?),
+            None => Fonts::default(),
+        },
         paper: d.paper.unwrap_or_default(),
         margin_mm: d.margin.map_or(15.0, |m| m.mm()),
         fit: if d.cell_size.is_some() && !d.fit { pdf::Fit::Exact } else { pdf::Fit::Shrink },
         flexible_margin: d.margin.is_none(),
-    }
+        black_ink: d.ink == Some(Ink::Black),
+    })
+}
+
+/// The font in the file `path` (`--font`).
+fn read_font(path: &std::path::Path) -> Result<Font> {
+    let shown = path.display();
+    let data = std::fs::read(path).map_err(|e| Error::Request(format!("cannot read --font {shown}: {e}")))?;
+    Font::from_bytes(data).map_err(|e| Error::Request(format!("--font {shown}: {e}")))
 }
 
 /// Refuses, before any maze is made, a pdf whose maze cannot keep its asked cell size.
-pub(crate) fn check_page(spec: &ShapeSpec, draw: &Draw, multi: bool, headed: bool) -> Result<()> {
+pub(crate) fn check_page(spec: &ShapeSpec, draw: &Draw, multi: bool, count: u32, keys: bool) -> Result<()> {
+    let headed = keys || count > 1;
     let extent = spec.erased().extent();
     let scene = maze_render::scene::Scene { width: extent.x, height: extent.y, ..Default::default() };
     let style = draw_style(draw, Format::Pdf, multi, &Picture::default());
     // Solution pages and books have a heading line, which every page then makes room for.
     let page = PdfPage { scene, heading: headed.then(|| "Solution".to_string()) };
-    pdf::page_layouts(&[page], &page_setup(draw), &style).map_err(|e| Error::Request(e.to_string()))?;
+    let setup = page_setup(draw, count as usize, keys)?;
+    let least = MIN_LINE_PT / pdf::MM;
+    if let Some(w) = draw.wall_width.map(|w| w.mm()).filter(|&w| w < least && !draw.fit) {
+        return Err(Error::Request(format!(
+            "--wall-width {w} mm is thinner than {MIN_LINE_PT} pt, the thinnest line a printer keeps: ask for at least {:.3} mm (or --fit raises it)",
+            (least * 1000.0).ceil() / 1000.0
+        )));
+    }
+    pdf::check_text(&setup.fonts, &style).map_err(|e| Error::Request(e.to_string()))?;
+    pdf::page_layouts(&[page], &setup, &style).map_err(|e| Error::Request(e.to_string()))?;
     Ok(())
 }
 

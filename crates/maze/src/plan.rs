@@ -296,7 +296,7 @@ fn plan(request: &MazeRequest, picture: Option<Option<Picture>>) -> Result<Plan>
     check_end_rules(args, &spec)?;
     if args.format == Format::Pdf {
         let multi = args.starts.unwrap_or(1) > 1 || args.ends.unwrap_or(1) > 1;
-        check_page(&spec, &draw, multi, args.solve.is_some() || args.count > 1)?;
+        check_page(&spec, &draw, multi, args.count, args.solve.is_some())?;
     }
     crate::prompt::check(args, &spec)?;
     if matches!(args.format, Format::Text | Format::Unicode) && !text_pictured(&spec) {

@@ -178,10 +178,14 @@ pub(crate) struct Collector {
     multi: bool,
     /// Whether several mazes go in the file: PDF pages are then headed "Puzzle n".
     several: bool,
+    /// How many mazes go in the file (a book's page numbers follow from it).
+    count: u32,
     /// The PDF being written, from its first page on.
     book: Option<pdf::Book>,
     /// Puzzles written so far.
     puzzles: usize,
+    /// A book's answer keys waiting to fill a page.
+    keys: Vec<PdfPage>,
 }
 
 /// Runs a PDF book's write `f` on `sink`, giving back an error of the sink's as the I/O
@@ -217,15 +221,27 @@ fn pdf_io<T>(
 }
 
 impl Collector {
-    pub(crate) fn new(format: Format, draw: &Draw, multi: bool, several: bool) -> Self {
+    pub(crate) fn new(format: Format, draw: &Draw, multi: bool, count: u32) -> Self {
         Collector {
             separator: matches!(format, Format::Text | Format::Unicode | Format::Prompt | Format::Grid),
             draw: draw.clone(),
             multi,
-            several,
+            several: count > 1,
+            count,
             book: None,
             puzzles: 0,
+            keys: Vec::new(),
         }
+    }
+
+    /// Writes the waiting answer keys as one page of a book.
+    fn flush_keys(&mut self, sink: &mut dyn Write) -> Result<()> {
+        let (Some(book), false) = (&mut self.book, self.keys.is_empty()) else { return Ok(()) };
+        let grid = maze_render::print::key_grid(crate::book::keys_per_page(&self.draw)).unwrap_or((1, 1));
+        let keys: Vec<&PdfPage> = self.keys.iter().collect();
+        pdf_io(sink, |out| book.add_keys(out, &keys, grid))?;
+        self.keys.clear();
+        Ok(())
     }
 
     pub(crate) fn add(&mut self, sink: &mut dyn Write, rendered: Rendered, first: bool) -> Result<()> {
@@ -251,29 +267,49 @@ impl Collector {
                         // book's pages all do, one maze's solution page does.
                         let band = self.several || solution.is_some();
                         let style = draw_style(&self.draw, Format::Pdf, self.multi, &Picture::default());
-                        let mut book = pdf::Book::new(&page_setup(&self.draw), &style, band)?;
+                        let setup = page_setup(&self.draw, self.count as usize, solution.is_some())?;
+                        let mut book = pdf::Book::new(&setup, &style, band)?;
                         pdf_io(sink, |out| book.start(out))?;
                         self.book.insert(book)
                     }
                 };
                 self.puzzles += 1;
                 let n = self.puzzles;
-                puzzle.heading = self.several.then(|| format!("Puzzle {n}"));
+                let print = book.print().cloned();
+                puzzle.heading = match (&print, &solution) {
+                    (Some(p), Some(_)) if self.several => {
+                        Some(format!("Puzzle {n} · solution on page {}", crate::book::key_page(p, n)))
+                    }
+                    _ => self.several.then(|| format!("Puzzle {n}")),
+                };
                 pdf_io(sink, |out| book.add(out, &puzzle, pdf::Part::Front))?;
                 if let Some(mut s) = solution {
-                    s.heading = Some(if self.several {
-                        format!("Solution to puzzle {n}")
-                    } else {
-                        "Solution".into()
+                    s.heading = Some(match &print {
+                        Some(p) if self.several => {
+                            format!("Solution {n} · puzzle on page {}", crate::book::puzzle_page(p, n))
+                        }
+                        _ if self.several => format!("Solution to puzzle {n}"),
+                        _ => "Solution".into(),
                     });
-                    pdf_io(sink, |out| book.add(out, &s, pdf::Part::Back))?;
+                    match print {
+                        Some(p) if p.keys_per_page > 1 => {
+                            self.keys.push(*s);
+                            if self.keys.len() >= p.keys_per_page {
+                                self.flush_keys(sink)?;
+                            }
+                        }
+                        _ => {
+                            pdf_io(sink, |out| book.add(out, &s, pdf::Part::Back))?;
+                        }
+                    }
                 }
             }
         }
         Ok(())
     }
 
-    pub(crate) fn finish(self, sink: &mut dyn Write, notes: &Notes) -> Result<()> {
+    pub(crate) fn finish(mut self, sink: &mut dyn Write, notes: &Notes) -> Result<()> {
+        self.flush_keys(sink)?;
         if let Some(book) = self.book {
             if book.shrunk() {
                 notes.push(format!(

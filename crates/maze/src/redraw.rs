@@ -177,7 +177,7 @@ impl Redrawn {
     /// # Errors
     /// Writing failed, or the job was cancelled.
     pub fn write(self, sink: &mut dyn Write) -> Result<Vec<String>> {
-        let mut collector = Collector::new(self.format, &self.draw, self.multi, false);
+        let mut collector = Collector::new(self.format, &self.draw, self.multi, 1);
         collector.add(sink, self.rendered, true)?;
         collector.finish(sink, &self.notes)?;
         Ok(self.notes.take())

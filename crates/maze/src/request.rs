@@ -15,6 +15,7 @@ use maze_core::stats::Hardness;
 use maze_core::{Algorithm, ShapeKind, Solver, Wrap};
 use maze_render::Format;
 use maze_render::pdf::Paper;
+use maze_render::print::{Gutter, Ink};
 use maze_render::style::{Length, Margin};
 use serde::{Deserialize, Serialize};
 
@@ -486,7 +487,8 @@ request_model! {
         #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_with::<Length>))]
         cell_size ("cell-size", Draw): Option<Length> = None,
         /// Wall thickness, as --cell-size [default: 1/8 of the cell size; png and gif: at least
-        /// 1 px].
+        /// 1 px; pdf: never under 0.75 pt, the thinnest line a printer keeps, so a thinner wall
+        /// is refused (--fit raises it) and a maze shrunk to fit keeps 0.75 pt walls].
         #[serde(with = "named::option")]
         #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_with::<Length>))]
         wall_width ("wall-width", Draw): Option<Length> = None,
@@ -585,6 +587,47 @@ request_model! {
         /// maze-dataset's as_pixels layout].
         #[cfg_attr(feature = "clap", arg(long, value_name = "M"))]
         wall_tiles ("wall-tiles", Draw): Option<u32> = None,
+        // Books for print (pdf; issue 51): fonts, trim and bleed, book layout, ink.
+        /// For pdf: a TrueType or OpenType font file (.ttf, .otf, .ttc: its first face) to set
+        /// every text in, embedded and cut to the glyphs used, for a title in a script DejaVu
+        /// Sans lacks (`--title "迷路の本" --font NotoSansCJK.ttc`) [default: DejaVu Sans and
+        /// DejaVu Sans Bold, shipped with maze]. A character the font lacks is refused.
+        #[cfg_attr(feature = "clap", arg(long, value_name = "FILE"))]
+        font ("font", CommandLine): Option<PathBuf> = None,
+        /// For pdf: make a book of this trim size (KDP's 5x8in, 6x9in, 8.25x11in, 8.5x11in,
+        /// 8.5x8.5in ..., or any WIDTHxHEIGHT with in, mm, cm or pt; a4, letter ... upright):
+        /// pages of that size with mirrored margins (the inside one, --gutter, on the left of
+        /// odd pages), page numbers and a TrimBox on every page. Instead of --paper.
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, value_name = "SIZE", value_parser = cli::parse_with::<Paper>))]
+        trim ("trim", Draw): Option<Paper> = None,
+        /// For a pdf book: bleed on the top, bottom and outside edges, up to 0.5in [default when
+        /// given without a value: 0.125in, KDP's]: each page is the trim size plus the bleed,
+        /// with its BleedBox; only the background reaches into it.
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, value_name = "LEN", num_args = 0..=1, default_missing_value = "0.125in", value_parser = cli::parse_with::<Length>))]
+        bleed ("bleed", Draw): Option<Length> = None,
+        /// For a pdf book: the inside margin, `auto` (KDP's by page count: 0.375in to 150 pages,
+        /// 0.5in to 300, 0.625in to 500, 0.75in to 700, 0.875in to 828) or a length [default:
+        /// auto]. Outside margins are --margin, at least 0.25in (0.375in with --bleed) [default:
+        /// that least].
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, value_name = "auto|LEN", value_parser = cli::parse_with::<Gutter>))]
+        gutter ("gutter", Draw): Option<Gutter> = None,
+        /// For a pdf book: number the pages at the outside corner of the foot, odd pages on the
+        /// right (`--page-numbers false` leaves them out) [default: on for more than 2 pages].
+        #[cfg_attr(feature = "clap", arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true"))]
+        page_numbers ("page-numbers", Draw): Option<bool> = None,
+        /// For a pdf book with --solve: set the answer keys after the puzzles 1, 2, 4, 6 or 9 to
+        /// a page, each labelled with its puzzle's page, at the largest size that fits.
+        #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
+        keys_per_page ("keys-per-page", Draw): Option<u32> = None,
+        /// For pdf: `black` sets everything in DeviceGray for a black-only printer: walls,
+        /// solution and dots black, shading grey, a start a filled disc and an end a ring (the
+        /// instructions say so) [default: colour].
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, value_name = "black|colour", value_parser = cli::parse_with::<Ink>))]
+        ink ("ink", Draw): Option<Ink> = None,
     }
 
     section (Some("Animation (gif, svg)"))

@@ -21,9 +21,11 @@
 pub mod animate;
 pub mod compact;
 mod deflate;
+pub mod font;
 pub mod json;
 pub mod pdf;
 pub mod png;
+pub mod print;
 pub mod raster;
 pub mod scad;
 pub mod scene;

@@ -3,14 +3,17 @@
 //!
 //! Written directly with `pdf-writer`: the walls of a page are one path of move/line pieces
 //! stroked once, shaded cells one filled path per colour, the solution one polyline and the
-//! dots Bézier circles; each page's drawing is deflate-compressed. Text uses the standard Helvetica fonts (nothing is embedded), so it
-//! is limited to the Windows-1252 ("WinAnsi") characters; anything else prints as `?`. The
+//! dots Bézier circles; each page's drawing is deflate-compressed. Text is set in embedded
+//! fonts cut to the glyphs used ([`crate::font`]: DejaVu Sans by default, any TrueType or
+//! OpenType font asked for), with a ToUnicode map so it can be searched. The
 //! output has no dates or random ids: the same input gives the same bytes.
 
 use maze_core::{Error, Point};
 use pdf_writer::types::{LineCapStyle, LineJoinStyle};
 use pdf_writer::{Chunk, Content, Filter, Finish, Name, Rect, Ref, Settings, Str, TextStr};
 
+use crate::font::{Fonts, InUse};
+use crate::print::Print;
 use crate::scene::{Fill, Marker, Scene};
 use crate::style::{Colour, Length, ROUTE_COLOURS, Style, heat_colour, wrap_measured};
 
@@ -144,12 +147,28 @@ pub struct PageSetup {
     /// The margin was not asked for: it may narrow to [`MIN_MARGIN_MM`] (and the title
     /// tighten) before the maze is shrunk or refused.
     pub flexible_margin: bool,
+    /// The fonts text is set in (embedded, cut to the glyphs used).
+    pub fonts: Fonts,
+    /// A book for print: trim size and bleed, mirrored margins, page numbers, keys several
+    /// to a page (the paper, margin and turning are then the book's).
+    pub print: Option<Print>,
+    /// Black ink only: everything in DeviceGray (colours as their grey, walls, solution
+    /// and dots black; the end dots drawn as rings).
+    pub black_ink: bool,
 }
 
 impl PageSetup {
     /// A setup that shrinks a maze that does not fit, with a fixed margin.
     pub fn new(paper: Paper, margin_mm: f64) -> Self {
-        PageSetup { paper, margin_mm, fit: Fit::Shrink, flexible_margin: false }
+        PageSetup {
+            paper,
+            margin_mm,
+            fit: Fit::Shrink,
+            flexible_margin: false,
+            fonts: Fonts::default(),
+            print: None,
+            black_ink: false,
+        }
     }
 }
 
@@ -179,11 +198,11 @@ pub struct PdfPage {
 /// Points per millimetre.
 pub const MM: f64 = 72.0 / 25.4;
 
-/// Nominal title size, points (Helvetica-Bold).
+/// Nominal title size, points (the bold font).
 const TITLE_SIZE: f64 = 20.0;
-/// Nominal instructions size, points (Helvetica).
+/// Nominal instructions size, points.
 const INSTRUCTIONS_SIZE: f64 = 11.0;
-/// Heading size, points (Helvetica, top-right corner).
+/// Heading size, points (top-right corner).
 const HEADING_SIZE: f64 = 9.0;
 /// Baseline below the top of a text line, as a fraction of the font size.
 const ASCENT: f64 = 0.75;
@@ -197,9 +216,9 @@ const MIN_STRIP: f64 = 24.0;
 /// One line of text placed on a page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TextLine {
-    /// The text as printed: WinAnsi characters only, anything else replaced by `?`.
+    /// The text as printed (tabs and line breaks as spaces).
     pub text: String,
-    /// Helvetica-Bold (the title) rather than Helvetica.
+    /// Set in the bold font (the title) rather than the regular one.
     pub bold: bool,
     /// Font size, points (shrunk from the nominal size when the line is too wide).
     pub size: f64,
@@ -225,8 +244,11 @@ pub struct Layout {
     pub shrunk: bool,
     /// Wall thickness, points (after any shrinking).
     pub wall: f64,
-    /// The text lines: heading (top-right), title, instructions.
+    /// The text lines: heading (top-right), title, instructions; a book's page number.
     pub text: Vec<TextLine>,
+    /// A book page's trim box, points in PDF coordinates (left, bottom, right, top, y up);
+    /// its bleed box is the whole page.
+    pub trim: Option<[f64; 4]>,
 }
 
 impl Layout {
@@ -392,10 +414,17 @@ fn try_layout(
     let mut text = Vec::new();
     let mut top = margin;
     let mut left = margin;
-    // A line as printed (WinAnsi, blank lines dropped), its size fitted to `room` points
-    // of length, and its width at that size.
+    let fonts = &setup.fonts;
+    let text_width = |line: &str, bold: bool| fonts.get(bold).width(line);
+    let fit_size = |line: &str, bold: bool, nominal: f64, room: f64| {
+        let w = text_width(line, bold);
+        if w > 0.0 { nominal.min(room / w) } else { nominal }
+    };
+    let printed = |l: &str| crate::font::printable(l).into_owned();
+    // A line as printed (blank lines dropped), its size fitted to `room` points of length,
+    // and its width at that size.
     let fitted = |line: Option<&str>, bold: bool, nominal: f64, room: f64| {
-        let line = line.map(winansi).filter(|l| !l.trim().is_empty())?;
+        let line = line.map(printed).filter(|l| !l.trim().is_empty())?;
         let size = fit_size(&line, bold, nominal, room);
         let width = text_width(&line, bold) * size;
         Some((line, size, width))
@@ -415,7 +444,7 @@ fn try_layout(
         for (line, bold, nominal) in
             lines.into_iter().chain([(heading.filter(|_| band), false, heading_size)])
         {
-            let Some(line) = line.map(winansi).filter(|l| !l.trim().is_empty()) else { continue };
+            let Some(line) = line.map(printed).filter(|l| !l.trim().is_empty()) else { continue };
             // The longest word sets the size when it is wider than the strip.
             let longest = line.split_whitespace().map(|w| text_width(w, bold)).fold(0.0, f64::max);
             let size = if longest > 0.0 { nominal.min(strip / longest) } else { nominal };
@@ -456,7 +485,7 @@ fn try_layout(
             let title_width = style
                 .title
                 .as_deref()
-                .map(winansi)
+                .map(printed)
                 .map(|t| text_width(&t, true) * fit_size(&t, true, title_size, avail_w))
                 .unwrap_or(0.0);
             let reserve = text_width("Solution 0000", false) * heading_size;
@@ -499,91 +528,199 @@ fn try_layout(
         origin: (x0 + wall * s / 2.0, y0 + wall * s / 2.0),
         scale: cell * s,
         shrunk: s < 1.0,
-        wall: wall * s,
+        // Never thinner than a printer keeps (a wall asked thinner is refused before).
+        wall: if wall > 0.0 { (wall * s).max(crate::print::MIN_LINE_PT) } else { 0.0 },
         text,
+        trim: None,
     })
 }
 
-/// The largest size up to `nominal` at which the line fits `width` points.
-fn fit_size(line: &str, bold: bool, nominal: f64, width: f64) -> f64 {
-    let w = text_width(line, bold);
-    if w > 0.0 { nominal.min(width / w) } else { nominal }
+/// Height kept at the foot of a book page for its number, points.
+const FOOTER: f64 = 1.8 * HEADING_SIZE;
+
+/// Whether page `n` (from 1) is on the right of a spread: odd pages are.
+fn recto(n: usize) -> bool {
+    n % 2 == 1
 }
 
-/// Width of a WinAnsi line at 1 pt.
-pub fn text_width(line: &str, bold: bool) -> f64 {
-    let table = if bold { &HELVETICA_BOLD } else { &HELVETICA };
-    line.chars()
-        .filter_map(win_byte)
-        .map(|b| f64::from(table.get(usize::from(b).saturating_sub(32)).copied().unwrap_or(556)) / 1000.0)
-        .sum()
+/// A book page's frame: the trim size, the live area inside the mirrored margins (left,
+/// top, right, bottom in trim coordinates, y down) and where the trim box sits in the page
+/// (its top-left corner, after the bleed).
+struct Frame {
+    trim: (f64, f64),
+    live: [f64; 4],
+    offset: (f64, f64),
+    bleed: f64,
 }
 
-/// The text with every character Helvetica cannot show (in WinAnsi) replaced by `?`;
-/// tabs and line breaks become spaces.
-fn winansi(s: &str) -> String {
-    s.chars()
-        .map(|c| match c {
-            '\t' | '\n' | '\r' => ' ',
-            c if win_byte(c).is_some() => c,
-            _ => '?',
-        })
-        .collect()
-}
-
-/// The Windows-1252 code of a character, if it has one (controls excluded).
-fn win_byte(c: char) -> Option<u8> {
-    let u = u32::from(c);
-    match u {
-        0x20..=0x7e | 0xa0..=0xff => u8::try_from(u).ok(),
-        0x100.. => WIN_HIGH.iter().position(|&w| w == c).and_then(|i| u8::try_from(0x80 + i).ok()),
-        _ => None,
+fn frame(print: &Print, page: usize) -> Frame {
+    let (tw, th) = (print.trim_mm.0 * MM, print.trim_mm.1 * MM);
+    let (inside, outside, bleed) = (print.inside_mm * MM, print.outside_mm * MM, print.bleed_mm * MM);
+    let footer = if print.page_numbers { FOOTER } else { 0.0 };
+    let (left, right) = if recto(page) { (inside, outside) } else { (outside, inside) };
+    Frame {
+        trim: (tw, th),
+        live: [left, outside, tw - right, th - outside - footer],
+        offset: (if recto(page) { 0.0 } else { bleed }, bleed),
+        bleed,
     }
 }
 
-/// Windows-1252 codes 0x80-0x9f (NUL where undefined).
-const WIN_HIGH: [char; 32] = [
-    '\u{20ac}', '\0', '\u{201a}', '\u{0192}', '\u{201e}', '\u{2026}', '\u{2020}', '\u{2021}', '\u{02c6}',
-    '\u{2030}', '\u{0160}', '\u{2039}', '\u{0152}', '\0', '\u{017d}', '\0', '\0', '\u{2018}', '\u{2019}',
-    '\u{201c}', '\u{201d}', '\u{2022}', '\u{2013}', '\u{2014}', '\u{02dc}', '\u{2122}', '\u{0161}',
-    '\u{203a}', '\u{0153}', '\0', '\u{017e}', '\u{0178}',
-];
+impl Frame {
+    /// Moves a layout made on the live area's own paper (`margin` all round) into the
+    /// page, adds the page number and sets the page and trim sizes.
+    fn place(&self, mut l: Layout, margin: f64, number: Option<(usize, &Fonts)>) -> Layout {
+        let (dx, dy) = (self.live[0] - margin + self.offset.0, self.live[1] - margin + self.offset.1);
+        l.origin = (l.origin.0 + dx, l.origin.1 + dy);
+        for t in &mut l.text {
+            t.x += dx;
+            t.baseline += dy;
+        }
+        self.close(l, number)
+    }
 
-/// Helvetica advance widths (1/1000 em) for WinAnsi codes 32-255, from Adobe's AFM.
-const HELVETICA: [u16; 224] = [
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, //
-    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, //
-    1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, //
-    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 333, 556, //
-    333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, //
-    556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 333, 556, //
-    556, 556, 222, 556, 333, 1000, 556, 556, 333, 1000, 667, 333, 1000, 556, 611, 556, //
-    556, 222, 222, 333, 333, 350, 556, 1000, 333, 1000, 500, 333, 944, 556, 500, 667, //
-    278, 333, 556, 556, 556, 556, 260, 556, 333, 737, 370, 333, 584, 333, 737, 333, //
-    400, 584, 333, 333, 333, 578, 537, 278, 333, 333, 365, 333, 834, 834, 834, 611, //
-    667, 667, 667, 667, 667, 667, 1000, 722, 667, 667, 667, 667, 278, 278, 278, 278, //
-    722, 722, 778, 778, 778, 778, 778, 584, 778, 722, 722, 722, 722, 667, 667, 611, //
-    556, 556, 556, 556, 556, 556, 889, 500, 556, 556, 556, 556, 278, 278, 278, 278, //
-    556, 556, 556, 556, 556, 556, 556, 584, 611, 556, 556, 556, 556, 500, 556, 500, //
-];
+    fn close(&self, mut l: Layout, number: Option<(usize, &Fonts)>) -> Layout {
+        let (tw, th) = self.trim;
+        if let Some((n, fonts)) = number {
+            let text = n.to_string();
+            let width = fonts.regular.width(&text) * HEADING_SIZE;
+            // On the outside corner, inside the live area's width, below it.
+            let x = if recto(n) { self.live[2] - width } else { self.live[0] };
+            l.text.push(TextLine {
+                text,
+                bold: false,
+                size: HEADING_SIZE,
+                x: x + self.offset.0,
+                baseline: self.live[3] + FOOTER - 0.2 * HEADING_SIZE + self.offset.1,
+            });
+        }
+        l.page_width = tw + self.bleed;
+        l.page_height = th + 2.0 * self.bleed;
+        let (x0, y0) = (self.offset.0, self.bleed);
+        l.trim = Some([x0, y0, x0 + tw, y0 + th]);
+        l
+    }
+}
 
-/// Helvetica-Bold advance widths (1/1000 em) for WinAnsi codes 32-255, from Adobe's AFM.
-const HELVETICA_BOLD: [u16; 224] = [
-    278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, //
-    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611, //
-    975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, //
-    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 333, 556, //
-    333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, //
-    611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 333, 611, //
-    556, 611, 278, 556, 500, 1000, 556, 556, 333, 1000, 667, 333, 1000, 611, 611, 611, //
-    611, 278, 278, 500, 500, 350, 556, 1000, 333, 1000, 556, 333, 944, 611, 500, 667, //
-    278, 333, 556, 556, 556, 556, 280, 556, 333, 737, 370, 333, 584, 333, 737, 333, //
-    400, 584, 333, 333, 333, 611, 556, 278, 333, 333, 365, 333, 834, 834, 834, 611, //
-    722, 722, 722, 722, 722, 722, 1000, 722, 667, 667, 667, 667, 278, 278, 278, 278, //
-    722, 722, 778, 778, 778, 778, 778, 584, 778, 722, 722, 722, 722, 667, 667, 611, //
-    556, 556, 556, 556, 556, 556, 889, 556, 556, 556, 556, 556, 278, 278, 278, 278, //
-    611, 611, 611, 611, 611, 611, 611, 584, 611, 611, 611, 611, 611, 556, 611, 556, //
-];
+/// A page of a book ([`PageSetup::print`]): laid out on its live area as on paper of that
+/// size with the outside margin all round, then moved into place, its heading on the
+/// outside, its number at the outside corner of the foot.
+fn print_layout(
+    scene: &Scene,
+    heading: Option<&str>,
+    band: bool,
+    setup: &PageSetup,
+    style: &Style,
+    print: &Print,
+    page: usize,
+) -> Result<Layout, Error> {
+    let f = frame(print, page);
+    let margin = print.outside_mm * MM;
+    let [x0, y0, x1, y1] = f.live;
+    let paper = Paper::Custom((x1 - x0 + 2.0 * margin) / MM, (y1 - y0 + 2.0 * margin) / MM);
+    let inner = PageSetup {
+        paper,
+        margin_mm: print.outside_mm,
+        flexible_margin: false,
+        print: None,
+        ..setup.clone()
+    };
+    let mut l = layout_page(scene, heading, band, &inner, style)?;
+    if !recto(page)
+        && let Some(h) = heading
+        && let Some(t) = l.text.first_mut().filter(|t| !t.bold && t.text == crate::font::printable(h))
+    {
+        t.x = margin;
+    }
+    Ok(f.place(l, margin, print.page_numbers.then_some((page, &setup.fonts))))
+}
+
+/// Where one answer key of a key page goes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Placed {
+    origin: (f64, f64),
+    scale: f64,
+    wall: f64,
+}
+
+/// A page of answer keys: `keys` in a grid of `cols` x `rows` cells across the live area,
+/// each under its label (the key's heading), all at the largest scale at which every one
+/// fits (never larger than the asked cell size).
+fn key_layout(
+    keys: &[&PdfPage],
+    (cols, rows): (usize, usize),
+    setup: &PageSetup,
+    style: &Style,
+    print: &Print,
+    page: usize,
+) -> Result<(Layout, Vec<Placed>), Error> {
+    let f = frame(print, page);
+    let [x0, y0, x1, y1] = f.live;
+    let gap = TEXT_GAP;
+    let (cw, ch) = (
+        (x1 - x0 - gap * (cols - 1) as f64) / cols as f64,
+        (y1 - y0 - gap * (rows - 1) as f64) / rows as f64,
+    );
+    let label = 1.4 * HEADING_SIZE;
+    let cell = positive(style.cell_size, "cell size")? * MM;
+    let wall = style.wall_width.max(0.0) * MM;
+    if cw < MIN_AREA || ch - label < MIN_AREA {
+        return Err(Error::Parameter(format!(
+            "{} keys to a page leave no room for a maze on a {:.0} x {:.0} mm page",
+            cols * rows,
+            f.trim.0 / MM,
+            f.trim.1 / MM
+        )));
+    }
+    let s = keys
+        .iter()
+        .map(|k| (cw / (k.scene.width * cell + wall)).min((ch - label) / (k.scene.height * cell + wall)))
+        .fold(1.0_f64, f64::min);
+    let s = if s.is_finite() && s > 0.0 { s } else { 1.0 };
+    let mut text = Vec::new();
+    let mut placed = Vec::new();
+    for (i, k) in keys.iter().enumerate() {
+        let (col, row) = (i % cols, i / cols);
+        let (left, top) = (x0 + col as f64 * (cw + gap), y0 + row as f64 * (ch + gap));
+        if let Some(h) = k.heading.as_deref() {
+            let size = {
+                let w = setup.fonts.regular.width(h);
+                if w > 0.0 { HEADING_SIZE.min(cw / w) } else { HEADING_SIZE }
+            };
+            let width = setup.fonts.regular.width(h) * size;
+            text.push(TextLine {
+                text: crate::font::printable(h).into_owned(),
+                bold: false,
+                size,
+                x: left + (cw - width) / 2.0,
+                baseline: top + ASCENT * size,
+            });
+        }
+        let (w, h) = (k.scene.width * cell * s + wall * s, k.scene.height * cell * s + wall * s);
+        let (mx, my) = (left + (cw - w) / 2.0, top + label + (ch - label - h) / 2.0);
+        placed.push(Placed {
+            origin: (mx + wall * s / 2.0 + f.offset.0, my + wall * s / 2.0 + f.offset.1),
+            scale: cell * s,
+            wall: wall * s,
+        });
+    }
+    for t in &mut text {
+        t.x += f.offset.0;
+        t.baseline += f.offset.1;
+    }
+    let l = Layout {
+        page_width: 0.0,
+        page_height: 0.0,
+        origin: placed.first().map_or((0.0, 0.0), |p| p.origin),
+        scale: cell * s,
+        // Keys are drawn as large as fits: smaller than the puzzles is their point.
+        shrunk: false,
+        wall: wall * s,
+        text,
+        trim: None,
+    };
+    Ok((f.close(l, print.page_numbers.then_some((page, &setup.fonts))), placed))
+}
 
 /// A number for the content stream: rounded to 1/1000 so files stay small and exact
 /// (anything not finite, which PDF cannot write, becomes 0).
@@ -609,11 +746,51 @@ struct Colours {
     dot: f64,
     /// Diameter of a dot carrying a number, as a share of a cell.
     numbered_dot: f64,
+    /// Black ink only (DeviceGray).
+    gray: bool,
+}
+
+/// Sets the fill colour: RGB, or its grey in black ink.
+fn fill(c: &mut Content, [r, g, b]: [f32; 3], gray: bool) {
+    if gray {
+        c.set_fill_gray(luma([r, g, b]));
+    } else {
+        c.set_fill_rgb(r, g, b);
+    }
+}
+
+/// Sets the stroke colour: RGB, or its grey in black ink.
+fn stroke(c: &mut Content, [r, g, b]: [f32; 3], gray: bool) {
+    if gray {
+        c.set_stroke_gray(luma([r, g, b]));
+    } else {
+        c.set_stroke_rgb(r, g, b);
+    }
+}
+
+/// A colour's grey (Rec. 709 luma).
+fn luma([r, g, b]: [f32; 3]) -> f32 {
+    0.2126 * r + 0.7152 * g + 0.0722 * b
 }
 
 impl Colours {
-    fn new(style: &Style) -> Result<Self, Error> {
+    /// The style's colours; in black ink the walls, the solution line and the dots are
+    /// black.
+    fn new(style: &Style, black_ink: bool) -> Result<Self, Error> {
+        let mut c = Self::parsed(style)?;
+        if black_ink {
+            c.gray = true;
+            c.walls = [0.0; 3];
+            c.path = [0.0; 3];
+            c.start = [0.0; 3];
+            c.end = [0.0; 3];
+        }
+        Ok(c)
+    }
+
+    fn parsed(style: &Style) -> Result<Self, Error> {
         Ok(Colours {
+            gray: false,
             walls: parse(&style.walls)?,
             background: parse(&style.background)?,
             path: parse(&style.path)?,
@@ -633,9 +810,9 @@ impl Colours {
 ///
 /// Layout of a page (see [`page_layouts`]), inside `setup.margin_mm` on every side:
 /// - a heading band at the top when any page has a heading ("Puzzle 3"), the heading set
-///   small (9 pt Helvetica) in the top-right corner;
-/// - the title (`style.title`) centred in 20 pt Helvetica-Bold, then the instructions
-///   (`style.instructions`) centred in 11 pt Helvetica; a line too wide for the paper is
+///   small (9 pt) in the top-right corner;
+/// - the title (`style.title`) centred in 20 pt bold, then the instructions
+///   (`style.instructions`) centred in 11 pt; a line too wide for the paper is
 ///   set smaller;
 /// - the maze centred in the rest, one maze unit being `style.cell_size` mm and walls
 ///   `style.wall_width` mm thick, shrunk uniformly (never enlarged) when it does not fit.
@@ -684,6 +861,8 @@ pub struct Book {
     back: Vec<Ref>,
     /// Whether a page had to be shrunk to fit.
     shrunk: bool,
+    /// The fonts as used so far: the regular one, then the bold one unless it is the same.
+    fonts: Vec<InUse>,
 }
 
 /// Where a page of a [`Book`] goes.
@@ -696,7 +875,9 @@ pub enum Part {
 }
 
 /// The fixed objects' ids: the catalog, the page tree, the two fonts and the document
-/// information; pages follow, each page object followed by its content stream.
+/// information; pages follow, each page object followed by its content stream, then the
+/// fonts' other objects (written at the end, once every glyph used is known; a single
+/// font leaves the bold font's object null).
 const CATALOG: i32 = 1;
 const TREE: i32 = 2;
 const REGULAR: i32 = 3;
@@ -714,12 +895,19 @@ impl Book {
     /// heading band (give it when any page will have a heading).
     ///
     /// # Errors
-    /// [`Error::Parameter`] when a colour of `style` does not parse.
+    /// [`Error::Parameter`] when a colour of `style` does not parse, or the title, the
+    /// instructions or the headings have a character the font lacks (named).
     pub fn new(setup: &PageSetup, style: &Style, band: bool) -> Result<Self, Error> {
+        check_text(&setup.fonts, style)?;
+        let mut fonts = vec![InUse::new(setup.fonts.regular.clone())];
+        if !setup.fonts.is_single() {
+            fonts.push(InUse::new(setup.fonts.bold.clone()));
+        }
         Ok(Book {
+            fonts,
             setup: setup.clone(),
             style: style.clone(),
-            colours: Colours::new(style)?,
+            colours: Colours::new(style, setup.black_ink)?,
             band,
             written: 0,
             offsets: Vec::new(),
@@ -738,12 +926,17 @@ impl Book {
 
     /// Writes the one object in `chunk` (object `id`), noting where it starts.
     fn object(&mut self, out: &mut dyn std::io::Write, id: i32, chunk: &Chunk) -> Result<(), Error> {
+        self.object_bytes(out, id, chunk.as_bytes())
+    }
+
+    /// Writes object `id`'s bytes, noting where it starts.
+    fn object_bytes(&mut self, out: &mut dyn std::io::Write, id: i32, bytes: &[u8]) -> Result<(), Error> {
         let slot = usize::try_from(id - 1).unwrap_or(0);
         if self.offsets.len() <= slot {
             self.offsets.resize(slot + 1, 0);
         }
         self.offsets[slot] = self.written;
-        self.put(out, chunk.as_bytes())
+        self.put(out, bytes)
     }
 
     /// Writes the file's header and the objects every page refers to (fonts, document
@@ -754,11 +947,6 @@ impl Book {
     pub fn start(&mut self, out: &mut dyn std::io::Write) -> Result<(), Error> {
         let settings = Settings { pretty: false };
         self.put(out, b"%PDF-1.7\n%\x80\x80\x80\x80\n\n")?;
-        for (id, name) in [(REGULAR, &b"Helvetica"[..]), (BOLD, &b"Helvetica-Bold"[..])] {
-            let mut c = Chunk::with_settings(settings);
-            c.type1_font(Ref::new(id)).base_font(Name(name)).encoding_predefined(Name(b"WinAnsiEncoding"));
-            self.object(out, id, &c)?;
-        }
         let mut c = Chunk::with_settings(settings);
         {
             let mut meta = c.indirect(Ref::new(INFO)).start::<pdf_writer::writers::DocumentInfo>();
@@ -780,7 +968,74 @@ impl Book {
         if self.front.len() + self.back.len() >= MAX_PAGES {
             return Err(Error::Parameter(format!("more than {MAX_PAGES} pages are too many for one PDF")));
         }
-        let layout = layout_page(&page.scene, page.heading.as_deref(), self.band, &self.setup, &self.style)?;
+        let layout = match &self.setup.print {
+            Some(print) => {
+                let n = self.page_number(part);
+                print_layout(
+                    &page.scene,
+                    page.heading.as_deref(),
+                    self.band,
+                    &self.setup,
+                    &self.style,
+                    print,
+                    n,
+                )?
+            }
+            None => layout_page(&page.scene, page.heading.as_deref(), self.band, &self.setup, &self.style)?,
+        };
+        let placed =
+            [(&page.scene, Placed { origin: layout.origin, scale: layout.scale, wall: layout.wall })];
+        self.write_page(out, &layout, &placed, part)?;
+        Ok(layout)
+    }
+
+    /// The number (from 1) the next page of `part` gets.
+    fn page_number(&self, part: Part) -> usize {
+        match (part, &self.setup.print) {
+            (Part::Front, _) | (Part::Back, None) => self.front.len() + 1,
+            (Part::Back, Some(print)) => print.first_back_page + self.back.len(),
+        }
+    }
+
+    /// Lays out, draws and writes a page of answer keys (each headed by its label) at the
+    /// back of a book, `grid` (columns, rows) to a page; returns its layout.
+    ///
+    /// # Errors
+    /// [`Error::Parameter`] when the book has no print setup, the keys do not fit the
+    /// grid or the page, or `out` fails.
+    pub fn add_keys(
+        &mut self,
+        out: &mut dyn std::io::Write,
+        keys: &[&PdfPage],
+        grid: (usize, usize),
+    ) -> Result<Layout, Error> {
+        let Some(print) = &self.setup.print else {
+            return Err(Error::Parameter("keys several to a page need a book's print setup".into()));
+        };
+        if keys.is_empty() || keys.len() > grid.0 * grid.1 {
+            return Err(Error::Parameter(format!(
+                "{} keys do not fill a page of {} x {}",
+                keys.len(),
+                grid.0,
+                grid.1
+            )));
+        }
+        let n = self.page_number(Part::Back);
+        let (layout, placed) = key_layout(keys, grid, &self.setup, &self.style, print, n)?;
+        let placed: Vec<(&Scene, Placed)> = keys.iter().map(|k| &k.scene).zip(placed).collect();
+        self.write_page(out, &layout, &placed, Part::Back)?;
+        Ok(layout)
+    }
+
+    /// Writes one page object and its content: `layout`'s text and page, the mazes where
+    /// `placed` says.
+    fn write_page(
+        &mut self,
+        out: &mut dyn std::io::Write,
+        layout: &Layout,
+        placed: &[(&Scene, Placed)],
+        part: Part,
+    ) -> Result<(), Error> {
         self.shrunk |= layout.shrunk;
         let settings = Settings { pretty: false };
         let pages = (self.front.len() + self.back.len()) as i32;
@@ -790,13 +1045,19 @@ impl Book {
         {
             let mut p = c.page(id);
             p.parent(Ref::new(TREE));
-            p.media_box(Rect::new(0.0, 0.0, r(layout.page_width), r(layout.page_height)));
+            let media = Rect::new(0.0, 0.0, r(layout.page_width), r(layout.page_height));
+            p.media_box(media);
+            if let Some([x0, y0, x1, y1]) = layout.trim {
+                p.trim_box(Rect::new(r(x0), r(y0), r(x1), r(y1)));
+                p.bleed_box(media);
+            }
             p.contents(content_id);
-            p.resources().fonts().pair(Name(b"F1"), Ref::new(REGULAR)).pair(Name(b"F2"), Ref::new(BOLD));
+            let bold = if self.fonts.len() > 1 { BOLD } else { REGULAR };
+            p.resources().fonts().pair(Name(b"F1"), Ref::new(REGULAR)).pair(Name(b"F2"), Ref::new(bold));
             p.finish();
         }
         self.object(out, id.get(), &c)?;
-        let content = draw_page(&page.scene, &layout, &self.colours, settings)?;
+        let content = draw_page(placed, layout, &self.colours, settings, &mut self.fonts)?;
         let packed = miniz_oxide::deflate::compress_to_vec_zlib(&content, 1);
         let mut c = Chunk::with_settings(settings);
         c.stream(content_id, &packed).filter(Filter::FlateDecode);
@@ -805,7 +1066,12 @@ impl Book {
             Part::Front => self.front.push(id),
             Part::Back => self.back.push(id),
         }
-        Ok(layout)
+        Ok(())
+    }
+
+    /// The book's print setup, if it is a book for print.
+    pub fn print(&self) -> Option<&Print> {
+        self.setup.print.as_ref()
     }
 
     /// How many pages it holds.
@@ -828,6 +1094,21 @@ impl Book {
             return Err(Error::Parameter("a PDF needs at least one page".into()));
         }
         let settings = Settings { pretty: false };
+        // The fonts, cut to the glyphs the pages used.
+        let mut next = INFO + 1 + 2 * self.pages() as i32;
+        let fonts = std::mem::take(&mut self.fonts);
+        for (i, font) in fonts.iter().enumerate() {
+            let id = if i == 0 { REGULAR } else { BOLD };
+            for (id, c) in font.write(settings, Ref::new(id), next)? {
+                self.object(out, id, &c)?;
+            }
+            next += 4;
+        }
+        if fonts.len() == 1 {
+            let mut c = Chunk::with_settings(settings);
+            c.indirect(Ref::new(BOLD)).primitive(pdf_writer::Null);
+            self.object(out, BOLD, &c)?;
+        }
         let kids: Vec<Ref> = self.front.iter().chain(&self.back).copied().collect();
         let mut c = Chunk::with_settings(settings);
         c.pages(Ref::new(TREE)).kids(kids.iter().copied()).count(kids.len() as i32);
@@ -851,39 +1132,78 @@ impl Book {
     }
 }
 
+/// Refuses a style whose title, instructions or book headings have a character the font
+/// that prints them lacks ([`Book::new`] does, before the first page).
+///
+/// # Errors
+/// [`Error::Parameter`] naming the character, the text and the font.
+pub fn check_text(fonts: &Fonts, style: &Style) -> Result<(), Error> {
+    if let Some(title) = &style.title {
+        fonts.check(title, true, "the title")?;
+    }
+    if let Some(instructions) = &style.instructions {
+        fonts.check(instructions, false, "the instructions")?;
+    }
+    fonts.check("Puzzle Solution to puzzle on page · 0123456789", false, "the headings")?;
+    fonts.check("0123456789", true, "the dots' numbers")
+}
+
 /// The content stream of one page, checking the job's cancellation flag as it goes.
 fn draw_page(
-    scene: &Scene,
+    placed: &[(&Scene, Placed)],
     layout: &Layout,
     colours: &Colours,
     settings: Settings,
+    fonts: &mut [InUse],
 ) -> Result<Vec<u8>, Error> {
-    use crate::scene::every;
+    let bold_font = usize::from(fonts.len() > 1);
     let mut c = Content::with_settings(settings);
     let h = layout.page_height;
+    // A book page's background reaches into the bleed (and nothing else does).
+    if layout.trim.is_some() && colours.background != [1.0, 1.0, 1.0] {
+        fill(&mut c, colours.background, colours.gray);
+        c.rect(0.0, 0.0, r(layout.page_width), r(h));
+        c.fill_nonzero();
+    }
     // Text, in page coordinates (y up).
     for line in &layout.text {
-        let bytes: Vec<u8> = line.text.chars().filter_map(win_byte).collect();
-        c.set_fill_rgb(0.0, 0.0, 0.0);
+        let bytes = fonts[if line.bold { bold_font } else { 0 }].encode(&line.text);
+        fill(&mut c, [0.0; 3], colours.gray);
         c.begin_text();
         c.set_font(Name(if line.bold { b"F2" } else { b"F1" }), r(line.size));
         c.set_text_matrix([1.0, 0.0, 0.0, 1.0, r(line.x), r(h - line.baseline)]);
         c.show(Str(&bytes));
         c.end_text();
     }
+    for (scene, at) in placed {
+        draw_maze(&mut c, scene, at, h, colours, &mut fonts[bold_font])?;
+    }
+    Ok(c.finish().to_vec())
+}
+
+/// Draws one maze where `at` puts it on a page `h` points tall.
+fn draw_maze(
+    c: &mut Content,
+    scene: &Scene,
+    at: &Placed,
+    h: f64,
+    colours: &Colours,
+    bold: &mut InUse,
+) -> Result<(), Error> {
+    use crate::scene::every;
     if colours.background != [1.0, 1.0, 1.0] {
-        let half = layout.wall / 2.0;
-        let (x0, y0) = (layout.origin.0 - half, layout.origin.1 - half);
-        let (w, hh) = (scene.width * layout.scale + layout.wall, scene.height * layout.scale + layout.wall);
+        let half = at.wall / 2.0;
+        let (x0, y0) = (at.origin.0 - half, at.origin.1 - half);
+        let (w, hh) = (scene.width * at.scale + at.wall, scene.height * at.scale + at.wall);
         let [cr, cg, cb] = colours.background;
-        c.set_fill_rgb(cr, cg, cb);
+        fill(c, [cr, cg, cb], colours.gray);
         c.rect(r(x0), r(h - y0 - hh), r(w), r(hh));
         c.fill_nonzero();
     }
     // The maze, in maze units: x right, y down from the maze's origin.
-    let k = layout.scale;
+    let k = at.scale;
     c.save_state();
-    c.transform([k as f32, 0.0, 0.0, -k as f32, r(layout.origin.0), r(h - layout.origin.1)]);
+    c.transform([k as f32, 0.0, 0.0, -k as f32, r(at.origin.0), r(h - at.origin.1)]);
     // Fills, one path per colour, in order of first appearance.
     let mut groups: Vec<([f32; 3], Vec<&Vec<Point>>)> = Vec::new();
     for (i, (poly, fill)) in scene.fills.iter().enumerate() {
@@ -901,7 +1221,7 @@ fn draw_page(
     }
     for (colour, polys) in groups {
         let [cr, cg, cb] = colour;
-        c.set_fill_rgb(cr, cg, cb);
+        fill(c, [cr, cg, cb], colours.gray);
         for (j, poly) in polys.into_iter().enumerate() {
             every(j)?;
             for (i, p) in poly.iter().enumerate() {
@@ -918,10 +1238,10 @@ fn draw_page(
         c.fill_nonzero();
     }
     let cell = if scene.cell.is_finite() && scene.cell > 0.0 { scene.cell } else { 1.0 };
-    let wall = layout.wall / k;
+    let wall = at.wall / k;
     if (!scene.walls.is_empty() || !scene.arcs.is_empty()) && wall > 0.0 {
         let [cr, cg, cb] = colours.walls;
-        c.set_stroke_rgb(cr, cg, cb);
+        stroke(c, [cr, cg, cb], colours.gray);
         c.set_line_width(r(wall));
         c.set_line_cap(LineCapStyle::ProjectingSquareCap);
         c.set_line_join(LineJoinStyle::MiterJoin);
@@ -949,7 +1269,7 @@ fn draw_page(
     }
     if scene.path.iter().any(|p| p.len() > 1) {
         let [cr, cg, cb] = colours.path;
-        c.set_stroke_rgb(cr, cg, cb);
+        stroke(c, [cr, cg, cb], colours.gray);
         c.set_line_width(r((0.25 * cell).max(wall)));
         c.set_line_cap(LineCapStyle::RoundCap);
         c.set_line_join(LineJoinStyle::RoundJoin);
@@ -967,7 +1287,7 @@ fn draw_page(
     for (i, route) in scene.routes.iter().enumerate().filter(|(_, r)| r.len() > 1) {
         let [cr, cg, cb] =
             ROUTE_COLOURS[i % ROUTE_COLOURS.len()].parse::<Colour>().map_or([0.0; 3], Colour::unit);
-        c.set_stroke_rgb(cr, cg, cb);
+        stroke(c, [cr, cg, cb], colours.gray);
         c.set_line_width(r(scene.route_width));
         c.set_line_cap(LineCapStyle::RoundCap);
         c.set_line_join(LineJoinStyle::RoundJoin);
@@ -986,9 +1306,9 @@ fn draw_page(
     let ring = scene.dot_ring();
     if ring > 0.0 && !scene.markers.is_empty() {
         let [cr, cg, cb] = colours.background;
-        c.set_fill_rgb(cr, cg, cb);
+        fill(c, [cr, cg, cb], colours.gray);
         for &(p, _) in &scene.markers {
-            circle(&mut c, p, radius + ring);
+            circle(c, p, radius + ring);
         }
         c.fill_nonzero();
     }
@@ -998,18 +1318,26 @@ fn draw_page(
             continue;
         }
         let [cr, cg, cb] = if marker == Marker::Start { colours.start } else { colours.end };
-        c.set_fill_rgb(cr, cg, cb);
-        for p in dots {
-            circle(&mut c, p, radius);
+        fill(c, [cr, cg, cb], colours.gray);
+        for &p in &dots {
+            circle(c, p, radius);
         }
         c.fill_nonzero();
+        // In black ink an end is a ring: its middle in the background's grey.
+        if colours.gray && marker == Marker::End && scene.labels.is_empty() {
+            fill(c, colours.background, true);
+            for &p in &dots {
+                circle(c, p, radius * 0.55);
+            }
+            c.fill_nonzero();
+        }
     }
     // A MultiMaze's numbers, white on their dots (the text matrix turns y up again).
     for (p, text) in &scene.labels {
         let size = crate::scene::label_size(2.0 * radius, text);
-        let bytes: Vec<u8> = text.chars().filter_map(win_byte).collect();
-        let width = text_width(text, true) * size;
-        c.set_fill_rgb(1.0, 1.0, 1.0);
+        let bytes = bold.encode(text);
+        let width = bold.font().width(text) * size;
+        fill(c, [1.0; 3], colours.gray);
         c.begin_text();
         c.set_font(Name(b"F2"), r(size));
         c.set_text_matrix([1.0, 0.0, 0.0, -1.0, r(p.x - width / 2.0), r(p.y + 0.35 * size)]);
@@ -1017,7 +1345,7 @@ fn draw_page(
         c.end_text();
     }
     c.restore_state();
-    Ok(c.finish().to_vec())
+    Ok(())
 }
 
 /// Adds a circle as four Bézier quarters.
@@ -1030,25 +1358,4 @@ fn circle(c: &mut Content, centre: Point, radius: f64) {
     c.cubic_to(r(x - rr), r(y - k), r(x - k), r(y - rr), r(x), r(y - rr));
     c.cubic_to(r(x + k), r(y - rr), r(x + rr), r(y - k), r(x + rr), r(y));
     c.close_path();
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn winansi_replaces_what_helvetica_lacks() {
-        assert_eq!(winansi("Café – “x” €5\tπ"), "Café – “x” €5 ?");
-        assert_eq!(win_byte('€'), Some(0x80));
-        assert_eq!(win_byte('é'), Some(0xe9));
-        assert_eq!(win_byte('\u{81}'), None);
-        assert_eq!(win_byte('\0'), None);
-    }
-
-    #[test]
-    fn widths_match_the_afm() {
-        // "Maze" in Helvetica-Bold: M 833 + a 556 + z 500 + e 556.
-        assert!((text_width("Maze", true) - 2.445).abs() < 1e-9);
-        assert!((text_width("Hi", false) - (0.722 + 0.222)).abs() < 1e-9);
-    }
 }

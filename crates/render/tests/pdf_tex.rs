@@ -208,7 +208,9 @@ fn output_is_deterministic() {
     assert_eq!(a, b);
     let text = String::from_utf8_lossy(&a);
     assert!(!text.contains("CreationDate") && !text.contains("/ID"), "no dates or ids");
-    assert!(text.contains("/Helvetica-Bold") && text.contains("/WinAnsiEncoding"));
+    // The fonts are embedded, cut to the glyphs used, with the same subset names each time.
+    assert!(text.contains("+DejaVuSans-Bold") && text.contains("/FontFile2") && text.contains("/Identity-H"));
+    assert!(text.contains("/ToUnicode") && !text.contains("Helvetica"));
 }
 
 #[test]
@@ -318,7 +320,7 @@ fn the_multimaze_page_fits_letter_landscape_with_its_title_beside_the_maze() {
         // Upright lines, wrapped: every one lies between the margin and the maze, inside
         // the page's height, the title on top.
         for t in &l.text {
-            let width = pdf::text_width(&t.text, t.bold) * t.size;
+            let width = setup.fonts.get(t.bold).width(&t.text) * t.size;
             assert!(t.x >= m - 1e-6 && t.x + width < x0 - l.wall / 2.0, "{t:?}");
             assert!(t.baseline - 0.75 * t.size >= m - 1e-6 && t.baseline <= l.page_height - m, "{t:?}");
             assert!(t.size >= 6.0, "readable: {t:?}");
@@ -339,14 +341,14 @@ fn the_multimaze_page_fits_letter_landscape_with_its_title_beside_the_maze() {
 }
 
 #[test]
-fn text_outside_winansi_becomes_question_marks() {
-    let st = Style { title: Some("Labyrinthe « été » — π (x) \\ end".into()), ..style() };
+fn text_prints_as_given_in_embedded_fonts_and_a_missing_glyph_is_refused() {
+    let title = "Labyrinthe « été » — π (x) \\ end Λαβύρινθος";
+    let st = Style { title: Some(title.into()), ..style() };
     let pages = [page(square(6, 6, 1, false), Some("Puzzle ✓"))];
     let l = &page_layouts(&pages, &setup(Paper::A4), &st).expect("layout")[0];
-    assert!(l.text.iter().any(|t| t.text == "Labyrinthe « été » — ? (x) \\ end"), "{:?}", l.text);
-    assert!(l.text.iter().any(|t| t.text == "Puzzle ?"));
+    assert!(l.text.iter().any(|t| t.text == title), "{:?}", l.text);
     let bytes = pdf::pdf(&pages, &setup(Paper::A4), &st).expect("pdf");
-    let dir = Scratch::new("winansi");
+    let dir = Scratch::new("fonts");
     let file = dir.path("t.pdf");
     std::fs::write(&file, &bytes).expect("write");
     if have("qpdf") {
@@ -355,9 +357,25 @@ fn text_outside_winansi_becomes_question_marks() {
     if have("pdftotext") {
         let out = run(Command::new("pdftotext").arg(&file).arg("-"));
         let text = String::from_utf8_lossy(&out.stdout);
-        assert!(text.contains("Labyrinthe « été » — ? (x) \\ end"), "{text}");
-        assert!(text.contains("Puzzle ?") && text.contains("Connect each green dot"), "{text}");
+        assert!(text.contains(title), "{text}");
+        assert!(text.contains("Puzzle ✓") && text.contains("Connect each green dot"), "{text}");
     }
+    if have("pdffonts") {
+        // Every font embedded and cut to a subset (columns emb and sub).
+        let out = run(Command::new("pdffonts").arg(&file));
+        let listing = String::from_utf8_lossy(&out.stdout);
+        let fonts: Vec<&str> = listing.lines().skip(2).collect();
+        assert_eq!(fonts.len(), 2, "{listing}");
+        for f in fonts {
+            assert!(f.contains("CID TrueType") && f.contains("Identity-H"), "{f}");
+            let cols: Vec<&str> = f.split_whitespace().collect();
+            assert_eq!(cols[cols.len() - 5..cols.len() - 2], ["yes", "yes", "yes"], "emb sub uni: {f}");
+        }
+    }
+    // A title the font cannot print is refused, naming the character.
+    let japanese = Style { title: Some("迷路の本".into()), ..style() };
+    let e = pdf::pdf(&pages, &setup(Paper::A4), &japanese).unwrap_err().to_string();
+    assert!(e.contains("'迷' (U+8FF7)") && e.contains("--font"), "{e}");
 }
 
 /// Reads a binary PPM (P6) image: width, height, RGB bytes.
