@@ -48,6 +48,14 @@ def texts(
     max_bytes: int = ...,
 ) -> list[str]: ...
 def parse(text: str, style: str) -> dict[str, Any]: ...
+def tile_grids(
+    connections: npt.NDArray[np.bool_],
+    starts: npt.NDArray[np.integer[Any]],
+    ends: npt.NDArray[np.integer[Any]],
+    corridor: int = 1,
+    wall: int = 1,
+    max_bytes: int = ...,
+) -> npt.NDArray[np.uint8]: ...
 def verify(
     answers: list[str],
     connections: npt.NDArray[np.bool_] | None = None,

@@ -14,6 +14,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+mod tiles;
 mod verify;
 
 use maze::{Built, Keep, MazeRequest, Plan, Shape};
@@ -1407,6 +1408,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(verify::verify, m)?)?;
     m.add_function(wrap_pyfunction!(verify::shortest, m)?)?;
+    m.add_function(wrap_pyfunction!(tiles::tile_grids, m)?)?;
     m.add_class::<game::Envs>()?;
     m.add("LimitError", limit_error_type(m.py())?)?;
     m.add("DEFAULT_MAX_BYTES", maze::DEFAULT_MAX_BYTES)?;

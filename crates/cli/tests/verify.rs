@@ -113,7 +113,20 @@ fn wrong_routes_exit_1_and_bad_input_exits_2() {
 #[test]
 fn a_goal_cut_off_by_unreachable_takes_no_moves() {
     for shape in ["square", "hex", "polar"] {
-        let file = maze_json(&["-s", shape, "-W", "6", "-H", "5", "--seed", "4", "--braid", "0.5", "--unreachable", "1"]);
+        let file = maze_json(&[
+            "-s",
+            shape,
+            "-W",
+            "6",
+            "-H",
+            "5",
+            "--seed",
+            "4",
+            "--braid",
+            "0.5",
+            "--unreachable",
+            "1",
+        ]);
         assert!(String::from_utf8_lossy(&file).contains("\"reachable\": false"), "{shape}");
         let (code, v, err) = verdict(&file, &["--moves", ""]);
         assert_eq!(code, 0, "{shape}: {err}");

@@ -50,7 +50,8 @@ pub enum FieldGroup {
     Draw,
     /// How a recording plays (`animate`, `frames`, `delay`, `duration`).
     Animation,
-    /// The command line's own: the zone colouring of a recorded generation (`zones`).
+    /// The command line's own: the zone colouring of a recorded generation (`zones`), and a
+    /// font file on this machine (`font`; the web API reads no file of the server's).
     CommandLine,
     /// A limit (`max-cells`, ...): a server keeps its own.
     Limit,
