@@ -168,7 +168,7 @@ pub fn draw_style(d: &Draw, format: Format, multi: bool, picture: &Picture) -> S
 ///
 /// # Errors
 /// [`Error::Request`] when the `--font` file cannot be read or is not a font, or a book
-/// option is refused ([`crate::book::print_setup`]).
+/// option is refused (`book::print_setup`).
 pub fn page_setup(d: &Draw, puzzles: usize, keys: bool) -> Result<PageSetup> {
     Ok(PageSetup {
         print: crate::book::print_setup(d, puzzles, keys)?,
