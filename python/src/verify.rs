@@ -155,6 +155,21 @@ fn mazes(
     }
 }
 
+/// The length of a list given per maze, if given.
+fn len<T>(list: &Option<Vec<T>>) -> Option<usize> {
+    list.as_ref().map(Vec::len)
+}
+
+/// Refuses a list given per maze (`answers`, `starts`, `goals`) that is not one a maze.
+fn one_per_maze(n: usize, lists: &[(&str, Option<usize>)]) -> PyResult<()> {
+    match lists.iter().find(|(_, l)| l.is_some_and(|l| l != n)) {
+        Some((name, l)) => {
+            Err(PyValueError::new_err(format!("{name}: {} given for {n} mazes", l.unwrap_or(0))))
+        }
+        None => Ok(()),
+    }
+}
+
 /// The cell `i` of `cells` (a cell id, -1 for the maze's own), checked against the maze.
 fn cell_of(cells: &Option<Vec<i64>>, i: usize, maze: &dyn Any, what: &str) -> maze::Result<Option<CellId>> {
     let Some(c) = cells.as_ref().map(|c| c[i]) else { return Ok(None) };
@@ -194,15 +209,10 @@ pub(crate) fn verify<'py>(
     let mazes =
         mazes(py, "the verdicts", connections, starts, goals, request, seeds, VERDICT_BYTES + 64, max_bytes)?;
     let n = mazes.len();
-    for (name, list) in [
-        ("answers", Some(answers.len())),
-        ("starts", start_cells.as_ref().map(Vec::len)),
-        ("goals", goal_cells.as_ref().map(Vec::len)),
-    ] {
-        if list.is_some_and(|l| l != n) {
-            return Err(PyValueError::new_err(format!("{name}: {} given for {n} mazes", list.unwrap_or(0))));
-        }
-    }
+    one_per_maze(
+        n,
+        &[("answers", Some(answers.len())), ("starts", len(&start_cells)), ("goals", len(&goal_cells))],
+    )?;
     let verdicts = run(py, None, move || {
         mazes.each(|i, _, verifier, maze| {
             let start = cell_of(&start_cells, i, maze, "starts")?;
@@ -254,13 +264,7 @@ pub(crate) fn shortest<'py>(
     let mazes =
         mazes(py, "the shortest routes", connections, starts, goals, request, seeds, 32 + listed, max_bytes)?;
     let n = mazes.len();
-    for (name, list) in
-        [("starts", start_cells.as_ref().map(Vec::len)), ("goals", goal_cells.as_ref().map(Vec::len))]
-    {
-        if list.is_some_and(|l| l != n) {
-            return Err(PyValueError::new_err(format!("{name}: {} given for {n} mazes", list.unwrap_or(0))));
-        }
-    }
+    one_per_maze(n, &[("starts", len(&start_cells)), ("goals", len(&goal_cells))])?;
     let facts = run(py, None, move || {
         mazes.each(|i, routes, _, maze| {
             let (entrance, exit) = maze.ends();
