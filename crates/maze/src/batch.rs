@@ -23,6 +23,49 @@ const MAX_BATCH_MAZES: u64 = 4096;
 /// bytes a shaded cell until it is written; this keeps a batch's near 50 MB).
 const PDF_BATCH_CELLS: u64 = 500_000;
 
+/// The order a batch's mazes are written in (`--order`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Order {
+    /// The batch's own order: maze `i` from seed `seed + i` (or the seed `--where` settled on).
+    #[default]
+    Seed,
+    /// Easiest to hardest by the score of `maze stats` ([`maze_core::stats::Stats::difficulty`]):
+    /// the same mazes as in seed order, scored in a first pass and then drawn in the new
+    /// order; mazes of equal score keep their seed order.
+    Difficulty,
+}
+
+impl Order {
+    /// Every order, in the order of `--help`.
+    pub const ALL: [Order; 2] = [Order::Seed, Order::Difficulty];
+
+    /// The order's name, as `--order` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Seed => "seed",
+            Order::Difficulty => "difficulty",
+        }
+    }
+}
+
+impl std::fmt::Display for Order {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Order {
+    type Err = maze_core::Error;
+
+    /// `seed` or `difficulty`, ignoring case and surrounding spaces.
+    fn from_str(s: &str) -> std::result::Result<Self, Self::Err> {
+        let key = s.trim().to_ascii_lowercase();
+        Order::ALL.into_iter().find(|o| o.name() == key).ok_or_else(|| {
+            maze_core::Error::Parameter(format!("unknown order '{s}' (expected seed or difficulty)"))
+        })
+    }
+}
+
 /// The mazes `generate` kept: the seed of each and its statistics when they were computed,
 /// and how many mazes were made in all (more than kept when filters refused some).
 #[derive(Debug)]
@@ -71,14 +114,38 @@ pub(crate) fn write_mazes(
         let made = spec.clone().visit(job(this))?;
         Ok(made.rendered.map(|r| (r, made.stats)))
     };
-    let order = SeedOrder { args, spec, seed, batch_cells, filters: &filters, max_tries };
-    kept.tried = order.run(make, |this, (rendered, stats)| {
+    let mut take = |this: u64, (rendered, stats)| {
         // The batch's first maze (not a later part's): parts joined are the batch's bytes.
         collector.add(sink, rendered, first_part && kept.mazes.is_empty())?;
         kept.mazes.push((this, stats));
         progress();
         Ok(())
-    })?;
+    };
+    if args.order == Some(Order::Difficulty) && args.count > 1 {
+        // Scored first (the seeds the filters settle on, and each maze's score), then made
+        // again and drawn easiest first: memory for two numbers a maze, not a page.
+        let (mut ranked, tried) = scored_seeds(args, spec, seed)?;
+        ranked.sort_by(|a, b| a.1.total_cmp(&b.1));
+        kept.tried = tried;
+        let per_batch = (batch_cells / spec.cells().max(1)).clamp(1, MAX_BATCH_MAZES) as usize;
+        let redo = |this: u64| {
+            let made = spec.clone().visit(GenerateJob { filters: &[], ..job(this) })?;
+            made.rendered.map(|r| (r, made.stats)).ok_or_else(|| {
+                Error::Request(format!(
+                    "the maze of seed {this} passed its filters once and not again (an internal error)"
+                ))
+            })
+        };
+        for window in ranked.chunks(per_batch) {
+            let seeds: Vec<u64> = window.iter().map(|&(s, _)| s).collect();
+            for (this, item) in seeds.iter().zip(on_every_core(&seeds, redo)) {
+                take(*this, item?)?;
+            }
+        }
+    } else {
+        let order = SeedOrder { args, spec, seed, batch_cells, filters: &filters, max_tries };
+        kept.tried = order.run(make, take)?;
+    }
     collector.finish(sink, &notes)?;
     kept.notes = notes.take();
     Ok(kept)
@@ -151,23 +218,8 @@ impl SeedOrder<'_> {
                     .flat_map(|r| pending.iter().map(move |&i| (i, round + r)))
                     .map(|(i, r)| self.seed_of(i, r))
                     .collect();
-                let mut made: Vec<Option<Result<Option<T>>>> = if seeds.len() == 1 {
-                    vec![Some(make(seeds[0]))]
-                } else {
-                    use rayon::prelude::*;
-                    // Rayon's threads have no cancellation flag of their own: each maze gets the job's.
-                    let flag = maze_core::cancel::current();
-                    seeds
-                        .par_iter()
-                        .map(|&this| {
-                            let one = || make(this);
-                            Some(match &flag {
-                                Some(flag) => maze_core::cancel::with_flag(flag.clone(), one),
-                                None => one(),
-                            })
-                        })
-                        .collect()
-                };
+                let mut made: Vec<Option<Result<Option<T>>>> =
+                    on_every_core(&seeds, &make).into_iter().map(Some).collect();
                 // The rounds in order, each over the mazes still missing, as a serial run.
                 let mut done = vec![false; pending.len()];
                 for r in 0..rounds {
@@ -292,25 +344,53 @@ pub(crate) fn collect_seeds<K: Keep>(
     want_stats: bool,
     keep: &K,
 ) -> Result<Vec<K::Item>> {
+    let one = |seed: u64| {
+        let job = CollectJob { args, seed, filters: &[], want_stats, keep };
+        spec.clone().visit(job)?.ok_or_else(|| {
+            Error::Request(format!("no entrance and exit of the maze of seed {seed} meet the endpoint rules"))
+        })
+    };
+    on_every_core(seeds, one).into_iter().collect()
+}
+
+/// `make(seed)` for every seed, on every core (rayon; one seed on this thread), in the order
+/// of `seeds`: each call runs under the job's cancellation flag, which rayon's threads do
+/// not have of their own.
+fn on_every_core<T: Send>(seeds: &[u64], make: impl Fn(u64) -> T + Sync) -> Vec<T> {
     use rayon::prelude::*;
+    if let [one] = seeds {
+        return vec![make(*one)];
+    }
     let flag = maze_core::cancel::current();
     seeds
         .par_iter()
-        .map(|&seed| {
-            let one = || {
-                let job = CollectJob { args, seed, filters: &[], want_stats, keep };
-                spec.clone().visit(job)?.ok_or_else(|| {
-                    Error::Request(format!(
-                        "no entrance and exit of the maze of seed {seed} meet the endpoint rules"
-                    ))
-                })
-            };
-            match &flag {
-                Some(flag) => maze_core::cancel::with_flag(flag.clone(), one),
-                None => one(),
-            }
+        .map(|&this| match &flag {
+            Some(flag) => maze_core::cancel::with_flag(flag.clone(), || make(this)),
+            None => make(this),
         })
         .collect()
+}
+
+/// What [`scored_seeds`] keeps of a maze: its difficulty score.
+struct Score;
+
+impl Keep for Score {
+    type Item = f64;
+
+    fn keep<S: Shape>(&self, _: Built<S>, stats: Option<maze_core::stats::Stats>) -> Result<f64> {
+        Ok(stats.map_or(0.0, |s| s.difficulty))
+    }
+}
+
+/// The seeds of a batch's mazes (as the filters settle them) with each maze's difficulty
+/// score, in seed order, and how many mazes were made: `--order difficulty`'s first pass.
+fn scored_seeds(args: &MazeRequest, spec: &ShapeSpec, seed: u64) -> Result<(Vec<(u64, f64)>, u64)> {
+    let mut scored = Vec::with_capacity(args.count as usize);
+    let tried = each_maze(args, spec, seed, true, &Score, |this, score| {
+        scored.push((this, score));
+        Ok(())
+    })?;
+    Ok((scored, tried))
 }
 
 /// How many mazes a request's filters try at most: `max-tries`, else

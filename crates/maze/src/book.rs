@@ -1,5 +1,5 @@
 //! Books for print on demand (issue 51): the request's book options (`trim`, `bleed`,
-//! `gutter`, `page-numbers`, `keys-per-page`) checked and turned into the PDF writer's
+//! `gutter`, `page-numbers`, `keys-per-page`, `front-page`) checked and turned into the PDF writer's
 //! [`Print`] setup, and the words that tie a puzzle to its key.
 
 use maze_render::print::{self, Print};
@@ -14,6 +14,7 @@ pub fn is_book(d: &Draw) -> bool {
         || d.gutter.is_some()
         || d.page_numbers == Some(true)
         || d.keys_per_page.is_some()
+        || d.front_page
 }
 
 /// The answer keys to a page (1 without `keys-per-page`).
@@ -26,8 +27,8 @@ pub fn keys_per_page(d: &Draw) -> usize {
 ///
 /// # Errors
 /// [`Error::Request`] for `--paper` beside `--trim`, a bleed over 0.5in, an outside
-/// margin under KDP's least, an unknown number of keys to a page, or a book of more than
-/// 828 pages.
+/// margin under KDP's least, an unknown number of keys to a page, or a book of a trim
+/// size (a print-on-demand paperback) of more than 828 pages.
 pub fn print_setup(d: &Draw, puzzles: usize, keys: bool) -> Result<Option<Print>> {
     if !is_book(d) {
         return Ok(None);
@@ -56,8 +57,9 @@ pub fn print_setup(d: &Draw, puzzles: usize, keys: bool) -> Result<Option<Print>
             if bleed > 0.0 { " with a bleed" } else { "" }
         ));
     }
-    let pages = print::book_pages(false, puzzles, keys, k);
-    if pages > print::MAX_BOOK_PAGES {
+    let pages = print::book_pages(d.front_page, puzzles, keys, k);
+    // KDP's cap is on its paperbacks (a trim size); a school's booklet on --paper has none.
+    if d.trim.is_some() && pages > print::MAX_BOOK_PAGES {
         return refuse(format!(
             "the book would have {pages} pages, over the {} a print-on-demand paperback may have: make fewer mazes or put more keys on a page",
             print::MAX_BOOK_PAGES
@@ -70,8 +72,8 @@ pub fn print_setup(d: &Draw, puzzles: usize, keys: bool) -> Result<Option<Print>
         inside_mm: d.gutter.unwrap_or_default().mm(pages).max(outside),
         outside_mm: outside,
         page_numbers: d.page_numbers.unwrap_or(pages > 2),
-        first_back_page: puzzles + 1,
-        front_pages: 0,
+        first_back_page: usize::from(d.front_page) + puzzles + 1,
+        front_pages: usize::from(d.front_page),
         keys_per_page: k,
     }))
 }
@@ -84,4 +86,18 @@ pub fn puzzle_page(print: &Print, n: usize) -> usize {
 /// The page the key of puzzle `n` (from 1) is on.
 pub fn key_page(print: &Print, n: usize) -> usize {
     print.first_back_page + (n - 1) / print.keys_per_page.max(1)
+}
+
+/// The lines of a book's title page under its title: the instructions, how many mazes it
+/// holds, and where their solutions begin (when it has them).
+pub fn front_page_lines(d: &Draw, print: &Print, puzzles: usize, keys: bool) -> Vec<String> {
+    let mut lines: Vec<String> = d.instructions.iter().filter(|i| !i.trim().is_empty()).cloned().collect();
+    lines.push(match puzzles {
+        1 => "1 maze".into(),
+        n => format!("{n} mazes"),
+    });
+    if keys {
+        lines.push(format!("Solutions from page {}", print.first_back_page));
+    }
+    lines
 }

@@ -65,7 +65,7 @@ mod text;
 pub mod verify;
 
 pub use any::AnyMaze;
-pub use batch::{Keep, Kept, default_max_tries, maze_batch};
+pub use batch::{Keep, Kept, Order, default_max_tries, maze_batch};
 pub use budget::{MAX_PDF_MAZES, check_limits, check_stats_memory};
 pub use build::{Built, build};
 pub use capabilities::capabilities;

@@ -197,6 +197,23 @@ fn check_values(r: &MazeRequest) -> Result<MazeRequest> {
     if r.count == 0 {
         return bad("count", "must be at least 1");
     }
+    if r.order == Some(crate::batch::Order::Difficulty) {
+        if r.part.is_some() || r.parts.is_some() {
+            return bad(
+                "order",
+                "difficulty ranks the whole batch: it cannot be cut with --part and --parts",
+            );
+        }
+        if r.stream || r.parametric {
+            return bad(
+                "order",
+                &format!(
+                    "difficulty ranks mazes by their statistics, which --{} does not make",
+                    if r.stream { "stream" } else { "parametric" }
+                ),
+            );
+        }
+    }
     if r.threads.is_some_and(|t| !(1..=1024).contains(&t)) {
         return bad("threads", "must be from 1 to 1024");
     }

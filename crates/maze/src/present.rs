@@ -270,6 +270,13 @@ impl Collector {
                         let setup = page_setup(&self.draw, self.count as usize, solution.is_some())?;
                         let mut book = pdf::Book::new(&setup, &style, band)?;
                         pdf_io(sink, |out| book.start(out))?;
+                        if let (true, Some(print)) = (self.draw.front_page, book.print()) {
+                            let keys = solution.is_some();
+                            let lines =
+                                crate::book::front_page_lines(&self.draw, print, self.count as usize, keys);
+                            let title = self.draw.title.as_deref();
+                            pdf_io(sink, |out| book.add_title_page(out, title, &lines).map(drop))?;
+                        }
                         self.book.insert(book)
                     }
                 };

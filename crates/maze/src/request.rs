@@ -19,6 +19,7 @@ use maze_render::print::{Gutter, Ink};
 use maze_render::style::{Length, Margin};
 use serde::{Deserialize, Serialize};
 
+use crate::batch::Order;
 use crate::ends::EndSpec;
 use crate::filter::{Filter, StatsFormat};
 use crate::prompt::style::PromptStyle;
@@ -449,6 +450,12 @@ request_model! {
         #[serde(with = "named::option")]
         #[cfg_attr(feature = "clap", arg(long, value_parser = cli::parse_with::<Hardness>))]
         hardness ("hardness", Batch): Option<Hardness> = None,
+        /// The order a batch's mazes are written in: `seed` (the batch's order) or `difficulty`,
+        /// easiest to hardest by the score of `maze stats` (a ramp for a book; the same mazes,
+        /// scored first, then drawn) [default: seed]. Not with --part or --stream.
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, value_name = "seed|difficulty", value_parser = cli::parse_with::<Order>))]
+        order ("order", Batch): Option<Order> = None,
         /// With --format scad: write document 002's OpenSCAD program, which builds a binary-tree
         /// maze itself from parameters (rows, columns, seed, bias, entrance and exit, sizes) with
         /// OpenSCAD's own random numbers, instead of a model of this maze; editing `rows` or
@@ -629,6 +636,10 @@ request_model! {
         #[serde(with = "named::option")]
         #[cfg_attr(feature = "clap", arg(long, value_name = "black|colour", value_parser = cli::parse_with::<Ink>))]
         ink ("ink", Draw): Option<Ink> = None,
+        /// For a pdf book: begin with a title page (the title, the instructions, the number of
+        /// mazes and the page their solutions begin on); the puzzles follow from page 2.
+        #[cfg_attr(feature = "clap", arg(long))]
+        front_page ("front-page", Draw): bool = false,
     }
 
     section (Some("Animation (gif, svg)"))

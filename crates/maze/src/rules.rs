@@ -215,6 +215,7 @@ pub const DRAWING_OPTIONS: &[Applies] = &[
     Applies { flag: "--page-numbers", given: |r| r.page_numbers.is_some(), formats: &[Pdf] },
     Applies { flag: "--keys-per-page", given: |r| r.keys_per_page.is_some(), formats: &[Pdf] },
     Applies { flag: "--ink", given: |r| r.ink.is_some(), formats: &[Pdf] },
+    Applies { flag: "--front-page", given: |r| r.front_page, formats: &[Pdf] },
     Applies { flag: "--wall-height", given: |r| r.wall_height.is_some(), formats: MODELS },
     Applies { flag: "--base", given: |r| r.base.is_some(), formats: MODELS },
     Applies { flag: "--tex-fragment", given: |r| r.tex_fragment, formats: &[Tex] },

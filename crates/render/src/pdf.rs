@@ -8,6 +8,8 @@
 //! OpenType font asked for), with a ToUnicode map so it can be searched. The
 //! output has no dates or random ids: the same input gives the same bytes.
 
+mod title;
+
 use maze_core::{Error, Point};
 use pdf_writer::types::{LineCapStyle, LineJoinStyle};
 use pdf_writer::{Chunk, Content, Filter, Finish, Name, Rect, Ref, Settings, Str, TextStr};
@@ -986,6 +988,34 @@ impl Book {
         let placed =
             [(&page.scene, Placed { origin: layout.origin, scale: layout.scale, wall: layout.wall })];
         self.write_page(out, &layout, &placed, part)?;
+        Ok(layout)
+    }
+
+    /// Lays out and writes a book's title page (`--front-page`, its first page, without a
+    /// number): `title` large and bold a third of the way down, `lines` centred under it,
+    /// wrapped to the page; returns its layout.
+    ///
+    /// # Errors
+    /// [`Error::Parameter`] when the book has no print setup or already has a page, a line
+    /// has a character the font lacks, or `out` fails.
+    pub fn add_title_page(
+        &mut self,
+        out: &mut dyn std::io::Write,
+        title: Option<&str>,
+        lines: &[String],
+    ) -> Result<Layout, Error> {
+        let Some(print) = &self.setup.print else {
+            return Err(Error::Parameter("a title page needs a book's print setup".into()));
+        };
+        if self.pages() > 0 {
+            return Err(Error::Parameter("a title page is a book's first page".into()));
+        }
+        for line in lines {
+            self.setup.fonts.check(line, false, "the title page")?;
+        }
+        let f = frame(print, self.page_number(Part::Front));
+        let layout = f.close(title::title_layout(&f, &self.setup.fonts, title, lines), None);
+        self.write_page(out, &layout, &[], Part::Front)?;
         Ok(layout)
     }
 
