@@ -337,3 +337,137 @@ fn walls_thinner_than_a_printer_keeps_are_refused_or_raised() {
     // --fit raises the wall to 0.75 pt; the drawing's line width says so (in maze units).
     book(&dir, "fit.pdf", &["-f", "pdf", "--wall-width", "0.2mm", "--fit", "--seed", "1"]);
 }
+
+/// Each maze's (seed, difficulty score) from `--stats json`'s lines, in the order written.
+fn scores(stdout: &[u8]) -> Vec<(u64, f64)> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"));
+            (v["seed"].as_u64().expect("seed"), v["difficulty"].as_f64().expect("difficulty"))
+        })
+        .collect()
+}
+
+#[test]
+fn order_difficulty_ramps_the_same_mazes_from_easiest_to_hardest() {
+    let dir = tempdir("books-order");
+    for (shape, format) in [("square", "pdf"), ("hex", "json"), ("square", "text")] {
+        let run = |order: &str, name: &str| {
+            let file = dir.join(name);
+            let o = file.to_str().expect("utf-8");
+            let args = [
+                "generate", "--shape", shape, "-W", "7", "-H", "7", "-n", "24", "--seed", "11", "--braid", "0.3",
+                "--stats", "json", "-f", format, "--order", order, "-o", o,
+            ];
+            (scores(&maze(&args).stdout), std::fs::read(&file).expect("written"))
+        };
+        let (by_seed, seed_bytes) = run("seed", &format!("{shape}-seed.{format}"));
+        let (ramp, ramp_bytes) = run("difficulty", &format!("{shape}-ramp.{format}"));
+        assert_eq!(by_seed.len(), 24);
+        assert_eq!(by_seed.iter().map(|s| s.0).collect::<Vec<_>>(), (11..35).collect::<Vec<u64>>());
+        // The same mazes with the same scores, sorted stably by score.
+        let mut sorted = by_seed.clone();
+        sorted.sort_by(|a, b| a.1.total_cmp(&b.1));
+        assert_eq!(ramp, sorted, "{shape}");
+        assert_ne!(ramp, by_seed, "{shape}: 24 mazes in seed order are not already a ramp");
+        assert_eq!(seed_bytes.len() > 0, ramp_bytes.len() > 0);
+        assert_ne!(seed_bytes, ramp_bytes, "{shape}: the file is in the new order");
+    }
+    // With --where the seeds the filter settles on are ranked, and only those.
+    let args = [
+        "generate", "-W", "8", "-H", "8", "-n", "10", "--seed", "1", "--where", "solution>=25", "--stats",
+        "json", "-f", "json", "--order", "difficulty", "-o",
+    ];
+    let file = dir.join("where.json");
+    let mut all = args.to_vec();
+    all.push(file.to_str().expect("utf-8"));
+    let ramp = scores(&maze(&all).stdout);
+    assert_eq!(ramp.len(), 10);
+    assert!(ramp.windows(2).all(|w| w[0].1 <= w[1].1), "{ramp:?}");
+}
+
+#[test]
+fn order_and_front_page_refusals() {
+    let o = ["-W", "3", "-H", "3", "-n", "4"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> {
+        let mut a = vec!["generate"];
+        a.extend_from_slice(&o);
+        a.extend_from_slice(extra);
+        a
+    };
+    assert_fails(&bin(), &with(&["--order", "hardest"]), 2, "unknown order 'hardest'");
+    assert_fails(
+        &bin(),
+        &with(&["--order", "difficulty", "--part", "1", "--parts", "2"]),
+        2,
+        "cannot be cut with --part",
+    );
+    assert_fails(&bin(), &with(&["--order", "difficulty", "--stream", "-f", "json"]), 2, "--stream");
+    assert_fails(&bin(), &with(&["--front-page", "-f", "svg"]), 2, "--front-page applies to pdf");
+}
+
+#[test]
+fn the_issue_s_book_has_a_title_page_a_ramp_and_every_check() {
+    if !have("pdfinfo") || !have("pdftotext") || !have("qpdf") || !have("pdffonts") {
+        return;
+    }
+    let dir = tempdir("books-front");
+    let file = dir.join("book.pdf");
+    let title = "Mazes for a Rainy Day";
+    let args = [
+        "generate", "-W", "20", "-H", "20", "-n", "100", "--solve", "-f", "pdf", "--trim", "6x9in", "--bleed",
+        "--keys-per-page", "6", "--page-numbers", "--order", "difficulty", "--front-page", "--title", title,
+        "--instructions", "Find the way from the green dot to the red one.", "--stats", "json", "-o",
+        file.to_str().expect("utf-8"),
+    ];
+    let ramp = scores(&maze(&args).stdout);
+    assert!(ramp.windows(2).all(|w| w[0].1 <= w[1].1), "easiest first");
+    // A title page, 100 puzzles, ceil(100 / 6) = 17 key pages.
+    assert_eq!(page_count(&file), 1 + 100 + 17);
+    tool("qpdf", &["--check"], &file);
+    assert!(fonts(&file).iter().all(|(_, f)| f == &[true, true, true]));
+    let front = page_text(&file, 1);
+    for words in [title, "Find the way", "100 mazes", "Solutions from page 102"] {
+        assert!(front.contains(words), "{words:?} on the title page: {front}");
+    }
+    // The title page has no number; the puzzles start on page 2 (even: number on the left).
+    assert!(!words(&file, 1).iter().any(|(t, _)| t == "1"), "{:?}", words(&file, 1));
+    let second = page_text(&file, 2);
+    assert!(second.contains("Puzzle 1 · solution on page 102"), "{second}");
+    let key = page_text(&file, 102);
+    assert!(key.contains("Solution 1 · puzzle on page 2"), "{key}");
+    let b = boxes(&file, 1, 1);
+    assert!(b.iter().any(|(_, n, r)| n == "TrimBox" && *r == [0.0, 9.0, 432.0, 657.0]), "{b:?}");
+    // Without a title: the title page still says what the book holds.
+    let plain = book(&dir, "plain.pdf", &["-n", "3", "--seed", "1", "-f", "pdf", "--front-page"]);
+    assert_eq!(page_count(&plain), 4);
+    assert!(page_text(&plain, 1).contains("3 mazes"));
+    assert!(!page_text(&plain, 1).contains("Solutions"));
+}
+
+#[test]
+fn the_readme_s_spread_is_two_facing_pages_made_by_its_script() {
+    if !have("pdftoppm") || !have("python3") {
+        return;
+    }
+    let dir = tempdir("books-spread");
+    let out = dir.join("spread.png");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/book-spread.py");
+    let run = Command::new("python3").arg(script).arg(bin()).arg(&out).output().expect("python3 runs");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let png = std::fs::read(&out).expect("written");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let (w, h) = (
+        u32::from_be_bytes(png[16..20].try_into().expect("4 bytes")),
+        u32::from_be_bytes(png[20..24].try_into().expect("4 bytes")),
+    );
+    // Two 6.125 x 9.25 in pages (the trim and its bleed) at 60 dots an inch, 6 px apart.
+    assert_eq!(h, 555);
+    assert!((2 * 367 + 6..=2 * 368 + 6).contains(&w), "{w} x {h}");
+    // The committed picture is one the script makes (same size; poppler's anti-aliasing may
+    // differ between versions, so not byte for byte).
+    let committed = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/images/book-spread.png"))
+        .expect("docs/images/book-spread.png");
+    assert_eq!(committed[16..24], png[16..24]);
+}
