@@ -612,8 +612,8 @@ request_model! {
         /// For a pdf book: bleed on the top, bottom and outside edges, up to 0.5in [default when
         /// given without a value: 0.125in, KDP's]: each page is the trim size plus the bleed,
         /// with its BleedBox; only the background reaches into it.
-        #[serde(with = "named::option")]
-        #[cfg_attr(feature = "clap", arg(long, value_name = "LEN", num_args = 0..=1, default_missing_value = "0.125in", value_parser = cli::parse_with::<Length>))]
+        #[serde(with = "named::bleed")]
+        #[cfg_attr(feature = "clap", arg(long, value_name = "LEN", num_args = 0..=1, default_missing_value = maze_render::print::DEFAULT_BLEED, value_parser = cli::parse_with::<Length>))]
         bleed ("bleed", Draw): Option<Length> = None,
         /// For a pdf book: the inside margin, `auto` (KDP's by page count: 0.375in to 150 pages,
         /// 0.5in to 300, 0.625in to 500, 0.75in to 700, 0.875in to 828) or a length [default:

@@ -15,6 +15,9 @@ pub const MAX_BOOK_PAGES: usize = 828;
 /// The widest bleed taken, millimetres (0.5 in).
 pub const MAX_BLEED_MM: f64 = 0.5 * IN;
 
+/// The bleed `--bleed` gives without a value (and `bleed: true` in a request), as typed.
+pub const DEFAULT_BLEED: &str = "0.125in";
+
 /// The bleed `--bleed` gives without a value, millimetres (0.125 in, KDP's).
 pub const DEFAULT_BLEED_MM: f64 = 0.125 * IN;
 

@@ -108,3 +108,25 @@ pub mod list {
         names.iter().map(|n| n.0.parse().map_err(de::Error::custom)).collect()
     }
 }
+
+/// `--bleed`: a length, or (as the flag alone on the command line gives) `true` for the
+/// default bleed ([`maze_render::print::DEFAULT_BLEED`], KDP's 0.125in) and `false` for none,
+/// so JSON, the web API and Python can say `bleed: true`.
+pub mod bleed {
+    use super::*;
+    use maze_render::style::Length;
+
+    pub use super::option::serialize;
+
+    /// Reads a length, `true`, `false` or `null`.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Length>, D::Error> {
+        match Option::<Text>::deserialize(d)?.map(|t| t.0) {
+            None => Ok(None),
+            Some(t) if t == "false" => Ok(None),
+            Some(t) => {
+                let t = if t == "true" { maze_render::print::DEFAULT_BLEED } else { &t };
+                t.parse::<Length>().map(Some).map_err(de::Error::custom)
+            }
+        }
+    }
+}

@@ -106,3 +106,14 @@ fn values_are_read_as_on_the_command_line() {
     let bad = serde_json::from_str::<MazeRequest>(r#"{"shape": "blob"}"#);
     assert!(bad.expect_err("unknown shape").to_string().contains("blob"));
 }
+
+#[test]
+fn bleed_true_is_the_flag_alone_and_false_none() {
+    let read = |json: &str| serde_json::from_str::<MazeRequest>(json).expect("reads").bleed;
+    let default: maze_render::style::Length = maze_render::print::DEFAULT_BLEED.parse().expect("a length");
+    assert_eq!(read(r#"{"bleed": true}"#), Some(default));
+    assert_eq!(read(r#"{"bleed": "true"}"#), Some(default));
+    assert_eq!(read(r#"{"bleed": false}"#), None);
+    assert_eq!(read(r#"{"bleed": "3mm"}"#).map(|l| l.mm()), Some(3.0));
+    assert!(serde_json::from_str::<MazeRequest>(r#"{"bleed": "wide"}"#).is_err());
+}
