@@ -204,7 +204,9 @@ fn the_fourth_edition_of_the_page_works_static() {
         return;
     }
     if !["pdfinfo", "pdftotext", "pdftoppm"].iter().all(|t| maze_testkit::have(t)) {
-        maze_testkit::skip("poppler-utils (pdfinfo, pdftotext, pdftoppm) is not installed (scripts/install-validators.sh)");
+        maze_testkit::skip(
+            "poppler-utils (pdfinfo, pdftotext, pdftoppm) is not installed (scripts/install-validators.sh)",
+        );
         return;
     }
     let artifacts = manifest.join("../../target/browser-artifacts/site");
@@ -222,7 +224,11 @@ fn the_fourth_edition_of_the_page_works_static() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     println!("{stdout}");
     eprintln!("{}", String::from_utf8_lossy(&out.stderr));
-    assert!(out.status.success(), "the fourth edition's test of the static site failed (see {})", artifacts.display());
+    assert!(
+        out.status.success(),
+        "the fourth edition's test of the static site failed (see {})",
+        artifacts.display()
+    );
     assert!(stdout.contains(" passed, 0 failed") && stdout.contains("ok - static: the worksheet"));
 }
 

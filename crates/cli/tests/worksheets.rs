@@ -15,7 +15,8 @@ fn bin() -> &'static str {
 /// Writes `maze generate ARGS -o DIR/NAME` and returns the file's path.
 fn sheet(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
     let file = dir.join(name);
-    let out = Command::new(bin()).arg("generate").args(args).arg("-o").arg(&file).output().expect("maze runs");
+    let out =
+        Command::new(bin()).arg("generate").args(args).arg("-o").arg(&file).output().expect("maze runs");
     assert!(out.status.success(), "maze generate {args:?}: {}", String::from_utf8_lossy(&out.stderr));
     file
 }
@@ -48,9 +49,27 @@ fn puzzles_several_to_a_sheet_with_a_name_line_and_keys_at_the_end() {
             &dir,
             &format!("sheet-{per}.pdf"),
             &[
-                "-W", "8", "-H", "6", "-n", "8", "--seed", "3", "--per-page", &n, "--name-line", "--title",
-                "Maze week", "--instructions", "Find the way out.", "--solve", "bfs", "--keys-per-page", "4",
-                "-f", "pdf",
+                "-W",
+                "8",
+                "-H",
+                "6",
+                "-n",
+                "8",
+                "--seed",
+                "3",
+                "--per-page",
+                &n,
+                "--name-line",
+                "--title",
+                "Maze week",
+                "--instructions",
+                "Find the way out.",
+                "--solve",
+                "bfs",
+                "--keys-per-page",
+                "4",
+                "-f",
+                "pdf",
             ],
         );
         let sheets = 8usize.div_ceil(per as usize);
@@ -82,7 +101,12 @@ fn puzzles_several_to_a_sheet_with_a_name_line_and_keys_at_the_end() {
 
 #[test]
 fn a_sheet_refuses_what_it_cannot_lay_out() {
-    assert_fails(bin(), &["generate", "-n", "5", "--per-page", "5", "-f", "pdf"], 2, "--per-page 5: give 1, 2, 4 or 6");
+    assert_fails(
+        bin(),
+        &["generate", "-n", "5", "--per-page", "5", "-f", "pdf"],
+        2,
+        "--per-page 5: give 1, 2, 4 or 6",
+    );
     assert_fails(bin(), &["generate", "--per-page", "4", "-f", "svg"], 2, "--per-page");
     assert_fails(bin(), &["generate", "--name-line", "-f", "png"], 2, "--name-line");
 }

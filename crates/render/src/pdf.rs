@@ -16,10 +16,10 @@ use pdf_writer::types::{LineCapStyle, LineJoinStyle};
 use pdf_writer::{Chunk, Content, Filter, Finish, Name, Rect, Ref, Settings, Str, TextStr};
 
 use crate::font::{Fonts, InUse};
-use grid::Placed;
 use crate::print::Print;
 use crate::scene::{Fill, Marker, Scene};
 use crate::style::{Colour, Length, ROUTE_COLOURS, Style, heat_colour, wrap_measured};
+use grid::Placed;
 
 /// Paper size in millimetres.
 ///

@@ -160,7 +160,13 @@ pub fn puzzle_grid(puzzles: usize) -> Option<(usize, usize)> {
 
 /// A book's page count: an optional title page, the puzzles `per_page` to a page, and the
 /// keys `keys_per_page` to a page (none without keys).
-pub fn book_pages(front_page: bool, puzzles: usize, per_page: usize, keys: bool, keys_per_page: usize) -> usize {
+pub fn book_pages(
+    front_page: bool,
+    puzzles: usize,
+    per_page: usize,
+    keys: bool,
+    keys_per_page: usize,
+) -> usize {
     let keys = if keys { puzzles.div_ceil(keys_per_page.max(1)) } else { 0 };
     usize::from(front_page) + puzzles.div_ceil(per_page.max(1)) + keys
 }

@@ -498,7 +498,9 @@ pub fn render(query: &[(String, String)]) -> ApiResult<Job> {
     if cells > MAX_CELLS {
         return Err(ApiError::new(
             413,
-            format!("these mazes have {cells} cells in all, over the limit of {MAX_CELLS}: make fewer or smaller ones"),
+            format!(
+                "these mazes have {cells} cells in all, over the limit of {MAX_CELLS}: make fewer or smaller ones"
+            ),
         ));
     }
     Ok(job)
@@ -761,13 +763,22 @@ mod tests {
             assert!(e.message.contains("unknown parameter"), "{refused}: {}", e.message);
         }
         assert!(render_request(&pairs("cell_size=4&heat=1&animate=1&frames=9&format=svg&solve=bfs")).is_ok());
-        for refused in ["zones=1", "where=dead_ends>3", "threads=2", "count=2", "count=2&format=svg", "count=301&format=pdf"] {
+        for refused in [
+            "zones=1",
+            "where=dead_ends>3",
+            "threads=2",
+            "count=2",
+            "count=2&format=svg",
+            "count=301&format=pdf",
+        ] {
             assert!(render_request(&pairs(refused)).is_err(), "{refused}");
         }
         // A worksheet: several mazes, of a difficulty, in one PDF.
-        let sheet = render_request(&pairs("count=8&hardness=easy&order=difficulty&format=pdf")).expect("a worksheet");
+        let sheet =
+            render_request(&pairs("count=8&hardness=easy&order=difficulty&format=pdf")).expect("a worksheet");
         assert_eq!((sheet.count, sheet.format), (8, Format::Pdf));
-        let e = render(&pairs("count=300&format=pdf&width=100&height=100")).expect_err("too many cells in all");
+        let e =
+            render(&pairs("count=300&format=pdf&width=100&height=100")).expect_err("too many cells in all");
         assert_eq!(e.status, 413, "{e}");
         let generate = fields_in(GENERATE);
         assert!(

@@ -122,4 +122,3 @@ pub(super) fn key_layout(
     };
     Ok((f.close(l, print.page_numbers.then_some((page, &setup.fonts))), placed))
 }
-
