@@ -42,7 +42,7 @@ await check('phone: playing a square maze under the fog of war', async () => {
   await phone.click(testid('play'));
   // The first steps of the shortest route, from the API's answer for the same maze.
   const answer = await (await phone.request.get(base + 'api/generate?' + maze)).json();
-  const keys = { north: 'ArrowUp', east: 'ArrowRight', south: 'ArrowDown', west: 'ArrowLeft' };
+  const keys = { north: 'ArrowUp', east: 'ArrowRight', south: 'ArrowDown', west: 'ArrowLeft', U: 'ArrowUp', R: 'ArrowRight', D: 'ArrowDown', L: 'ArrowLeft' };
   const steps = answer.solution.moves.slice(0, 24);
   for (const move of steps) await phone.keyboard.press(keys[move]);
   const moved = await phone.textContent(testid('play-stats'));
