@@ -26,10 +26,10 @@ grep -q 'name="maze-engine" content="module"' "$out/index.html" || {
     echo "build-site: could not mark index.html as a static site" >&2
     exit 1
 }
-cp "$assets/app.js" "$assets/style.css" "$site/worker.js" "$site/manifest.webmanifest" "$site/icon.svg" "$out/"
+cp "$assets/app.js" "$assets/words.js" "$assets/worksheet.js" "$assets/style.css" "$site/worker.js" "$site/manifest.webmanifest" "$site/icon.svg" "$out/"
 
 # The service worker caches every file of this build, under a name made of their hash.
-files=(./ index.html app.js style.css worker.js maze_web.js maze_web_bg.wasm manifest.webmanifest icon.svg)
+files=(./ index.html app.js words.js worksheet.js style.css worker.js maze_web.js maze_web_bg.wasm manifest.webmanifest icon.svg)
 build=$(cd "$out" && cat "${files[@]:1}" | sha256sum | cut -c1-16)
 list=$(printf '"%s",' "${files[@]}")
 sed -e "s|maze-BUILD|maze-$build|" -e "s|FILE_LIST|[${list%,}]|" "$site/sw.js" > "$out/sw.js"

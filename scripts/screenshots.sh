@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Retakes the README's pictures of the page (docs/images/page-desktop.png, page-phone.png,
-# page-big.png): builds maze, starts `maze serve` on a free port, and drives headless
+# page-big.png, page-worksheet.png): builds maze, starts `maze serve` on a free port, and drives headless
 # Chromium with crates/cli/tests/browser/screenshots.mjs, which opens each maze by its link
 # (so the pictures show the same mazes each time). Needs what the browser test needs
 # (scripts/install-browser.sh). OUT_DIR defaults to docs/images.
@@ -22,4 +22,4 @@ for _ in $(seq 50); do
 done
 [ -n "$url" ] || { echo "maze serve did not start:" >&2; cat "$log" >&2; exit 1; }
 (cd crates/cli/tests/browser && CHROMIUM=${CHROMIUM:-/usr/bin/chromium} node screenshots.mjs "$url" "$out")
-ls -l "$out"/page-desktop.png "$out"/page-phone.png "$out"/page-big.png
+ls -l "$out"/page-desktop.png "$out"/page-phone.png "$out"/page-big.png "$out"/page-worksheet.png

@@ -29,7 +29,16 @@ fn serves_the_page_and_its_assets() {
     assert!(html.contains("src=\"app.js\"") && html.contains("href=\"style.css\""));
     // Offline: nothing is loaded from anywhere but this server.
     assert!(!html.contains("http://") && !html.contains("https://") && !html.contains("//cdn"));
-    for (path, kind) in [("/app.js", "text/javascript"), ("/style.css", "text/css")] {
+    // Every script the page loads is served.
+    for script in ["app.js", "words.js", "worksheet.js"] {
+        assert!(html.contains(&format!("src=\"{script}\"")), "the page does not load {script}");
+    }
+    for (path, kind) in [
+        ("/app.js", "text/javascript"),
+        ("/words.js", "text/javascript"),
+        ("/worksheet.js", "text/javascript"),
+        ("/style.css", "text/css"),
+    ] {
         let r = get(server.addr, path);
         assert_eq!(r.status, 200, "{path}");
         assert!(r.header("content-type").unwrap_or_default().starts_with(kind), "{path}");

@@ -66,3 +66,45 @@ fn the_page_works_in_headless_chromium() {
     assert!(stdout.contains(" passed, 0 failed"));
     assert!(artifacts.join("serve-page.png").exists(), "no screenshot");
 }
+
+/// The page's fourth edition (issue 52) on `maze serve`'s page: one job at a time (every
+/// action clicked twice), a new maze on each Generate unless a seed is typed, linked or
+/// kept, the link with its seed and solution, PNGs about 800 px long, the worksheet's PDF
+/// (read back with pdftotext and pdftoppm), plain words, the smaller defects and the
+/// renderer's memory after three 10^6-cell mazes (`tests/browser/fourth.mjs`, which the
+/// static site's test runs too).
+#[test]
+fn the_fourth_edition_of_the_page_works_served() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = manifest.join("tests/browser");
+    if let Some(what) = missing(&dir) {
+        maze_testkit::skip(&format!("{what} (scripts/install-browser.sh installs it)"));
+        return;
+    }
+    if !["pdfinfo", "pdftotext", "pdftoppm"].iter().all(|t| maze_testkit::have(t)) {
+        maze_testkit::skip(
+            "poppler-utils (pdfinfo, pdftotext, pdftoppm) is not installed (scripts/install-validators.sh)",
+        );
+        return;
+    }
+    let artifacts = manifest.join("../../target/browser-artifacts");
+    let server = support::Server::start();
+    let out = Command::new("node")
+        .current_dir(&dir)
+        .arg("fourth.mjs")
+        .arg(server.url())
+        .arg(&artifacts)
+        .arg("served")
+        .env("CHROMIUM", chromium())
+        .output()
+        .expect("node runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}");
+    eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "the fourth edition's browser test failed (screenshot in {})",
+        artifacts.display()
+    );
+    assert!(stdout.contains(" passed, 0 failed") && stdout.contains("ok - served: the worksheet"));
+}

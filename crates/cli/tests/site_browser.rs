@@ -123,6 +123,12 @@ fn cases() -> Vec<(String, Vec<String>)> {
             "shape=square&width=10&height=8&starts=3&ends=3&seed=6&format=pdf&title=Three",
             "-W 10 -H 8 --starts 3 --ends 3 --seed 6 -f pdf --title Three",
         ),
+        // The worksheet panel's PDF: 8 easy mazes 4 to a sheet, a name line, keys 4 a page.
+        (
+            "shape=hex&width=8&height=6&seed=7&format=pdf&count=8&per-page=4&name-line=1&title=Week&hardness=easy&solve=bfs&keys-per-page=4&paper=a4-portrait",
+            "-s hex -W 8 -H 6 --seed 7 -f pdf --count 8 --per-page 4 --name-line --title Week --hardness easy --solve bfs --keys-per-page 4 --paper a4-portrait",
+        ),
+        ("shape=square&width=9&height=5&seed=8&format=grid", "-W 9 -H 5 --seed 8 -f grid"),
     ] {
         let mut args = vec!["generate".to_string()];
         args.extend(a.split(' ').map(String::from));
@@ -182,6 +188,48 @@ fn the_static_site_works_without_a_server() {
         stdout.contains("ok - static site: works offline after the first visit"),
         "the offline check did not run"
     );
+}
+
+/// The page's fourth edition (issue 52) on the static site: the checks
+/// `the_fourth_edition_of_the_page_works_served` (serve_browser.rs) runs on `maze serve`'s
+/// page, here with the engine in WebAssembly (`tests/browser/fourth.mjs`).
+#[test]
+fn the_fourth_edition_of_the_page_works_static() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let browser = manifest.join("tests/browser");
+    let site =
+        std::env::var_os("MAZE_SITE").map_or_else(|| manifest.join("../../target/site"), PathBuf::from);
+    if let Some(what) = missing(&browser, &site) {
+        maze_testkit::skip(&what);
+        return;
+    }
+    if !["pdfinfo", "pdftotext", "pdftoppm"].iter().all(|t| maze_testkit::have(t)) {
+        maze_testkit::skip(
+            "poppler-utils (pdfinfo, pdftotext, pdftoppm) is not installed (scripts/install-validators.sh)",
+        );
+        return;
+    }
+    let artifacts = manifest.join("../../target/browser-artifacts/site");
+    let server = StaticServer::start(&site);
+    let url = format!("http://127.0.0.1:{}/", server.port);
+    let out = Command::new("node")
+        .current_dir(&browser)
+        .arg("fourth.mjs")
+        .arg(&url)
+        .arg(&artifacts)
+        .arg("static")
+        .env("CHROMIUM", chromium())
+        .output()
+        .expect("node runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}");
+    eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "the fourth edition's test of the static site failed (see {})",
+        artifacts.display()
+    );
+    assert!(stdout.contains(" passed, 0 failed") && stdout.contains("ok - static: the worksheet"));
 }
 
 fn hex(bytes: &[u8]) -> String {

@@ -15,6 +15,12 @@ pub fn is_book(d: &Draw) -> bool {
         || d.page_numbers == Some(true)
         || d.keys_per_page.is_some()
         || d.front_page
+        || d.per_page.is_some()
+}
+
+/// The puzzles to a page (1 without `per-page`).
+pub fn per_page(d: &Draw) -> usize {
+    d.per_page.map_or(1, |k| k as usize)
 }
 
 /// The answer keys to a page (1 without `keys-per-page`).
@@ -41,6 +47,10 @@ pub fn print_setup(d: &Draw, puzzles: usize, keys: bool) -> Result<Option<Print>
     if print::key_grid(k).is_none() {
         return refuse(format!("--keys-per-page {k}: give 1, 2, 4, 6 or 9"));
     }
+    let per = per_page(d);
+    if print::puzzle_grid(per).is_none() {
+        return refuse(format!("--per-page {per}: give 1, 2, 4 or 6"));
+    }
     let bleed = d.bleed.map_or(0.0, |b| b.mm());
     if bleed > print::MAX_BLEED_MM + 1e-9 {
         return refuse(format!(
@@ -57,7 +67,7 @@ pub fn print_setup(d: &Draw, puzzles: usize, keys: bool) -> Result<Option<Print>
             if bleed > 0.0 { " with a bleed" } else { "" }
         ));
     }
-    let pages = print::book_pages(d.front_page, puzzles, keys, k);
+    let pages = print::book_pages(d.front_page, puzzles, per, keys, k);
     // KDP's cap is on its paperbacks (a trim size); a school's booklet on --paper has none.
     if d.trim.is_some() && pages > print::MAX_BOOK_PAGES {
         return refuse(format!(
@@ -72,15 +82,16 @@ pub fn print_setup(d: &Draw, puzzles: usize, keys: bool) -> Result<Option<Print>
         inside_mm: d.gutter.unwrap_or_default().mm(pages).max(outside),
         outside_mm: outside,
         page_numbers: d.page_numbers.unwrap_or(pages > 2),
-        first_back_page: usize::from(d.front_page) + puzzles + 1,
+        first_back_page: usize::from(d.front_page) + puzzles.div_ceil(per) + 1,
         front_pages: usize::from(d.front_page),
         keys_per_page: k,
+        puzzles_per_page: per,
     }))
 }
 
 /// The page puzzle `n` (from 1) is on.
 pub fn puzzle_page(print: &Print, n: usize) -> usize {
-    print.front_pages + n
+    print.front_pages + (n - 1) / print.puzzles_per_page.max(1) + 1
 }
 
 /// The page the key of puzzle `n` (from 1) is on.

@@ -153,6 +153,7 @@ pub fn draw_style(d: &Draw, format: Format, multi: bool, picture: &Picture) -> S
         },
         title,
         instructions,
+        name_line: (format == Format::Pdf && d.name_line).then(|| maze_render::style::NAME_LINE.to_string()),
         // Document 003's dots, a third of a cell; a MultiMaze's numbered dots (its answer
         // key, or its puzzle with --numbered) are larger, to hold the numbers. An asked
         // size is every dot's.

@@ -186,6 +186,8 @@ pub(crate) struct Collector {
     puzzles: usize,
     /// A book's answer keys waiting to fill a page.
     keys: Vec<PdfPage>,
+    /// A worksheet's puzzles waiting to fill a sheet (`per-page`).
+    sheet: Vec<PdfPage>,
 }
 
 /// Runs a PDF book's write `f` on `sink`, giving back an error of the sink's as the I/O
@@ -231,7 +233,18 @@ impl Collector {
             book: None,
             puzzles: 0,
             keys: Vec::new(),
+            sheet: Vec::new(),
         }
+    }
+
+    /// Writes the waiting puzzles as one sheet of a worksheet.
+    fn flush_sheet(&mut self, sink: &mut dyn Write) -> Result<()> {
+        let (Some(book), false) = (&mut self.book, self.sheet.is_empty()) else { return Ok(()) };
+        let grid = maze_render::print::puzzle_grid(crate::book::per_page(&self.draw)).unwrap_or((1, 1));
+        let puzzles: Vec<&PdfPage> = self.sheet.iter().collect();
+        pdf_io(sink, |out| book.add_sheet(out, &puzzles, grid))?;
+        self.sheet.clear();
+        Ok(())
     }
 
     /// Writes the waiting answer keys as one page of a book.
@@ -289,7 +302,18 @@ impl Collector {
                     }
                     _ => self.several.then(|| format!("Puzzle {n}")),
                 };
-                pdf_io(sink, |out| book.add(out, &puzzle, pdf::Part::Front))?;
+                match &print {
+                    Some(p) if p.puzzles_per_page > 1 => {
+                        let full = self.sheet.len() + 1 >= p.puzzles_per_page;
+                        self.sheet.push(*puzzle);
+                        if full {
+                            self.flush_sheet(sink)?;
+                        }
+                    }
+                    _ => {
+                        pdf_io(sink, |out| book.add(out, &puzzle, pdf::Part::Front))?;
+                    }
+                }
                 if let Some(mut s) = solution {
                     s.heading = Some(match &print {
                         Some(p) if self.several => {
@@ -306,7 +330,9 @@ impl Collector {
                             }
                         }
                         _ => {
-                            pdf_io(sink, |out| book.add(out, &s, pdf::Part::Back))?;
+                            if let Some(book) = &mut self.book {
+                                pdf_io(sink, |out| book.add(out, &s, pdf::Part::Back))?;
+                            }
                         }
                     }
                 }
@@ -316,6 +342,7 @@ impl Collector {
     }
 
     pub(crate) fn finish(mut self, sink: &mut dyn Write, notes: &Notes) -> Result<()> {
+        self.flush_sheet(sink)?;
         self.flush_keys(sink)?;
         if let Some(book) = self.book {
             if book.shrunk() {

@@ -640,6 +640,14 @@ request_model! {
         /// mazes and the page their solutions begin on); the puzzles follow from page 2.
         #[cfg_attr(feature = "clap", arg(long))]
         front_page ("front-page", Draw): bool = false,
+        /// For pdf: set the puzzles 1, 2, 4 or 6 to a sheet (a worksheet), each labelled, under
+        /// the sheet's title, instructions and --name-line [default: 1].
+        #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
+        per_page ("per-page", Draw): Option<u32> = None,
+        /// For pdf: a line to write a name and the date on ("Name: ____ Date: ____") under the
+        /// title and instructions of every puzzle page (a school worksheet).
+        #[cfg_attr(feature = "clap", arg(long))]
+        name_line ("name-line", Draw): bool = false,
     }
 
     section (Some("Animation (gif, svg)"))

@@ -216,6 +216,8 @@ pub const DRAWING_OPTIONS: &[Applies] = &[
     Applies { flag: "--keys-per-page", given: |r| r.keys_per_page.is_some(), formats: &[Pdf] },
     Applies { flag: "--ink", given: |r| r.ink.is_some(), formats: &[Pdf] },
     Applies { flag: "--front-page", given: |r| r.front_page, formats: &[Pdf] },
+    Applies { flag: "--per-page", given: |r| r.per_page.is_some(), formats: &[Pdf] },
+    Applies { flag: "--name-line", given: |r| r.name_line, formats: &[Pdf] },
     Applies { flag: "--wall-height", given: |r| r.wall_height.is_some(), formats: MODELS },
     Applies { flag: "--base", given: |r| r.base.is_some(), formats: MODELS },
     Applies { flag: "--tex-fragment", given: |r| r.tex_fragment, formats: &[Tex] },

@@ -8,6 +8,7 @@
 //! OpenType font asked for), with a ToUnicode map so it can be searched. The
 //! output has no dates or random ids: the same input gives the same bytes.
 
+mod grid;
 mod title;
 
 use maze_core::{Error, Point};
@@ -18,6 +19,7 @@ use crate::font::{Fonts, InUse};
 use crate::print::Print;
 use crate::scene::{Fill, Marker, Scene};
 use crate::style::{Colour, Length, ROUTE_COLOURS, Style, heat_colour, wrap_measured};
+use grid::Placed;
 
 /// Paper size in millimetres.
 ///
@@ -434,6 +436,7 @@ fn try_layout(
     let lines = [
         (style.title.as_deref(), true, title_size),
         (style.instructions.as_deref(), false, instructions_size),
+        (style.name_line.as_deref(), false, instructions_size),
     ];
     let mut any = band;
     if side {
@@ -635,93 +638,6 @@ fn print_layout(
         t.x = margin;
     }
     Ok(f.place(l, margin, print.page_numbers.then_some((page, &setup.fonts))))
-}
-
-/// Where one answer key of a key page goes.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Placed {
-    origin: (f64, f64),
-    scale: f64,
-    wall: f64,
-}
-
-/// A page of answer keys: `keys` in a grid of `cols` x `rows` cells across the live area,
-/// each under its label (the key's heading), all at the largest scale at which every one
-/// fits (never larger than the asked cell size).
-fn key_layout(
-    keys: &[&PdfPage],
-    (cols, rows): (usize, usize),
-    setup: &PageSetup,
-    style: &Style,
-    print: &Print,
-    page: usize,
-) -> Result<(Layout, Vec<Placed>), Error> {
-    let f = frame(print, page);
-    let [x0, y0, x1, y1] = f.live;
-    let gap = TEXT_GAP;
-    let (cw, ch) = (
-        (x1 - x0 - gap * (cols - 1) as f64) / cols as f64,
-        (y1 - y0 - gap * (rows - 1) as f64) / rows as f64,
-    );
-    let label = 1.4 * HEADING_SIZE;
-    let cell = positive(style.cell_size, "cell size")? * MM;
-    let wall = style.wall_width.max(0.0) * MM;
-    if cw < MIN_AREA || ch - label < MIN_AREA {
-        return Err(Error::Parameter(format!(
-            "{} keys to a page leave no room for a maze on a {:.0} x {:.0} mm page",
-            cols * rows,
-            f.trim.0 / MM,
-            f.trim.1 / MM
-        )));
-    }
-    let s = keys
-        .iter()
-        .map(|k| (cw / (k.scene.width * cell + wall)).min((ch - label) / (k.scene.height * cell + wall)))
-        .fold(1.0_f64, f64::min);
-    let s = if s.is_finite() && s > 0.0 { s } else { 1.0 };
-    let mut text = Vec::new();
-    let mut placed = Vec::new();
-    for (i, k) in keys.iter().enumerate() {
-        let (col, row) = (i % cols, i / cols);
-        let (left, top) = (x0 + col as f64 * (cw + gap), y0 + row as f64 * (ch + gap));
-        if let Some(h) = k.heading.as_deref() {
-            let size = {
-                let w = setup.fonts.regular.width(h);
-                if w > 0.0 { HEADING_SIZE.min(cw / w) } else { HEADING_SIZE }
-            };
-            let width = setup.fonts.regular.width(h) * size;
-            text.push(TextLine {
-                text: crate::font::printable(h).into_owned(),
-                bold: false,
-                size,
-                x: left + (cw - width) / 2.0,
-                baseline: top + ASCENT * size,
-            });
-        }
-        let (w, h) = (k.scene.width * cell * s + wall * s, k.scene.height * cell * s + wall * s);
-        let (mx, my) = (left + (cw - w) / 2.0, top + label + (ch - label - h) / 2.0);
-        placed.push(Placed {
-            origin: (mx + wall * s / 2.0 + f.offset.0, my + wall * s / 2.0 + f.offset.1),
-            scale: cell * s,
-            wall: wall * s,
-        });
-    }
-    for t in &mut text {
-        t.x += f.offset.0;
-        t.baseline += f.offset.1;
-    }
-    let l = Layout {
-        page_width: 0.0,
-        page_height: 0.0,
-        origin: placed.first().map_or((0.0, 0.0), |p| p.origin),
-        scale: cell * s,
-        // Keys are drawn as large as fits: smaller than the puzzles is their point.
-        shrunk: false,
-        wall: wall * s,
-        text,
-        trim: None,
-    };
-    Ok((f.close(l, print.page_numbers.then_some((page, &setup.fonts))), placed))
 }
 
 /// A number for the content stream: rounded to 1/1000 so files stay small and exact
@@ -1051,9 +967,50 @@ impl Book {
             )));
         }
         let n = self.page_number(Part::Back);
-        let (layout, placed) = key_layout(keys, grid, &self.setup, &self.style, print, n)?;
+        let (layout, placed) = grid::key_layout(keys, grid, &[], false, &self.setup, &self.style, print, n)?;
         let placed: Vec<(&Scene, Placed)> = keys.iter().map(|k| &k.scene).zip(placed).collect();
         self.write_page(out, &layout, &placed, Part::Back)?;
+        Ok(layout)
+    }
+
+    /// Lays out, draws and writes a worksheet's sheet of puzzles (`--per-page`): the title,
+    /// the instructions and the name line across the top, then `puzzles` (each headed by
+    /// its label) `grid` (columns, rows) to the page; returns its layout.
+    ///
+    /// # Errors
+    /// [`Error::Parameter`] when the book has no print setup, the puzzles do not fit the
+    /// grid or the page, or `out` fails.
+    pub fn add_sheet(
+        &mut self,
+        out: &mut dyn std::io::Write,
+        puzzles: &[&PdfPage],
+        grid: (usize, usize),
+    ) -> Result<Layout, Error> {
+        let Some(print) = &self.setup.print else {
+            return Err(Error::Parameter("puzzles several to a page need a book's print setup".into()));
+        };
+        if puzzles.is_empty() || puzzles.len() > grid.0 * grid.1 {
+            return Err(Error::Parameter(format!(
+                "{} puzzles do not fill a page of {} x {}",
+                puzzles.len(),
+                grid.0,
+                grid.1
+            )));
+        }
+        let n = self.page_number(Part::Front);
+        let st = &self.style;
+        let head: Vec<(&str, bool, f64)> = [
+            (st.title.as_deref(), true, TITLE_SIZE),
+            (st.instructions.as_deref(), false, INSTRUCTIONS_SIZE),
+            (st.name_line.as_deref(), false, INSTRUCTIONS_SIZE),
+        ]
+        .into_iter()
+        .filter_map(|(line, bold, size)| line.map(|l| (l, bold, size)))
+        .collect();
+        let grow = self.setup.fit != Fit::Exact;
+        let (layout, placed) = grid::key_layout(puzzles, grid, &head, grow, &self.setup, st, print, n)?;
+        let placed: Vec<(&Scene, Placed)> = puzzles.iter().map(|k| &k.scene).zip(placed).collect();
+        self.write_page(out, &layout, &placed, Part::Front)?;
         Ok(layout)
     }
 

@@ -149,13 +149,29 @@ pub struct Print {
     pub front_pages: usize,
     /// Answer keys to a page (one of [`KEY_GRIDS`]).
     pub keys_per_page: usize,
+    /// Puzzles to a page (one of [`PUZZLE_GRIDS`]): a worksheet's sheets.
+    pub puzzles_per_page: usize,
 }
 
-/// A book's page count: an optional title page, the puzzles one a page, and the keys
-/// `keys_per_page` to a page (none without keys).
-pub fn book_pages(front_page: bool, puzzles: usize, keys: bool, keys_per_page: usize) -> usize {
+/// The puzzles a worksheet's page may hold (`--per-page`), with their grid: columns, rows.
+pub const PUZZLE_GRIDS: [(usize, (usize, usize)); 4] = [(1, (1, 1)), (2, (1, 2)), (4, (2, 2)), (6, (2, 3))];
+
+/// The grid (columns, rows) of `puzzles` puzzles to a page, if it is one of [`PUZZLE_GRIDS`].
+pub fn puzzle_grid(puzzles: usize) -> Option<(usize, usize)> {
+    PUZZLE_GRIDS.iter().find(|(k, _)| *k == puzzles).map(|(_, g)| *g)
+}
+
+/// A book's page count: an optional title page, the puzzles `per_page` to a page, and the
+/// keys `keys_per_page` to a page (none without keys).
+pub fn book_pages(
+    front_page: bool,
+    puzzles: usize,
+    per_page: usize,
+    keys: bool,
+    keys_per_page: usize,
+) -> usize {
     let keys = if keys { puzzles.div_ceil(keys_per_page.max(1)) } else { 0 };
-    usize::from(front_page) + puzzles + keys
+    usize::from(front_page) + puzzles.div_ceil(per_page.max(1)) + keys
 }
 
 #[cfg(test)]
@@ -179,9 +195,14 @@ mod tests {
     #[test]
     fn page_counts_add_up() {
         // 100 puzzles, 6 keys a page: 17 key pages, and a title page.
-        assert_eq!(book_pages(true, 100, true, 6), 118);
-        assert_eq!(book_pages(false, 100, false, 6), 100);
-        assert_eq!(book_pages(false, 9, true, 9), 10);
+        assert_eq!(book_pages(true, 100, 1, true, 6), 118);
+        assert_eq!(book_pages(false, 100, 1, false, 6), 100);
+        assert_eq!(book_pages(false, 9, 1, true, 9), 10);
+        // A worksheet of 8 mazes, 4 to a sheet, with 4 keys a page: 2 sheets and 2 key pages.
+        assert_eq!(book_pages(false, 8, 4, true, 4), 4);
+        assert_eq!(book_pages(false, 7, 6, false, 1), 2);
+        assert_eq!(puzzle_grid(6), Some((2, 3)));
+        assert_eq!(puzzle_grid(9), None);
         assert_eq!(key_grid(6), Some((2, 3)));
         assert_eq!(key_grid(5), None);
     }

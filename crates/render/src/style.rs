@@ -101,12 +101,18 @@ pub struct Style {
     pub title: Option<String>,
     /// A line of instructions (PDF pages).
     pub instructions: Option<String>,
+    /// A line to write on under the instructions (PDF puzzle pages: a worksheet's
+    /// [`NAME_LINE`]).
+    pub name_line: Option<String>,
     /// Diameter of the start and end dots, as a share of a cell (document 003: a third).
     pub dot: f64,
     /// Diameter of a dot that carries a number (a MultiMaze's answer key, or its puzzle
     /// numbered on request), as a share of a cell: room for the number.
     pub numbered_dot: f64,
 }
+
+/// A worksheet's line to write a name and the date on.
+pub const NAME_LINE: &str = "Name: ____________________________    Date: ______________";
 
 /// The colours of MultiMaze answer-key routes, one per start in turn: distinct hues that
 /// stay apart for common colour-vision deficiencies, each with a contrast of at least 3:1
@@ -146,6 +152,7 @@ impl Default for Style {
             end: "#dc1e1e".into(),
             title: None,
             instructions: None,
+            name_line: None,
             dot: 1.0 / 3.0,
             numbered_dot: 0.6,
         }

@@ -72,6 +72,8 @@ const SHUTDOWN_GRACE: Duration = Duration::from_millis(800);
 
 const INDEX_HTML: &str = include_str!("assets/index.html");
 const APP_JS: &str = include_str!("assets/app.js");
+const WORDS_JS: &str = include_str!("assets/words.js");
+const WORKSHEET_JS: &str = include_str!("assets/worksheet.js");
 const STYLE_CSS: &str = include_str!("assets/style.css");
 
 /// The server's settings, from the command line.
@@ -98,11 +100,13 @@ pub fn run(args: ServeArgs) -> Result<()> {
     result
 }
 
-/// The routes: the page, its two assets, the API, and JSON errors for anything else.
+/// The routes: the page, its assets (scripts and stylesheet), the API, and JSON errors for anything else.
 pub fn router(settings: Settings) -> Router {
     Router::new()
         .route("/", get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }))
         .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }))
+        .route("/words.js", get(|| async { asset("text/javascript; charset=utf-8", WORDS_JS) }))
+        .route("/worksheet.js", get(|| async { asset("text/javascript; charset=utf-8", WORKSHEET_JS) }))
         .route("/style.css", get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }))
         .merge(api::routes(settings))
         .fallback(|| async {

@@ -5,7 +5,8 @@
 // scripts/screenshots.sh starts the server and runs this. Each picture is a maze opened by
 // its link, so the same command gives the same mazes: a hexagonal maze with its solution on
 // a 1280 x 800 desktop, a square one being played under the fog of war on a 390 x 844
-// touch phone, and a 300 x 300 maze on the canvas at 1200 x 800 with "More options" open.
+// touch phone, a 300 x 300 maze on the canvas at 1200 x 800 with "More options" open, and
+// the worksheet panel filled in.
 import { join } from 'node:path';
 import { args, expect, launch, testid } from './harness.mjs';
 
@@ -41,7 +42,7 @@ await check('phone: playing a square maze under the fog of war', async () => {
   await phone.click(testid('play'));
   // The first steps of the shortest route, from the API's answer for the same maze.
   const answer = await (await phone.request.get(base + 'api/generate?' + maze)).json();
-  const keys = { north: 'ArrowUp', east: 'ArrowRight', south: 'ArrowDown', west: 'ArrowLeft' };
+  const keys = { north: 'ArrowUp', east: 'ArrowRight', south: 'ArrowDown', west: 'ArrowLeft', U: 'ArrowUp', R: 'ArrowRight', D: 'ArrowDown', L: 'ArrowLeft' };
   const steps = answer.solution.moves.slice(0, 24);
   for (const move of steps) await phone.keyboard.press(keys[move]);
   const moved = await phone.textContent(testid('play-stats'));
@@ -57,6 +58,20 @@ await check('desktop: a 300 x 300 maze on the canvas, with every option in view'
   await open(page, 'shape=square&width=300&height=300&algorithm=recursive-backtracker&seed=5&solve=bfs');
   await page.evaluate(() => { document.getElementById('more').open = true; });
   await page.screenshot({ path: join(out, 'page-big.png') });
+});
+
+await check('desktop: the worksheet panel, filled in for 2 sheets of 4 mazes', async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, 'shape=square&width=12&height=9&algorithm=recursive-backtracker&seed=21&solve=bfs');
+  await page.click('#worksheet > summary');
+  await page.fill(testid('ws-title'), 'Maze week');
+  await page.fill(testid('ws-instructions'), 'Find the way from the green dot to the red one.');
+  await page.selectOption(testid('ws-per-page'), '4');
+  await page.fill(testid('ws-pages'), '2');
+  await page.selectOption(testid('ws-hardness'), 'medium');
+  await page.evaluate(() => document.getElementById('worksheet').scrollIntoView({ block: 'center' }));
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: join(out, 'page-worksheet.png') });
 });
 
 await check('no errors in the pages', async () => {

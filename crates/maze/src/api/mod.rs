@@ -56,6 +56,13 @@ pub const MAX_EVENTS: usize = 250_000;
 /// `key=value`; switches as `unicursal=1`) and the solver. `mask` (a file on the server) is
 /// not one: pictures arrive as `mask-data` rows, converted by the page.
 pub const GENERATE: &[FieldGroup] = &[FieldGroup::Maze, FieldGroup::Solve];
+/// The most mazes one `GET /api/render` makes (`count`, a PDF worksheet or booklet).
+pub const MAX_SHEET_MAZES: u32 = 300;
+
+/// The batch fields `GET /api/render` takes besides its groups, for a PDF of several mazes
+/// (a worksheet or booklet): how many, how hard, in which order.
+pub const RENDER_BATCH: &[&str] = &["count", "hardness", "order"];
+
 /// The request fields the API takes to draw: [`FieldGroup::Draw`].
 pub const DRAW: &[FieldGroup] = &[FieldGroup::Draw];
 /// The request fields of an animation (of a generated maze only): [`FieldGroup::Animation`].
@@ -216,12 +223,26 @@ pub fn generate_request(params: &[(String, String)], heavy: bool) -> ApiResult<M
 }
 
 /// The request of a `GET /api/render` query (svg unless `format` says), with the API's
-/// limits.
+/// limits: several mazes (`count`, with `hardness` and `order`) make one PDF only, at most
+/// [`MAX_SHEET_MAZES`].
 pub fn render_request(params: &[(String, String)]) -> ApiResult<MazeRequest> {
-    let accepts = Accepts { groups: &[GENERATE, DRAW, ANIMATION], keys: &["format"], own: &[] };
+    let keys: Vec<&str> = ["format"].iter().chain(RENDER_BATCH).copied().collect();
+    let accepts = Accepts { groups: &[GENERATE, DRAW, ANIMATION], keys: &keys, own: &[] };
     let mut request = request_of(params, &accepts)?;
     if !params.iter().any(|(k, _)| key(k) == "format") {
         request.format = Format::Svg;
+    }
+    if request.count > 1 && request.format != Format::Pdf {
+        return Err(ApiError::bad(format!(
+            "count={}: several mazes come as one PDF only (format=pdf)",
+            request.count
+        )));
+    }
+    if request.count > MAX_SHEET_MAZES {
+        return Err(ApiError::bad(format!(
+            "count={}: at most {MAX_SHEET_MAZES} mazes in one PDF",
+            request.count
+        )));
     }
     request.max_cells = limit_for(request.format);
     request.max_bytes = MAX_ANSWER_BYTES;
@@ -290,7 +311,9 @@ impl Job {
             Work::Generate { request, .. } | Work::Render { request, .. } => {
                 let (w, h) = crate::masks::dimensions(request, None);
                 let rectangle = u64::from(w) * u64::from(h) * u64::from(request.levels.max(1));
-                crate::masks::cells_before_joining(request, request.max_cells).unwrap_or(rectangle)
+                let one = crate::masks::cells_before_joining(request, request.max_cells).unwrap_or(rectangle);
+                // A PDF of several mazes works on all of them.
+                one.saturating_mul(u64::from(request.count.max(1)))
             }
             Work::Redraw { cells, .. } => *cells,
             Work::Solve { file, .. } => file.cells,
@@ -465,8 +488,22 @@ pub fn render(query: &[(String, String)]) -> ApiResult<Job> {
     let request = render_request(query)?;
     let seed = request.seed.unwrap_or_else(crate::plan::fresh_seed);
     let (width, height) = crate::masks::dimensions(&request, None);
-    let name = format!("maze-{}-{width}x{height}-{seed}", request.shape.name());
-    Ok(Job { work: Work::Render { request, seed, name } })
+    let name = if request.count > 1 {
+        format!("mazes-{}-{width}x{height}-{seed}-{}", request.shape.name(), request.count)
+    } else {
+        format!("maze-{}-{width}x{height}-{seed}", request.shape.name())
+    };
+    let job = Job { work: Work::Render { request, seed, name } };
+    let cells = job.cells();
+    if cells > MAX_CELLS {
+        return Err(ApiError::new(
+            413,
+            format!(
+                "these mazes have {cells} cells in all, over the limit of {MAX_CELLS}: make fewer or smaller ones"
+            ),
+        ));
+    }
+    Ok(job)
 }
 
 /// The drawing options of a `POST /api/render` query and whether to keep the file's
@@ -726,9 +763,23 @@ mod tests {
             assert!(e.message.contains("unknown parameter"), "{refused}: {}", e.message);
         }
         assert!(render_request(&pairs("cell_size=4&heat=1&animate=1&frames=9&format=svg&solve=bfs")).is_ok());
-        for refused in ["zones=1", "where=dead_ends>3", "threads=2"] {
+        for refused in [
+            "zones=1",
+            "where=dead_ends>3",
+            "threads=2",
+            "count=2",
+            "count=2&format=svg",
+            "count=301&format=pdf",
+        ] {
             assert!(render_request(&pairs(refused)).is_err(), "{refused}");
         }
+        // A worksheet: several mazes, of a difficulty, in one PDF.
+        let sheet =
+            render_request(&pairs("count=8&hardness=easy&order=difficulty&format=pdf")).expect("a worksheet");
+        assert_eq!((sheet.count, sheet.format), (8, Format::Pdf));
+        let e =
+            render(&pairs("count=300&format=pdf&width=100&height=100")).expect_err("too many cells in all");
+        assert_eq!(e.status, 413, "{e}");
         let generate = fields_in(GENERATE);
         assert!(
             generate.contains(&"unicursal") && generate.contains(&"solve") && !generate.contains(&"mask")

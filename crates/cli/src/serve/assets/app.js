@@ -24,6 +24,12 @@ let play = null;
 let drawn = null;
 // Each Generate gets a number; an answer to an older one is dropped.
 let requestId = 0;
+// Where the Seed box's number came from: 'typed' by the user, a 'link', or 'drawn' (the
+// seed of the maze on screen). Generate makes a new maze unless it was typed or linked,
+// or "Keep seed" is ticked; either way the link carries the seed used.
+let seedFrom = 'drawn';
+// Whether the link asked for the solution to be shown (solution=1).
+let linkSolution = false;
 // The address of the maze on screen (after '#'): Back and Forward draw another one.
 let shownLink = null;
 // What a field holds when a link does not say (a link resets every field).
@@ -69,6 +75,8 @@ let engine = document.querySelector('meta[name="maze-engine"]')?.content === 'mo
 let worker = null;
 const workerJobs = new Map(); // job id -> { resolve, reject }
 let workerJob = 0;
+// An answer at least this large (bytes) means the module grew its memory: it is let go.
+const BIG_ANSWER = 8 << 20;
 
 function startWorker() {
   worker = new Worker('worker.js', { type: 'module' });
@@ -83,8 +91,13 @@ function startWorker() {
     workerJobs.delete(e.data.id);
     const headers = { 'content-type': e.data.type };
     if (e.data.name) headers['content-disposition'] = `attachment; filename="${e.data.name}"`;
+    const size = e.data.bytes ? e.data.bytes.byteLength : 0;
     job.resolve(new Response(e.data.bytes, { status: e.data.status, headers }));
     if (e.data.restart) stopWorker(new Error('the maze engine restarted after an internal error'));
+    // WebAssembly memory only grows: after a big job, with nothing else waiting, the
+    // module is let go (the next job loads it again in a few milliseconds), so a
+    // 10^6-cell maze's hundreds of MB are handed back to the system.
+    else if (size >= BIG_ANSWER && !workerJobs.size) stopWorker(null);
   };
   worker.onerror = (e) => {
     e.preventDefault();
@@ -125,55 +138,83 @@ function ask(url, options = {}) {
   });
 }
 
-// The work in progress (a Generate): its AbortController, so that Cancel (or a newer
-// Generate) stops it, on the server (the request goes away) or in the module.
+// ---- the one piece of work ----------------------------------------------------------
+// Everything the page starts that takes a while (a Generate, Show solution's Generate, a
+// replay, a download, a worksheet, a print) is one job owned by the one controller here:
+// a newer job cancels the older one completely (its request aborted, its timer cleared,
+// its replay stopped, its later messages dropped), and so does Cancel. Only the job that is
+// current may write the status line, so the line always ends in the last job's message.
 let working = null;
 
-/// Starts a piece of work the user may cancel: the status line says `what` with the time
-/// it has taken so far, and the Cancel button shows after half a second. Returns its
-/// AbortSignal; call done() when it ends.
-function startWork(what) {
-  if (working) working.controller.abort();
+/// Starts a job: cancels the one before (whatever it was), shows `what` with the time it
+/// has taken so far (when `timed`), and the Cancel button after half a second. `stop` is
+/// called when the job is cancelled (a replay stops its frames). Returns the job: `signal`
+/// (an AbortSignal for its requests), `current()` (whether it is still the page's job),
+/// `say(text, error)` (the status line, if still current), `onStage` (the module's stages)
+/// and `end(text, error)` (the job is over; its last message).
+function startWork(what, { timed = true, stop = null, kind = '' } = {}) {
+  stopWork();
   const controller = new AbortController();
   const started = performance.now();
-  const work = { controller, timer: 0, stage: '' };
-  const say = () => {
+  const work = { controller, signal: controller.signal, timer: 0, stage: '', stop, kind };
+  work.current = () => working === work;
+  work.say = (text, error) => {
+    if (working === work) status(text, error);
+  };
+  const tell = () => {
+    if (working !== work) return;
     const secs = (performance.now() - started) / 1000;
     status(`${what}${work.stage ? ' ' + work.stage : ''}${secs >= 1 ? ` ${Math.floor(secs)} s` : ''}`);
   };
-  work.timer = setInterval(() => {
-    if ((performance.now() - started) / 1000 >= 0.5) $('cancel').hidden = false;
-    say();
-  }, 250);
+  if (timed) {
+    work.timer = setInterval(() => {
+      if (working !== work) return clearInterval(work.timer);
+      if ((performance.now() - started) / 1000 >= 0.5) $('cancel').hidden = false;
+      tell();
+    }, 250);
+  }
   // The stage the engine says it is at (the module does; the server does not).
   work.onStage = (stage) => {
     if (working !== work) return;
     work.stage = STAGE_WORDS[stage] || '';
     document.body.dataset.stage = stage;
-    say();
+    tell();
+  };
+  /// The job is over: its timer stops, and `text` (if any) is its last word.
+  work.end = (text, error) => {
+    if (working !== work) return;
+    clearInterval(work.timer);
+    working = null;
+    $('cancel').hidden = true;
+    if (text !== undefined) status(text, error);
   };
   working = work;
+  document.body.dataset.job = String((Number(document.body.dataset.job) || 0) + 1);
   status(what);
-  return controller.signal;
+  return work;
 }
 
 /// How the status line words each stage of a job.
 const STAGE_WORDS = { making: 'making the maze…', solving: 'solving…', drawing: 'drawing…' };
 
-/// Ends the work startWork() began (whether it finished, failed or was cancelled).
-function endWork(signal) {
-  if (!working || working.controller.signal !== signal) return;
-  clearInterval(working.timer);
+/// Cancels the job in progress, if any, completely: its request is aborted, its timer
+/// cleared and its own stop (a replay's frames) called. True when there was one.
+function stopWork() {
+  const work = working;
+  if (!work) return false;
   working = null;
+  clearInterval(work.timer);
+  work.controller.abort();
   $('cancel').hidden = true;
+  if (work.stop) work.stop();
+  // A Generate stopped by another job leaves the maze on screen ready.
+  if (work.kind === 'generate') document.body.dataset.ready = '1';
+  return true;
 }
 
 /// Cancel: stops the work in progress; the maze on screen stays.
 function cancelWork() {
-  if (!working) return;
-  const signal = working.controller.signal;
-  working.controller.abort();
-  endWork(signal);
+  if (!stopWork()) return;
   status('Cancelled.');
   document.body.dataset.ready = '1';
 }
@@ -265,7 +306,7 @@ function query(s, extra) {
 
 // The parameters a link may hold (as query() writes them) besides the fields' own.
 const LINK_KEYS = ['shape', 'width', 'height', 'algorithm', 'seed', 'starts', 'ends', 'mask-text', 'mask-data',
-  'wrap', 'levels', 'weave', 'solve'];
+  'wrap', 'levels', 'weave', 'solve', 'solution'];
 
 /// Sets the form from the address (a link resets every field). What the page cannot use,
 /// an unknown parameter or a value no list offers, is told in a note over the maze
@@ -300,6 +341,8 @@ function fromUrl() {
   unknown.push(...topologyFields(true));
   fillAlgorithms();
   for (const k of ['width', 'height', 'algorithm', 'seed', 'starts', 'ends', 'mask-text']) set(k, k);
+  seedFrom = $('seed').value.trim() ? 'link' : 'drawn';
+  linkSolution = q.get('solution') === '1';
   const solve = q.get('solve');
   $('solver').value = solve === null ? DEFAULTS.solver : solve === 'off' ? '' : solve;
   if (solve !== null && solve !== 'off' && $('solver').value !== solve) {
@@ -336,7 +379,7 @@ function linkNote(problems) {
 
 /// The words a field is known by on the page (its label).
 function fieldName(id) {
-  const names = { solver: 'Solver', algorithm: 'Generator', 'mask-text': 'Word', wrap: 'Wrap', levels: 'Levels', weave: 'Weave' };
+  const names = { solver: 'Way to solve', algorithm: 'Maze style', 'mask-text': 'Word', wrap: 'Wrap', levels: 'Levels', weave: 'Bridges', seed: 'Seed', braid: 'Loops', unicursal: 'Labyrinth' };
   if (names[id]) return names[id];
   if (id === 'width' || id === 'height') return $(id + '-label').textContent;
   const label = $(id) && $(id).closest('label');
@@ -354,7 +397,7 @@ function topologyFields(fromLink) {
     $(id + '-field').hidden = !on;
     $(id).disabled = !on;
     if (!on && $(id).value !== off) {
-      if (fromLink) dropped.push(`${id}=${$(id).value} does not work on ${shape.name || 'this shape'} cells (left out)`);
+      if (fromLink) dropped.push(`${id}=${$(id).value} does not work on ${shapeWords(shape.name) || 'this shape'} cells (left out)`);
       $(id).value = off;
     }
   }
@@ -363,12 +406,13 @@ function topologyFields(fromLink) {
   $('unicursal-field').hidden = !labyrinth;
   $('unicursal').disabled = !labyrinth;
   if (!labyrinth && $('unicursal').checked) {
-    if (fromLink) dropped.push(`unicursal=1 (a labyrinth) does not work on ${shape.name || 'this shape'} cells (left out)`);
+    if (fromLink) dropped.push(`unicursal=1 (a labyrinth) does not work on ${shapeWords(shape.name) || 'this shape'} cells (left out)`);
     $('unicursal').checked = false;
   }
   const missing = ['wrap', 'levels', 'weave'].filter((k) => !shape[k]).map((k) => fieldName(k));
-  $('topology-note').textContent = missing.length === 3 ? `${fieldName('wrap')}, ${fieldName('levels')} and ${fieldName('weave')} are not offered for ${shape.name} cells.`
-    : missing.length ? `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not offered for ${shape.name} cells.` : '';
+  const cells = `${shapeWords(shape.name)} cells`;
+  $('topology-note').textContent = missing.length === 3 ? `${fieldName('wrap')}, ${fieldName('levels')} and ${fieldName('weave')} are not offered for ${cells}.`
+    : missing.length ? `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not offered for ${cells}.` : '';
   return dropped;
 }
 
@@ -408,12 +452,14 @@ function fieldError(id, text, focus = true) {
   note.className = 'field-error';
   note.dataset.testid = 'field-error';
   note.textContent = text;
-  input.closest('label').after(note);
+  (input.closest('label') || input.closest('.seed-field') || input).after(note);
   input.setAttribute('aria-describedby', note.id);
   if (!focus) return;
   const more = input.closest('details');
   if (more) more.open = true;
-  input.focus();
+  // Scrolled to the middle of the view: never under the sticky action bar.
+  input.focus({ preventScroll: true });
+  input.scrollIntoView({ block: 'center' });
 }
 
 /// Checks the number fields; marks each bad one with a message under it and moves the
@@ -434,6 +480,12 @@ function checkFields() {
   }
   if (first) status(first, true);
   return !first;
+}
+
+/// Whether the next Generate uses the Seed box's number: one the user typed or a link
+/// gave, or any while "Keep seed" is ticked (an empty box is always a new maze).
+function seedChosen() {
+  return !!$('seed').value.trim() && ($('keep-seed').checked || seedFrom !== 'drawn');
 }
 
 /// Names the size fields for the shape: circular mazes count rings.
@@ -512,9 +564,10 @@ function fillAlgorithms() {
     if (!g.shapes.includes(shape)) continue;
     if ((wrap && !g.wrap.includes(shape)) || (levels && !g.levels.includes(shape))) continue;
     if (weave && !g.weave.includes(shape)) continue;
-    const o = new Option(g.name, g.name);
-    // Plain words for the tooltip: the catalogue's "doc 000:" source notes are for `maze list`.
-    o.title = g.about.replace(/^doc \d+:\s*/, '');
+    const o = new Option(generatorWords(g.name), g.name);
+    // The exact name and what it does in the tooltip: the catalogue's "doc 000:" source
+    // notes are for `maze list`.
+    o.title = `${g.name}: ${g.about.replace(/^doc \d+:\s*/, '')}`;
     sel.add(o);
   }
   sel.value = [...sel.options].some((o) => o.value === keep) ? keep : 'recursive-backtracker';
@@ -1169,6 +1222,45 @@ function zoomAt(factor, px, py) {
   repaint(true);
 }
 
+/// The wheel's zoom. Where a whole paint is slow (a 10^6-cell maze zoomed out takes a
+/// tenth of a second and more), the last picture is scaled at once (a CSS transform of the
+/// canvases) and painted anew only when the wheel rests (WHEEL_REST ms), so the wheel
+/// never waits for a paint.
+function wheelZoom(factor, x, y) {
+  const slow = canvasMode && Number($('maze-canvas').dataset.paintMs || 0) >= SLOW_PAINT_MS;
+  if (!slow) return zoomScreen(factor, x, y);
+  const v = cv.view;
+  if (!cv.preview) cv.preview = { ...v };
+  const [px, py] = devicePoint({ clientX: x, clientY: y });
+  const s = Math.min(200, Math.max(fitScale() / 2, v.s * factor));
+  v.ox = px - ((px - v.ox) * s) / v.s;
+  v.oy = py - ((py - v.oy) * s) / v.s;
+  v.s = s;
+  const p = cv.preview;
+  const k = v.s / p.s;
+  const dr = deviceRatio();
+  const transform = `translate(${(v.ox - p.ox * k) / dr}px, ${(v.oy - p.oy * k) / dr}px) scale(${k})`;
+  for (const id of ['maze-canvas', 'maze-overlay']) {
+    $(id).style.transformOrigin = '0 0';
+    $(id).style.transform = transform;
+  }
+  clearTimeout(cv.wheelTimer);
+  cv.wheelTimer = setTimeout(endWheelPreview, WHEEL_REST);
+}
+
+/// A full paint slower than this (ms) makes the wheel zoom by a preview.
+const SLOW_PAINT_MS = 40;
+/// The wheel has rested after this long (ms): the preview is painted anew.
+const WHEEL_REST = 150;
+
+/// Ends a wheel zoom's preview: the canvases as they are, painted at the new view.
+function endWheelPreview() {
+  if (!cv) return;
+  cv.preview = null;
+  for (const id of ['maze-canvas', 'maze-overlay']) $(id).style.transform = '';
+  repaint(true);
+}
+
 function panBy(dx, dy) {
   cv.view.ox += dx;
   cv.view.oy += dy;
@@ -1301,6 +1393,13 @@ function repaint(full) {
 function paintNow() {
   cv.pending = 0;
   if (!canvasMode || !model) return;
+  // A paint shows the view as it is: a wheel zoom's preview ends.
+  if (cv.preview) {
+    clearTimeout(cv.wheelTimer);
+    cv.preview = null;
+    for (const id of ['maze-canvas', 'maze-overlay']) $(id).style.transform = '';
+    cv.full = true;
+  }
   if (cv.full) paintCells(null);
   cv.full = false;
   if (cv.overlay) paintOverlay();
@@ -1799,6 +1898,16 @@ function drawSolution() {
   $('solve').textContent = showSolution ? 'Hide solution' : 'Show solution';
 }
 
+/// The status line while the solution is shown: the solver, the route's length and how
+/// many cells it looked at.
+function solutionWords() {
+  const sec = maze.sec;
+  const steps = sec.path ? Math.max(0, sec.path.length - 1) : maze.shortest;
+  const seen = sec.visited ? sec.visited.length : 0;
+  return `Solution shown (${maze.solution}): ${steps} steps from start to end` +
+    (seen ? `, ${seen.toLocaleString('en')} of ${maze.cells.toLocaleString('en')} cells explored.` : '.');
+}
+
 function drawFinal() {
   finalWalls();
   drawWalls();
@@ -1810,51 +1919,63 @@ function drawFinal() {
 /// browser's history (a Generate the user asked for), so that Back shows the maze before;
 /// otherwise the current entry is replaced (the first maze, or one Back or Forward went to).
 async function generate(how = {}) {
-  if (!checkFields()) return;
+  if (!checkFields()) {
+    // The form's message stays: the job before (if any) is cancelled, not left to
+    // overwrite it.
+    stopWork();
+    return;
+  }
   stopAnimation();
   stopPlay();
   const s = settings();
+  // A new maze unless the seed was typed, came in a link, or is kept.
+  if (!seedChosen()) s.seed = '';
+  const wantSolution = !!how.showSolution;
   const id = ++requestId;
+  const job = startWork('Generating…', { kind: 'generate' });
   document.body.dataset.ready = '';
-  const signal = startWork('Generating…');
-  const onStage = working.onStage;
   let data;
   let answered;
   try {
-    const r = await ask('/api/generate?' + query(s, { packed: 1 }), { signal, onStage });
+    const r = await ask('/api/generate?' + query(s, { packed: 1 }), { signal: job.signal, onStage: job.onStage });
     if (!r.ok) {
       let message = `error ${r.status}`;
       try {
         message = (await r.json()).error || message;
       } catch (_) { /* not JSON */ }
-      if (id === requestId) refused(message);
+      if (job.current()) {
+        job.end();
+        refused(message);
+      }
       return;
     }
     const buf = await r.arrayBuffer();
-    if (id !== requestId) return; // a newer Generate is on its way
+    if (!job.current() || id !== requestId) return; // a newer job is on its way
     answered = performance.now();
     data = unpack(buf);
   } catch (e) {
-    if (id === requestId && e.name !== 'AbortError') status(unreachable(e), true);
+    if (job.current() && e.name !== 'AbortError') job.end(unreachable(e), true);
     return;
-  } finally {
-    endWork(signal);
   }
+  job.end();
+  seedFrom = 'drawn';
   stopAnimation();
   stopPlay();
-  // Pages prepared for printing belong to the old maze.
+  // Pages prepared for printing belong to the old maze, and so does its drawing: let the
+  // old maze go before the new one is built (a 10^6-cell maze holds hundreds of MB).
   $('print-maze').replaceChildren();
   $('print-answer').replaceChildren();
+  releaseDrawing();
   maze = data;
   model = buildModel(data);
   fills = new Uint8Array(data.cells);
   $('seed').value = data.seed;
   s.seed = String(data.seed);
   drawn = s;
-  shownLink = query(s);
+  showSolution = wantSolution && !!data.solution;
+  shownLink = mazeLink();
   if (how.push && location.hash.slice(1) !== shownLink) history.pushState({ maze: 1 }, '', '#' + shownLink);
   else history.replaceState({ maze: 1 }, '', '#' + shownLink);
-  showSolution = false;
   canvasMode = data.cells > SVG_MAX_CELLS;
   // (An SVG element has no `hidden` property: the attribute is set for all three.)
   $('maze').toggleAttribute('hidden', canvasMode);
@@ -1876,7 +1997,7 @@ async function generate(how = {}) {
     `seed ${data.seed}: ${data.cells} cells, shortest route ${data.shortest} steps` +
     // The shape's number of perfect mazes (spanning trees), sent when quick to count.
     (data.possible_log10 !== undefined ? `; one of 10^${Math.round(data.possible_log10)} possible mazes of this shape` : '');
-  status(data.about);
+  status(showSolution ? solutionWords() : data.about);
   // A MultiMaze says what to do, in document 003's words (from /api/list).
   const multi = data.starts.length > 1 || data.ends.length > 1;
   $('instructions').hidden = !multi;
@@ -1898,6 +2019,41 @@ async function generate(how = {}) {
   } else {
     done();
   }
+}
+
+/// The link of the maze on screen: its settings with the seed it was made with, and
+/// `solution=1` while its solution is shown.
+function mazeLink() {
+  const q = query(drawn);
+  return showSolution ? q + '&solution=1' : q;
+}
+
+/// Puts the maze's link in the address (the same history entry).
+function updateLink() {
+  if (!drawn) return;
+  shownLink = mazeLink();
+  history.replaceState({ maze: 1 }, '', '#' + shownLink);
+}
+
+/// Lets the maze on screen go: its drawing (SVG elements, the canvas's pixels and image),
+/// its model and arrays, before a new one is built in their place.
+function releaseDrawing() {
+  for (const id of ['maze', 'maze-canvas', 'maze-overlay']) {
+    const e = $(id);
+    if (e.tagName === 'CANVAS') {
+      e.width = 0;
+      e.height = 0;
+      e.style.transform = '';
+    } else e.replaceChildren();
+  }
+  for (const k of Object.keys(layer)) delete layer[k];
+  // The view is kept: the next maze of the same size keeps the zoom (see buildCanvas).
+  cv = cv && cv.view ? { view: cv.view } : null;
+  sv = null;
+  zones = null;
+  maze = null;
+  model = null;
+  fills = new Uint8Array(0);
 }
 
 /// Brings the maze into view (under the action bar) unless its top is on screen already:
@@ -1923,6 +2079,10 @@ function solveButton() {
   const has = !!(maze && maze.solution);
   b.disabled = !has && !$('solver').value;
   b.title = b.disabled ? 'Choose a solver (More options) to see the solution' : has ? '' : 'Generates the maze again with the chosen solver';
+  // A replay of solving needs a maze that was solved (with its steps recorded).
+  const replay = $('animate-solving');
+  replay.disabled = !(maze && maze.sec && maze.sec.solve_events);
+  replay.title = replay.disabled ? 'This maze was made with no solver: choose one under More options and Generate' : '';
 }
 
 /// The moves, time and result over the maze: shown while playing or after a game.
@@ -1966,7 +2126,8 @@ function fieldOf(message) {
 function plainWords(message) {
   const n = (v) => Number(v).toLocaleString('en');
   const params = { cell_size: 'cell size', 'cell-size': 'cell size', wall_width: 'wall width', 'mask-text': 'word',
-    'mask-data': 'picture', 'mask-connect': '"Join separate pieces"', algorithm: 'generator', solve: 'solver' };
+    'mask-data': 'picture', 'mask-connect': '"Join separate pieces"', algorithm: 'maze style', solve: 'way to solve',
+    unicursal: 'a labyrinth', braid: 'loops', weave: 'bridges' };
   return message
     .replace(/^with geometry or events \(the page's view\):\s*/, '')
     .replace(/\s*\(see `maze list`\)/g, '')
@@ -1977,7 +2138,7 @@ function plainWords(message) {
       (_, v, k) => `${params[k] || k}: "${v}" is not a value the page knows`)
     .replace(/\s*\([^()]*--[a-z][^()]*\)/g, '')
     .replace(/--([a-z][a-z-]*)/g, (_, f) => params[f] || f.replace(/-/g, ' '))
-    .replace(/\b(cell_size|wall_width|mask-text|mask-data|mask-connect)\b/g, (k) => params[k])
+    .replace(/\b(cell_size|wall_width|mask-text|mask-data|mask-connect|unicursal)\b/g, (k) => params[k])
     .replace(/\b([a-z]+)=(\S+)/g, '$1 $2')
     .replace(/: must be /, ' must be ');
 }
@@ -1991,7 +2152,9 @@ function updateDownloads() {
   if (!showSolution) s.solve = '';
   for (const a of document.querySelectorAll('.downloads a')) {
     const extra = { format: a.dataset.format };
-    if (a.dataset.format === 'png') extra['cell-size'] = $('png-size').value;
+    // PNG: the command line's readable default (about 800 px on the long side) unless a
+    // cell size is chosen.
+    if (a.dataset.format === 'png' && $('png-size').value) extra['cell-size'] = $('png-size').value;
     a.dataset.href = '/api/render?' + query(s, extra);
     const why = refusal(a.dataset.format);
     const note = $('why-' + a.dataset.format);
@@ -2022,7 +2185,7 @@ function refusal(format) {
   const name = format.toUpperCase();
   const most = limits.cells[format];
   if (most !== undefined && model.n > most) return `${name}: too many cells (${n(model.n)}; at most ${n(most)})`;
-  if (format === 'png') {
+  if (format === 'png' && $('png-size').value) {
     const c = Number($('png-size').value);
     const side = (units) => Math.max(1, Math.ceil(units * c + 2 * limits.png_margin * c));
     const pixels = side(maze.extent[0]) * side(maze.extent[1]);
@@ -2048,8 +2211,9 @@ async function printMaze() {
   const big = $('print-maze');
   holder.replaceChildren();
   big.replaceChildren();
+  const job = startWork('Preparing the page to print…');
   const fetchSvg = async (s) => {
-    const r = await ask('/api/render?' + query(s, { format: 'svg' }));
+    const r = await ask('/api/render?' + query(s, { format: 'svg' }), { signal: job.signal });
     if (!r.ok) throw new Error(`error ${r.status}`);
     return document.importNode(new DOMParser().parseFromString(await r.text(), 'image/svg+xml').documentElement, true);
   };
@@ -2062,9 +2226,11 @@ async function printMaze() {
       holder.append(title, await fetchSvg({ ...drawn, solve: drawn.solve && drawn.solve !== 'off' ? drawn.solve : 'bfs' }));
     }
   } catch (e) {
-    status('cannot fetch the page to print: ' + e.message, true);
+    if (e.name !== 'AbortError') job.end('Cannot fetch the page to print: ' + e.message, true);
     return;
   }
+  if (!job.current()) return;
+  job.end(maze ? maze.about : '');
   // The paper gets the whole maze, whatever the zoom on screen.
   const view = !canvasMode && sv && { ...sv };
   if (view) zoomFit();
@@ -2088,38 +2254,53 @@ async function download(ev) {
   const a = ev.currentTarget;
   ev.preventDefault();
   if (a.getAttribute('aria-disabled') === 'true') return;
-  const url = a.dataset.href;
   // The menu closes at once: the outcome is told in the status line beside it.
   $('download-menu').open = false;
-  status(`Preparing the ${a.dataset.format.toUpperCase()} download…`);
+  await saveFile(a.dataset.href, a.dataset.format.toUpperCase(), downloadName(a.dataset.format));
+}
+
+/// Fetches `url` (an API path) as a job of its own and saves it as `name`; `what` names it
+/// in the status line ("PDF", "worksheet"). A newer job (or Cancel) aborts it.
+async function saveFile(url, what, name) {
+  const job = startWork(`Preparing the ${what} download…`);
   try {
-    const r = await ask(url);
+    const r = await ask(url, { signal: job.signal, onStage: job.onStage });
     if (!r.ok) {
       let message = `error ${r.status}`;
       try {
         message = (await r.json()).error || message;
       } catch (_) { /* not JSON */ }
-      status(`The ${a.dataset.format.toUpperCase()} download failed: ${plainWords(message)}`, true);
+      job.end(`The ${what} download failed: ${sentence(plainWords(message))}`, true);
       return;
     }
     const blob = await r.blob();
+    if (!job.current()) return;
     const link = document.createElement('a');
     link.href = URL.createObjectURL(blob);
-    link.download = downloadName(a.dataset.format);
+    link.download = name;
     document.body.appendChild(link);
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 60000);
-    status(`Downloaded ${link.download}.`);
+    job.end(`Downloaded ${link.download} (${sizeWords(blob.size)}).`);
   } catch (e) {
-    status(unreachable(e), true);
+    if (e.name !== 'AbortError') job.end(unreachable(e), true);
   }
+}
+
+/// A file's size in words: 12 KB, 3.4 MB.
+function sizeWords(bytes) {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 // ---- replays ---------------------------------------------------------------------------
 function stopAnimation() {
+  const job = anim && anim.job;
   if (anim) cancelAnimationFrame(anim.frame);
   anim = null;
+  if (job) job.end();
   if ($('anim-pause')) replayControls();
   const hadZones = !!zones;
   zones = null;
@@ -2135,6 +2316,7 @@ function animate(kind) {
   const steps = kind === 'generation' ? maze.sec.events : maze.sec.solve_events;
   const info = kind === 'generation' ? maze.events : maze.solve_events;
   if (!steps || !info) {
+    stopWork();
     const labyrinth = kind === 'generation' && drawn && drawn.unicursal;
     status(labyrinth ? 'A labyrinth is made from a maze of half its size: it has no steps of its own to replay.'
       : 'nothing recorded to replay', true);
@@ -2153,12 +2335,33 @@ function animate(kind) {
   drawZones();
   anim = {
     kind, steps, count: steps.length / 3, i: 0, carry: 0, current: -1, truncated: info.truncated,
-    frame: 0, last: 0, paused: false, dirty: new Set(), full: false,
+    frame: 0, last: 0, paused: lessMotion(), dirty: new Set(), full: false, job: null,
   };
+  const a = anim;
+  // The replay is the page's job: a newer one stops it, and it stops an older one.
+  a.job = startWork(`Replaying ${kind}: ${info.total.toLocaleString('en')} steps` +
+    (a.paused ? ' (paused: less motion is on; Step or Resume plays it)' : ''), {
+    timed: false,
+    stop: () => { if (anim === a) stopAnimation(); },
+  });
   document.body.dataset.animating = kind;
+  updateLink();
   replayControls();
-  status(`Replaying ${kind}: ${info.total} steps`);
   anim.frame = requestAnimationFrame(tick);
+}
+
+/// What the status line says after a replay: what was replayed, in how many steps, and
+/// then what it made (the maze, or the solution).
+function replayWords(kind, steps, note) {
+  const n = steps.toLocaleString('en');
+  if (kind === 'solving') return `Replayed solving in ${n} steps${note}. ${solutionWords()}`;
+  return `Replayed generation in ${n} steps${note}: ${maze.about}`;
+}
+
+/// Whether replays should start paused: "Less motion" is ticked (by default when the
+/// system asks for reduced motion, prefers-reduced-motion).
+function lessMotion() {
+  return $('less-motion').checked;
 }
 
 /// Seconds a whole replay takes at the speed slider's value: 20 s in the middle (55),
@@ -2238,12 +2441,15 @@ function tick(now) {
   while (n-- > 0 && anim.i < anim.count) apply(anim.i++);
   if (anim.i >= anim.count) {
     const kind = anim.kind;
+    const count = anim.count;
     const note = anim.truncated ? ' (the recording was cut short; showing the finished maze)' : '';
+    const mine = anim.job.current();
     stopAnimation();
     if (kind === 'solving') showSolution = true;
     drawFinal();
     updateDownloads();
-    status(`Replayed ${kind}${note}.`);
+    updateLink();
+    if (mine) status(replayWords(kind, count, note));
     document.body.dataset.replayed = kind;
     return;
   }
@@ -2483,8 +2689,10 @@ function moveTo(to) {
     const time = elapsed().toFixed(1);
     $('result').textContent = `Solved: ${play.moves} moves (shortest ${maze.shortest}), time ${time} s`;
     document.body.dataset.playing = 'done';
-    // Solved, the whole maze shows.
+    // Solved, the whole maze shows: the fog lifts and the view zooms out to all of it.
     drawFog();
+    zoomFit();
+    showStage();
   }
   return true;
 }
@@ -2609,12 +2817,13 @@ function zoomFit() {
 
 /// Canvas (device) pixels per CSS pixel.
 function deviceRatio() {
-  return $('maze-canvas').width / $('maze-canvas').getBoundingClientRect().width;
+  // The box, not the canvas: the canvas may be scaled by a wheel zoom's preview.
+  return $('maze-canvas').width / $('canvas-box').getBoundingClientRect().width;
 }
 
 /// The canvas point, in device pixels, under a pointer at (clientX, clientY).
 function devicePoint(ev) {
-  const r = $('maze-canvas').getBoundingClientRect();
+  const r = $('canvas-box').getBoundingClientRect();
   const dpr = deviceRatio();
   return [(ev.clientX - r.left) * dpr, (ev.clientY - r.top) * dpr];
 }
@@ -2803,7 +3012,7 @@ function gestures(el) {
   el.addEventListener('wheel', (ev) => {
     if (!model || (!canvasMode && !ev.ctrlKey)) return;
     ev.preventDefault();
-    zoomScreen(Math.pow(1.2, -ev.deltaY / 100), ev.clientX, ev.clientY);
+    wheelZoom(Math.pow(1.2, -ev.deltaY / 100), ev.clientX, ev.clientY);
   }, { passive: false });
 }
 
@@ -2830,9 +3039,19 @@ async function init() {
     navigator.serviceWorker.register('sw.js').catch(() => { /* offline use is a bonus */ });
   }
   $('cancel').addEventListener('click', cancelWork);
-  for (const s of catalog.shapes) $('shape').add(new Option(s.name, s.name));
-  $('solver').add(new Option('(none)', ''));
-  for (const s of catalog.solvers) $('solver').add(new Option(s.name + (s.shortest ? ' (shortest)' : ''), s.name));
+  for (const s of catalog.shapes) {
+    const o = new Option(shapeWords(s.name), s.name);
+    o.title = `${s.name}: ${s.about}`;
+    $('shape').add(o);
+  }
+  $('solver').add(new Option('(none: no solution)', ''));
+  for (const s of catalog.solvers) {
+    const o = new Option(solverWords(s.name), s.name);
+    o.title = `${s.name}${s.shortest ? ' (finds the shortest way)' : ''}${s.about ? ': ' + s.about : ''}`;
+    $('solver').add(o);
+  }
+  // Less motion: on when the system asks for reduced motion (prefers-reduced-motion).
+  $('less-motion').checked = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   $('solver').value = 'bfs';
   for (const id of ['entrance', 'exit']) for (const [v, label] of ENDS) $(id).add(new Option(label, v));
   fromUrl();
@@ -2906,25 +3125,27 @@ async function init() {
     linkNote([]);
     generate({ push: true });
   });
-  $('reseed').addEventListener('click', () => {
-    $('seed').value = '';
-    generate({ push: true });
-  });
+  $('seed').addEventListener('input', () => { seedFrom = 'typed'; });
   $('solve').addEventListener('click', async () => {
+    stopWork();
     stopAnimation();
     if (!maze) return;
     if (!maze.solution) {
       // A solver was chosen after this maze was made: make it again with one, then show.
       if (!$('solver').value) return;
       $('seed').value = String(maze.seed);
-      await generate({ push: true });
-      if (!maze.solution) return;
+      seedFrom = 'typed';
+      await generate({ push: true, showSolution: true });
+      return;
     }
+    stopWork();
     showSolution = !showSolution;
     finalWalls();
     drawWalls();
     drawSolution();
     updateDownloads();
+    updateLink();
+    status(showSolution ? solutionWords() : maze.about);
   });
   for (const a of document.querySelectorAll('.downloads a')) a.addEventListener('click', download);
   $('animate-generation').addEventListener('click', () => animate('generation'));
@@ -2969,11 +3190,11 @@ async function init() {
     if (link === shownLink) return;
     shownLink = link;
     fromUrl();
-    generate();
+    generate({ showSolution: linkSolution });
   };
   window.addEventListener('popstate', follow);
   window.addEventListener('hashchange', follow);
-  await generate();
+  await generate({ showSolution: linkSolution });
 }
 
 init();
