@@ -256,7 +256,7 @@ fn refusals_say_why_before_any_work() {
     assert!(e.contains("at most 3 fit"), "{e}");
     let e =
         refused(&|| rooms::check(&square, &RoomOptions { count: 1, min: 9, max: 9, ..Default::default() }));
-    assert!(e.contains("the largest that fits is 7x7"), "{e}");
+    assert!(e.contains("the largest that fits is 8x8"), "{e}");
     let e =
         refused(&|| rooms::check(&square, &RoomOptions { count: 1, min: 5, max: 3, ..Default::default() }));
     assert!(e.contains("smallest side above its largest"), "{e}");
