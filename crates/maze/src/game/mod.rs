@@ -153,7 +153,8 @@ impl<S: Shape> Walk<S> {
     /// Lets the maze shift as it is played (`maze play --shifting`): after each move the
     /// walls change by `steps` steps of Origin Shift ([`OriginShift`]), drawn from `seed`,
     /// over the maze's tree rooted at the player's cell. Each step opens one wall and closes
-    /// another, so a perfect maze stays perfect and every end stays in reach; the par stays
+    /// another (a braided maze may lose loops, never a way through), so a perfect maze stays
+    /// perfect and every end stays in reach; the par stays
     /// that of the maze as it started. Not for woven mazes, whose crossings a step could
     /// break (the maze does not shift there). 0 steps stops the shifting.
     pub fn shift_every(&mut self, steps: u32, seed: u64) {

@@ -177,7 +177,14 @@ fn a_shifting_maze_changes_as_it_is_played_and_stays_whole() {
             let door = walk.maze().shape().door_between(route[0], route[1]).expect("adjacent");
             let moved = walk.move_through(door);
             assert!(matches!(moved, Moved::Steps(1) | Moved::Finished), "{name}: {moved:?}");
-            assert_eq!(walk.maze().passages().count_open(), passages, "{name}: one wall opened, one closed");
+            // One wall opened and one closed; a braided maze's loops may close (a step can
+            // open a wall that was open already), never open.
+            let open = walk.maze().passages().count_open();
+            if name.contains("braid") {
+                assert!(open <= passages, "{name}: {open} passages from {passages}");
+            } else {
+                assert_eq!(open, passages, "{name}: one wall opened, one closed");
+            }
             let reached = maze_core::analyze::distances(walk.maze(), walk.player());
             assert!(reached.iter().all(|&d| d != u32::MAX), "{name}: a cell cut off");
         }
