@@ -264,7 +264,7 @@ fn refusals_say_why_before_any_work() {
         rooms::check(&maze_core::Hex::new(10, 10), &RoomOptions { count: 1, ..Default::default() })
     });
     assert!(e.contains("not hex cells"), "{e}");
-    let mut maze = Maze::new(square.clone());
+    let mut maze = Maze::new(square);
     let e = rooms::generate_around(
         &mut maze,
         Vec::new(),
