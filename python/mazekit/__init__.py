@@ -1035,7 +1035,9 @@ class Batch:
         for name, v in (("corridor", corridor), ("wall", wall)):
             if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
                 raise ValueError(f"{name}: tiles across, a whole number from 1 to 64, not {v!r}")
-        if self.square:
+        # A dungeon's grid is drawn one maze at a time: its rooms' floors and rock are not
+        # in the connection arrays.
+        if self.square and not self.request.get("rooms"):
             return _native.tile_grids(self._connections, self.starts, self.ends, int(corridor), int(wall),
                                       max_bytes=self._limit("max-bytes"))
         grids = [m.as_grid(corridor, wall) for m in self]
@@ -1309,6 +1311,7 @@ class Maze:
         self.index = index
         self.seed = int(batch.seeds[index])
         self._passages = None
+        self._rooms: list[dict[str, Any]] | None = None
 
     def __repr__(self) -> str:
         b = self.batch
@@ -1347,7 +1350,7 @@ class Maze:
 
     def as_grid(self, corridor: int = 1, wall: int = 1) -> np.ndarray:
         """This maze as (H', W') uint8 tiles (see :meth:`Batch.as_grid`)."""
-        if self.batch.square:
+        if self.batch.square and not self.batch.request.get("rooms"):
             return self.batch[self.index : self.index + 1].as_grid(corridor, wall)[0]
         text = self.draw("grid", corridor_width=int(corridor), wall_tiles=int(wall))
         rows = text.rstrip(b"\n").split(b"\n")
@@ -1356,6 +1359,18 @@ class Maze:
         for char, value in ((b".", 1), (b"S", 2), (b"E", 3)):
             out[codes == char[0]] = value
         return out
+
+    @property
+    def rooms(self) -> list[dict[str, Any]]:
+        """A dungeon's rooms (``rooms=N``), as the JSON file lists them: each a dict with
+        ``x``, ``y`` (its top-left cell's column and row), ``width``, ``height`` (in cells)
+        and ``doors``, a list of ``[cell in the room, cell outside]`` pairs of cell ids;
+        ``[]`` for a maze without rooms."""
+        if not self.batch.request.get("rooms"):
+            return []
+        if self._rooms is None:
+            self._rooms = json.loads(self.to_json()).get("rooms", [])
+        return self._rooms
 
     def verify(self, moves: str | Sequence[str], start: Any = None, goal: Any = None) -> dict[str, Any]:
         """Checks an answer (see :meth:`Batch.verify`) from the entrance, or ``start``, to

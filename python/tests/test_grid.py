@@ -50,3 +50,30 @@ def test_other_shapes_and_bad_widths_are_refused():
     for corridor, wall in [(0, 1), (1, 65)]:
         with pytest.raises(ValueError, match="1 to 64"):
             batch.as_grid(corridor=corridor, wall=wall)
+
+
+def test_a_dungeon_has_its_rooms_and_the_commands_grid(cli):
+    """The game maker's dungeon (issue 53): 40 x 30, 8 rooms, 3-tile corridors; each maze's
+    rooms as the JSON lists them, one door each, and its grid the command's (rooms' floors
+    whole, a sparse dungeon's rock as wall)."""
+    batch = maze.generate(2, width=40, height=30, seed=4, rooms=8, sparse=2)
+    for i in range(2):
+        rooms = batch[i].rooms
+        assert len(rooms) == 8
+        for r in rooms:
+            assert set(r) == {"x", "y", "width", "height", "doors"}
+            assert 3 <= r["width"] <= 6 and 3 <= r["height"] <= 6
+            assert len(r["doors"]) == 1
+        text = run(cli, "generate", "-W", "40", "-H", "30", "--seed", str(4 + i), "--rooms", "8", "--sparse", "2",
+                   "-f", "grid", "--corridor-width", "3")
+        grid = batch[i].as_grid(corridor=3)
+        assert np.array_equal(parse_grid(text), grid)
+        # Each room's floor is floor corner to corner.
+        for r in rooms:
+            y0, x0 = 1 + r["y"] * 4, 1 + r["x"] * 4
+            block = grid[y0 : y0 + r["height"] * 4 - 1, x0 : x0 + r["width"] * 4 - 1]
+            assert (block != WALL).all()
+    assert np.array_equal(batch.as_grid(corridor=3)[1], batch[1].as_grid(corridor=3))
+    assert maze.generate(width=6, height=4, seed=1)[0].rooms == []
+    with pytest.raises(ValueError, match="at most"):
+        maze.generate(width=10, height=10, seed=1, rooms=20)

@@ -179,6 +179,12 @@ pub struct PlayArgs {
     #[arg(long, num_args = 0..=1, default_missing_value = "0", value_name = "N",
           value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub fog: Option<u32>,
+    /// Let the maze shift as you play: after each move the walls change by K steps of
+    /// Origin Shift (each opens one wall and closes another, so the goal stays in reach)
+    /// [default when given without a value: 1]. Full-screen game only; not on woven mazes.
+    #[arg(long, num_args = 0..=1, default_missing_value = "1", value_name = "K",
+          value_parser = clap::value_parser!(u32).range(1..=1000), conflicts_with_all = ["lines", "window"])]
+    pub shifting: Option<u32>,
     /// Where the player starts: as `maze generate --entrance`.
     #[arg(long, value_parser = parse_with::<maze::ends::EndSpec>)]
     pub entrance: Option<maze::ends::EndSpec>,

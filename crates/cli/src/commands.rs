@@ -156,11 +156,22 @@ pub fn generate(args: GenerateArgs) -> Result<()> {
         Ok(())
     })?;
     progress.finish_and_clear();
+    tileset_beside(args.request.format, args.out.output.as_deref())?;
     if let Some(kept) = &kept {
         for note in &kept.notes {
             eprintln!("{note}");
         }
         report(&args, kept, &progress);
+    }
+    Ok(())
+}
+
+/// After a Tiled map written to a file: the tileset it names, beside it, where missing.
+fn tileset_beside(format: Format, output: Option<&std::path::Path>) -> Result<()> {
+    if let (Format::Tmj, Some(map)) = (format, output) {
+        for path in maze::output::write_tileset_beside(map)? {
+            eprintln!("wrote {} (the map's tileset)", path.display());
+        }
     }
     Ok(())
 }
@@ -211,6 +222,7 @@ fn write_file_job(job: FileRequest<'_>, name: &str, output: &crate::output::Outp
         Ok(())
     })?;
     spinner.finish_and_clear();
+    tileset_beside(format, output.output.as_deref())?;
     for note in notes {
         eprintln!("{note}");
     }

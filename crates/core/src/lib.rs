@@ -39,6 +39,7 @@ pub mod maze;
 pub mod moves;
 pub mod observe;
 pub mod random;
+pub mod rooms;
 pub mod routes;
 pub mod shape;
 pub mod solve;

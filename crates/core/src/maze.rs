@@ -97,6 +97,8 @@ pub struct Maze<S: Shape> {
     pub starts: Vec<CellId>,
     /// MultiMaze end cells (empty unless asked for).
     pub ends: Vec<CellId>,
+    /// A dungeon's rooms, with their doors ([`crate::rooms`]; empty unless asked for).
+    pub rooms: Vec<crate::rooms::Room>,
 }
 
 impl<S: Shape> Maze<S> {
@@ -111,7 +113,16 @@ impl<S: Shape> Maze<S> {
     pub fn new(shape: S) -> Self {
         let open = Passages::closed(shape.wall_count());
         let (entrance, exit) = shape.default_ends();
-        Maze { shape, open, entrance, exit, end_doors: [None; 2], starts: Vec::new(), ends: Vec::new() }
+        Maze {
+            shape,
+            open,
+            entrance,
+            exit,
+            end_doors: [None; 2],
+            starts: Vec::new(),
+            ends: Vec::new(),
+            rooms: Vec::new(),
+        }
     }
 
     /// Puts the maze on `shape`, an other layout of the same walls ([`Shape::draw_layout`],
@@ -137,8 +148,8 @@ impl<S: Shape> Maze<S> {
 
     /// The same maze on `to(shape)`, a shape of another type with the same cells and walls.
     fn reshaped<T: Shape>(self, to: impl FnOnce(S) -> T) -> Maze<T> {
-        let Maze { shape, open, entrance, exit, end_doors, starts, ends } = self;
-        Maze { shape: to(shape), open, entrance, exit, end_doors, starts, ends }
+        let Maze { shape, open, entrance, exit, end_doors, starts, ends, rooms } = self;
+        Maze { shape: to(shape), open, entrance, exit, end_doors, starts, ends, rooms }
     }
 
     /// The shape.

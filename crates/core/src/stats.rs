@@ -142,6 +142,10 @@ pub struct Stats {
     /// too large to hold; `None` when there are none (cells in separate pieces) or the shape
     /// is past the size limits of [`crate::spanning`] (about 140 × 140 squares).
     pub spanning_trees_log10: Option<f64>,
+    /// A dungeon's rooms ([`crate::rooms`]; 0 without; the keys below only with rooms).
+    pub rooms: u64,
+    /// Of a dungeon's open cells (not rock), the share outside its rooms ([`crate::rooms::corridor_share`]).
+    pub corridor_share: f64,
 }
 
 impl Stats {
@@ -174,7 +178,7 @@ impl Stats {
     /// `corridor_mean_length`, `solution_length`, `solution_share`, `direct_distance`,
     /// `winding`, `decisions`, `decision_weight`, `diameter`, `diameter_ends`,
     /// `diameter_exact`, `river`, `turns`, `straightness`, `difficulty`, `hardness`,
-    /// `spanning_trees`, `spanning_trees_log10`.
+    /// `spanning_trees`, `spanning_trees_log10`; then, for a dungeon, `rooms`, `corridor_share`.
     ///
     /// Time and memory O(D) for D door kinds.
     pub fn values(&self) -> Vec<(&'static str, Value)> {
@@ -212,6 +216,9 @@ impl Stats {
             ("spanning_trees", self.spanning_trees.map_or(Missing, Int)),
             ("spanning_trees_log10", self.spanning_trees_log10.map_or(Missing, Float)),
         ]);
+        if self.rooms > 0 {
+            out.extend([("rooms", Int(self.rooms)), ("corridor_share", Float(self.corridor_share))]);
+        }
         out
     }
 
@@ -488,6 +495,8 @@ pub fn stats<S: Shape>(maze: &Maze<S>) -> Stats {
         difficulty,
         spanning_trees: trees.exact,
         spanning_trees_log10: trees.log10,
+        rooms: maze.rooms.len() as u64,
+        corridor_share: crate::rooms::corridor_share(maze),
     }
 }
 

@@ -73,12 +73,11 @@ impl TileGrid {
 
 /// A flat square lattice: its width and height, the maze cell at each place (row by row),
 /// if any, and the shape's door for each [`SquareDoor`].
-type Places<D> = (u32, u32, Vec<Option<CellId>>, [D; 4]);
+pub(crate) type Places<D> = (u32, u32, Vec<Option<CellId>>, [D; 4]);
 
 /// The columns and rows of square cells of a maze whose cells lie in one flat square
 /// lattice (masks allowed; not wrapped, woven or stacked).
-fn square_places<S: Shape>(maze: &Maze<S>) -> Option<Places<S::Door>> {
-    let shape = maze.shape();
+pub(crate) fn square_places<S: Shape>(shape: &S) -> Option<Places<S::Door>> {
     let spec = shape.spec();
     if spec.wrap.any() || spec.levels > 1 {
         return None;
@@ -88,7 +87,7 @@ fn square_places<S: Shape>(maze: &Maze<S>) -> Option<Places<S::Door>> {
         return None;
     }
     let TextLattice::Square { width, height, doors, crossings: None } = grid.lattice else { return None };
-    let n = maze.cell_count();
+    let n = shape.cell_count();
     let places = (0..width * height)
         .map(|b| {
             let c = grid.cells.as_ref().map_or(b, |cells| cells[b as usize]);
@@ -119,13 +118,15 @@ pub fn not_tiled(spec: &crate::ShapeSpec) -> String {
 /// Whether [`tile_grid`] draws this maze: square cells in one flat lattice (masked or not;
 /// not wrapped, woven or in levels).
 pub fn has_tiles<S: Shape>(maze: &Maze<S>) -> bool {
-    square_places(maze).is_some()
+    square_places(maze.shape()).is_some()
 }
 
 /// The maze as a block grid of tiles: every cell a `corridor` x `corridor` block of floor,
 /// every wall between cells `wall` tiles thick (wall where it is closed, floor across the
 /// corridor where it is open), the corners between blocks and the outer border always wall
-/// (the entrance and exit are marked, not opened), cells a mask removed all wall. The centre
+/// (the entrance and exit are marked, not opened), cells a mask removed all wall; a
+/// dungeon's rooms ([`Maze::rooms`]) are floor corner to corner and its solid rock
+/// ([`crate::rooms::is_rock`]) wall. The centre
 /// tile of each cell in `starts` is [`START`], of each in `ends` [`END`].
 ///
 /// # Errors
@@ -143,7 +144,7 @@ pub fn tile_grid<S: Shape>(
             return Err(Error::Parameter(format!("the {name} must be from 1 to {MAX_TILES}, not {v}")));
         }
     }
-    let Some((w, h, places, doors)) = square_places(maze) else {
+    let Some((w, h, places, doors)) = square_places(maze.shape()) else {
         return Err(Error::Parameter(not_tiled(&maze.shape().spec())));
     };
     let p = u64::from(corridor + wall);
@@ -166,6 +167,9 @@ pub fn tile_grid<S: Shape>(
     for y in 0..h {
         for x in 0..w {
             let Some(c) = place(x, y) else { continue };
+            if crate::rooms::is_rock(maze, c) {
+                continue;
+            }
             let (x0, y0) = (wall + x * p, wall + y * p);
             fill(x0, y0, corridor, corridor);
             if place(x + 1, y).is_some() && maze.is_open(c, east) {
@@ -175,6 +179,10 @@ pub fn tile_grid<S: Shape>(
                 fill(x0, y0 + corridor, corridor, wall);
             }
         }
+    }
+    // A room's floor is open corner to corner.
+    for r in &maze.rooms {
+        fill(wall + r.x * p, wall + r.y * p, r.width * p - wall, r.height * p - wall);
     }
     let mut at_cell: Vec<Option<(u32, u32)>> = vec![None; maze.cell_count() as usize];
     for (b, c) in places.iter().enumerate() {

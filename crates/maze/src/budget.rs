@@ -245,6 +245,10 @@ fn sample_bytes(args: &MazeRequest, spec: &ShapeSpec, side: u32) -> Result<u64> 
     // Origin Shift's steps change which tree is made, not its size: the sample takes the
     // default ones (a few hundred), whatever was asked.
     sample.steps = None;
+    // Rooms open walls and mark rectangles: a few bytes beside the cells' own (and a
+    // small sample may have no room for them).
+    (sample.rooms, sample.room_size, sample.room_tries, sample.extra_doors, sample.sparse) =
+        (None, None, None, None, None);
     // Ends drawn by rules take no more bytes than others: the sample has the default ones.
     sample.deadend_start = false;
     sample.deadend_end = false;

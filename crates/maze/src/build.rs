@@ -92,6 +92,7 @@ pub(crate) fn try_build<S: Shape>(
     // A labyrinth has no steps of its own to record (its generator's are on the half-size
     // maze), so none are: front ends say there is nothing to replay.
     let mut trace = record.filter(|_| !a.unicursal).map(Trace::with_limit);
+    let rooms = crate::dungeon::room_options(a);
     let maze = if a.unicursal {
         // The plan refused what a labyrinth cannot have (loops, dots, chosen ends, a
         // recording of the half-size maze's steps).
@@ -101,9 +102,13 @@ pub(crate) fn try_build<S: Shape>(
         maze_core::unicursal::unicursal(&perfect, shape)?
     } else {
         let mut maze = Maze::new(shape);
-        match trace.as_mut() {
-            Some(t) => a.algorithm.generate(&mut maze, &options, &mut rng, t)?,
-            None => a.algorithm.generate(&mut maze, &options, &mut rng, &mut Quiet::default())?,
+        match (&rooms, trace.as_mut()) {
+            (Some(o), Some(t)) => crate::dungeon::generate(&mut maze, a, o, seed, &mut rng, t)?,
+            (Some(o), None) => {
+                crate::dungeon::generate(&mut maze, a, o, seed, &mut rng, &mut Quiet::default())?
+            }
+            (None, Some(t)) => a.algorithm.generate(&mut maze, &options, &mut rng, t)?,
+            (None, None) => a.algorithm.generate(&mut maze, &options, &mut rng, &mut Quiet::default())?,
         }
         maze
     };
@@ -130,6 +135,14 @@ pub(crate) fn try_build<S: Shape>(
         }
     } else if entrance.is_some() || exit.is_some() {
         crate::ends::place_ends(&mut maze, entrance, exit, &mut rng)?;
+    }
+    if let Some(k) = a.sparse.filter(|_| rooms.is_some()) {
+        // After the ends: they, the rooms and the dots are never removed.
+        let keep: Vec<maze_core::CellId> = maze.starts.iter().chain(&maze.ends).copied().collect();
+        match trace.as_mut() {
+            Some(t) => maze_core::rooms::sparsify(&mut maze, k, &keep, t),
+            None => maze_core::rooms::sparsify(&mut maze, k, &keep, &mut Quiet::default()),
+        };
     }
     maze_core::cancel::check()?;
     let unreachable = a.unreachable.is_some_and(|share| cut_goal(&mut maze, seed, share));

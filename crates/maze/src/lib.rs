@@ -43,6 +43,7 @@ mod book;
 mod budget;
 mod build;
 pub mod capabilities;
+pub mod dungeon;
 pub mod ends;
 mod error;
 pub mod filter;

@@ -394,6 +394,33 @@ pub fn write_file(path: &Path, bytes: &[u8], follow: Follow) -> Result<()> {
     out.commit()
 }
 
+/// Writes the tileset a Tiled map names ([`maze_render::tmj::TILESET_FILE`] and its image)
+/// into the folder of the map just written at `map`, where they are not there already (a
+/// file there is kept, whatever it holds), so the map opens in Tiled as it is. Nothing is
+/// written beside what is no regular file (`/dev/null`, a pipe). Returns the files written.
+///
+/// # Errors
+/// As [`write_file`].
+pub fn write_tileset_beside(map: &Path) -> Result<Vec<PathBuf>> {
+    if !fs::metadata(map).is_ok_and(|m| m.is_file()) {
+        return Ok(Vec::new());
+    }
+    let folder = folder_of(map);
+    let mut written = Vec::new();
+    let files: [(&str, &[u8]); 2] = [
+        (maze_render::tmj::TILESET_FILE, maze_render::tmj::TILESET_TSJ.as_bytes()),
+        (maze_render::tmj::TILESET_IMAGE, maze_render::tmj::TILESET_PNG),
+    ];
+    for (name, bytes) in files {
+        let path = folder.join(name);
+        if fs::symlink_metadata(&path).is_err() {
+            write_file(&path, bytes, Follow::SameFolder)?;
+            written.push(path);
+        }
+    }
+    Ok(written)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

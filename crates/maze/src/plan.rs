@@ -291,6 +291,7 @@ fn plan(request: &MazeRequest, picture: Option<Option<Picture>>) -> Result<Plan>
     if args.algorithm.needs_grid() {
         crate::capabilities::check_runs_on(args.algorithm, &spec)?;
     }
+    crate::dungeon::check(args, &spec)?;
     if args.unicursal && !halves(&spec) {
         return Err(Error::Request(unicursal_refusal(&spec)));
     }
@@ -319,7 +320,7 @@ fn plan(request: &MazeRequest, picture: Option<Option<Picture>>) -> Result<Plan>
     if matches!(args.format, Format::Text | Format::Unicode) && !text_pictured(&spec) {
         return Err(Error::Request(no_text_picture(&spec)));
     }
-    if args.format == Format::Grid && !tiled(&spec) {
+    if matches!(args.format, Format::Grid | Format::Tmj) && !tiled(&spec) {
         return Err(Error::Request(maze_core::tiles::not_tiled(&spec)));
     }
     let animation = animation_options(args.format, args, &draw)?;
@@ -331,7 +332,10 @@ fn plan(request: &MazeRequest, picture: Option<Option<Picture>>) -> Result<Plan>
         check_animation_size(&spec.erased(), args.format, &draw, animation, multi)?;
     }
     if args.count > 1
-        && matches!(args.format, Format::Png | Format::Svg | Format::Tex | Format::Scad | Format::Stl)
+        && matches!(
+            args.format,
+            Format::Png | Format::Svg | Format::Tex | Format::Scad | Format::Stl | Format::Tmj
+        )
     {
         return Err(Error::Request(format!(
             "--count makes one file; {} holds one maze (use pdf for a book, json, maze or text for batches)",
@@ -377,10 +381,12 @@ impl ShapeVisitor for ShapeFacts<'_> {
             // Every generator makes a spanning tree (crates/core/tests/perfect.rs), a
             // labyrinth is one path through every cell, MultiMaze dots open no wall: only
             // braiding adds loops.
-            perfect: r.braid.is_none(),
+            // (A room's floor has loops.)
+            perfect: r.braid.is_none() && crate::dungeon::room_options(r).is_none(),
             // A spanning tree joins every cell, braiding only opens more walls, and the ends
-            // are refused on one cell (random and farthest ones are drawn apart).
-            connected: true,
+            // are refused on one cell (random and farthest ones are drawn apart); a
+            // dungeon's --sparse leaves cells of rock.
+            connected: crate::dungeon::room_options(r).is_none() || r.sparse.unwrap_or(0) == 0,
         };
         let (entrance, exit) = r.end_specs();
         let (entrance, exit) = crate::ends::ends_for_new(&shape, entrance, exit);

@@ -96,6 +96,20 @@ pub(crate) fn present<S: Shape>(
             let (corridor, wall) = (draw.corridor_width.unwrap_or(1), draw.wall_tiles.unwrap_or(1));
             maze_core::tiles::maze_tiles(maze, corridor, wall)?.to_text().into_bytes()
         }
+        Format::Tmj => {
+            let (corridor, wall) = (draw.corridor_width.unwrap_or(1), draw.wall_tiles.unwrap_or(1));
+            let grid = maze_core::tiles::maze_tiles(maze, corridor, wall)?;
+            let mut properties =
+                vec![("corridor-width", corridor.to_string()), ("wall-tiles", wall.to_string())];
+            if let Some(a) = &provenance.algorithm {
+                properties.push(("algorithm", serde_json::to_string(a).unwrap_or_default()));
+            }
+            if let Some(seed) = provenance.seed {
+                // A string: Tiled's int properties are 32-bit.
+                properties.push(("seed", format!("\"{seed}\"")));
+            }
+            maze_render::tmj::tmj(maze, &grid, &properties).into_bytes()
+        }
         Format::Svg => svg::try_svg(&drawn(true)?, &style)?.into_bytes(),
         Format::Prompt | Format::Tasks => {
             let png = |m: &Maze<S>| {

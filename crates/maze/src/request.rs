@@ -20,6 +20,7 @@ use maze_render::style::{Length, Margin};
 use serde::{Deserialize, Serialize};
 
 use crate::batch::Order;
+use crate::dungeon::RoomSize;
 use crate::ends::EndSpec;
 use crate::filter::{Filter, StatsFormat};
 use crate::prompt::style::PromptStyle;
@@ -70,47 +71,6 @@ impl FieldGroup {
 pub fn group(name: &str) -> Option<FieldGroup> {
     let name = ALIASES.iter().find(|(alias, _)| *alias == name).map_or(name, |(_, field)| field);
     FIELDS.iter().position(|f| *f == name).map(|i| GROUPS[i])
-}
-
-/// What a front end shows of a field of [`MazeRequest`] ([`field_info`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FieldInfo {
-    /// Its name, the command line's long flag without `--`.
-    pub name: &'static str,
-    /// Its group.
-    pub group: FieldGroup,
-    /// Its Rust type as declared (`Option<u32>`, `Vec<Filter>`, ...).
-    pub rust_type: &'static str,
-    /// Its help: the doc of its declaration (the command line's `--help`), its lines joined
-    /// by spaces.
-    pub help: String,
-}
-
-/// Every field of [`MazeRequest`] with its group, type and help, in the order of
-/// [`FIELDS`], read from the one declaration of the request (so a front end that writes
-/// its own signature or documentation from it cannot drift from the request). Its default
-/// is that of [`MazeRequest::default`].
-pub fn field_info() -> Vec<FieldInfo> {
-    FIELDS
-        .iter()
-        .zip(GROUPS)
-        .zip(DECLARED)
-        .map(|((&name, &group), &(rust_type, attributes))| FieldInfo {
-            name,
-            group,
-            rust_type,
-            help: attributes.iter().filter_map(|a| doc_text(a)).map(str::trim).collect::<Vec<_>>().join(" "),
-        })
-        .collect()
-}
-
-/// The text of a `doc = "..."` attribute as `stringify!` writes it (a doc comment comes out
-/// as a raw string, `r"..."` or `r#"..."#`), `None` for any other attribute.
-fn doc_text(attribute: &str) -> Option<&str> {
-    let literal = attribute.strip_prefix("doc")?.trim_start().strip_prefix('=')?.trim();
-    let raw = literal.strip_prefix('r')?;
-    let hashes = raw.len() - raw.trim_start_matches('#').len();
-    raw.get(hashes..raw.len().checked_sub(hashes)?)?.strip_prefix('"')?.strip_suffix('"')
 }
 
 /// Other names of fields (serde and clap take them too, by their `alias` attributes).
@@ -482,6 +442,29 @@ request_model! {
         steps ("steps", Maze): Option<u64> = None,
     }
 
+    section (Some("Rooms (square cells)")) {
+        /// Place N rectangular rooms without overlap (from the seed), each with a cell of
+        /// corridor round it, grow the maze between them with the generator (a carving one)
+        /// and join each room to it by one door: a perfect dungeon (square cells, masks too).
+        #[cfg_attr(feature = "clap", arg(long, value_name = "N"))]
+        rooms ("rooms", Maze): Option<u32> = None,
+        /// The sides of a room in cells, MIN-MAX (or one number) [default: 3-6].
+        #[serde(with = "named::option")]
+        #[cfg_attr(feature = "clap", arg(long, value_name = "MIN-MAX", value_parser = cli::parse_with::<RoomSize>))]
+        room_size ("room-size", Maze): Option<RoomSize> = None,
+        /// Random places tried for each room before it goes to a free place found by a scan
+        /// [default: 100].
+        #[cfg_attr(feature = "clap", arg(long, value_name = "T"))]
+        room_tries ("room-tries", Maze): Option<u32> = None,
+        /// Open each further possible door of a room with this chance (0 to 1), adding loops
+        /// [default: 0, one door a room].
+        #[cfg_attr(feature = "clap", arg(long, value_name = "P", value_parser = cli::parse_fraction))]
+        extra_doors ("extra-doors", Maze): Option<f64> = None,
+        /// Remove K rounds of dead ends from the corridors, leaving solid rock.
+        #[cfg_attr(feature = "clap", arg(long, value_name = "K"))]
+        sparse ("sparse", Maze): Option<u32> = None,
+    }
+
     section (Some("Drawing (svg, png, pdf, tex, scad, stl)"))
     /// The drawing options (svg, png, pdf, tex, scad, stl): what `maze solve` and `maze
     /// render` share with `maze generate`.
@@ -773,6 +756,10 @@ impl MazeRequest {
 
 #[cfg(feature = "clap")]
 pub mod cli;
+mod info;
+#[cfg(test)]
+use info::doc_text;
+pub use info::{FieldInfo, field_info};
 mod named;
 mod naming;
 

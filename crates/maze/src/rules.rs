@@ -5,7 +5,9 @@
 
 use maze_core::{Algorithm, Shape, ShapeKind, ShapeSpec};
 use maze_render::Format;
-use maze_render::Format::{Gif, Grid, Json, Pdf, Png, Prompt, Scad, Stl, Svg, Tasks, Tex, Text, Unicode};
+use maze_render::Format::{
+    Gif, Grid, Json, Pdf, Png, Prompt, Scad, Stl, Svg, Tasks, Tex, Text, Tmj, Unicode,
+};
 
 use crate::ends::EndSpec;
 use crate::error::{Error, Result};
@@ -230,7 +232,7 @@ pub const DRAWING_OPTIONS: &[Applies] = &[
 ];
 
 /// The tile maps: the maze as whole wall and floor tiles.
-const TILED: &[Format] = &[Grid];
+const TILED: &[Format] = &[Grid, Tmj];
 
 /// Refuses drawing and animation options the request's format does not take (by
 /// [`DRAWING_OPTIONS`]: a title on text, pdf's page options elsewhere, a cell size on

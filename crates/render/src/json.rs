@@ -38,6 +38,22 @@ pub struct ShapeJson {
     pub crossings: Option<Vec<[u32; 2]>>,
 }
 
+/// A room of a dungeon (`"rooms"`): a rectangle of cells by column and row, and its doors.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomJson {
+    /// Its left column.
+    pub x: u32,
+    /// Its top row.
+    pub y: u32,
+    /// Columns.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    /// Its doors, each `[cell in the room, cell outside]` (cell ids).
+    #[serde(default)]
+    pub doors: Vec<[u32; 2]>,
+}
+
 /// A solution read from a file: the solver's name and the route.
 pub type SavedSolution = (String, Solution);
 
@@ -109,6 +125,9 @@ pub struct MazeFile {
     /// MultiMaze end cells.
     #[serde(default)]
     pub ends: Vec<u32>,
+    /// A dungeon's rooms.
+    #[serde(default)]
+    pub rooms: Vec<RoomJson>,
     /// A saved solution.
     #[serde(default)]
     pub solution: Option<SolutionJson>,
@@ -327,6 +346,19 @@ impl MazeFile {
         maze.ends = self.ends.iter().map(|&c| cell(c, "end")).collect::<Result<_, _>>()?;
         maze.set_end(false, entrance, entrance_door);
         maze.set_end(true, exit, exit_door);
+        let rooms: Vec<maze_core::rooms::Room> = self
+            .rooms
+            .iter()
+            .map(|r| maze_core::rooms::Room {
+                x: r.x,
+                y: r.y,
+                width: r.width,
+                height: r.height,
+                doors: r.doors.iter().map(|&[a, b]| [CellId(a), CellId(b)]).collect(),
+            })
+            .collect();
+        maze_core::rooms::check_read(&maze, &rooms)?;
+        maze.rooms = rooms;
         let solution = match &self.solution {
             None => None,
             Some(s) => {
@@ -439,6 +471,24 @@ pub(crate) fn header_fields<S: Shape>(
     if !maze.starts.is_empty() || !maze.ends.is_empty() {
         fields.push(("starts", ids(maze.starts.iter().copied())));
         fields.push(("ends", ids(maze.ends.iter().copied())));
+    }
+    if !maze.rooms.is_empty() {
+        let rooms: Vec<String> = maze
+            .rooms
+            .iter()
+            .map(|r| {
+                let doors: Vec<String> = r.doors.iter().map(|[a, b]| format!("[{},{}]", a.0, b.0)).collect();
+                format!(
+                    r#"{{"x":{},"y":{},"width":{},"height":{},"doors":[{}]}}"#,
+                    r.x,
+                    r.y,
+                    r.width,
+                    r.height,
+                    doors.join(",")
+                )
+            })
+            .collect();
+        fields.push(("rooms", format!("[{}]", rooms.join(","))));
     }
     fields
 }

@@ -33,6 +33,7 @@ pub mod stl;
 pub mod style;
 pub mod svg;
 pub mod tex;
+pub mod tmj;
 
 pub use maze_core::text;
 
@@ -68,6 +69,8 @@ pub enum Format {
     Tasks,
     /// The maze as a block grid of wall and floor tiles, as text ([`maze_core::tiles`]).
     Grid,
+    /// A Tiled JSON map of the tile grid, over the shipped tileset ([`tmj`]).
+    Tmj,
 }
 
 impl std::fmt::Display for Format {
@@ -108,6 +111,7 @@ impl Format {
         Format::Prompt,
         Format::Tasks,
         Format::Grid,
+        Format::Tmj,
     ];
 
     /// The name used on the command line.
@@ -127,6 +131,7 @@ impl Format {
             Format::Prompt => "prompt",
             Format::Tasks => "tasks",
             Format::Grid => "grid",
+            Format::Tmj => "tmj",
         }
     }
 
@@ -162,6 +167,9 @@ impl Format {
             Format::Grid => {
                 "block grid of tiles: # wall, . floor, S start, E end; --corridor-width and --wall-tiles (square cells)"
             }
+            Format::Tmj => {
+                "Tiled JSON map of the tile grid (walls, floor, rooms; start, ends and rooms as objects) over maze-tiles.tsj"
+            }
             Format::Tasks => {
                 "JSON Lines of task records: prompt (--prompt-style), answer in U/D/L/R moves, shortest length, difficulty"
             }
@@ -178,6 +186,7 @@ impl std::str::FromStr for Format {
             "utf8" | "box" => "unicode",
             "latex" | "tikz" => "tex",
             "openscad" => "scad",
+            "tiled" => "tmj",
             other => other,
         };
         Format::ALL.iter().copied().find(|f| f.name() == key).ok_or_else(|| {

@@ -148,6 +148,8 @@ pub struct App {
     pub doors: (Option<EndSpec>, Option<EndSpec>),
     /// The fog of war.
     pub fog: Fog,
+    /// `--shifting K`: the maze shifts by K Origin Shift steps after each move.
+    pub shifting: Option<u32>,
 }
 
 impl Default for App {
@@ -182,6 +184,7 @@ impl Default for App {
             mask_connect: false,
             doors: (None, None),
             fog: Fog::Off,
+            shifting: None,
         }
     }
 }
@@ -255,6 +258,7 @@ impl App {
             ends: self.dots,
             doors: self.doors,
             fog: self.fog,
+            shifting: self.shifting,
         };
         match new_game(setup) {
             Ok(g) => {

@@ -58,6 +58,8 @@ pub struct Setup {
     pub doors: (Option<EndSpec>, Option<EndSpec>),
     /// The fog of war.
     pub fog: Fog,
+    /// `--shifting K`: the maze shifts by K steps of Origin Shift after each move.
+    pub shifting: Option<u32>,
 }
 
 /// The playing state of one maze, whatever its shape.
@@ -208,7 +210,16 @@ impl<S: Shape> Play<S> {
         if entrance.is_some() || exit.is_some() {
             maze::ends::place_ends(&mut maze, entrance, exit, &mut rng).map_err(|e| e.to_string())?;
         }
-        let walk = Walk::new(maze, setup.fog);
+        let mut walk = Walk::new(maze, setup.fog);
+        if let Some(steps) = setup.shifting {
+            if walk.maze().shape().woven() {
+                return Err(
+                    "--shifting moves walls a woven maze's crossings cannot follow: play it without --weave"
+                        .into(),
+                );
+            }
+            walk.shift_every(steps, setup.seed ^ 0x7368_6966_7421);
+        }
         let mut game = Play {
             setup,
             breadcrumbs: HashSet::from([walk.player()]),
@@ -226,6 +237,10 @@ impl<S: Shape> Play<S> {
     fn go(&mut self, door: S::Door) -> Moved {
         let next = self.walk.maze().shape().neighbour(self.walk.player(), door);
         let moved = self.walk.move_through(door);
+        // A shifted maze's route shown is stale.
+        if moved != Moved::Blocked && self.walk.shifting() {
+            self.solution = None;
+        }
         if moved != Moved::Blocked {
             self.breadcrumbs.extend(next);
             self.breadcrumbs.insert(self.walk.player());
@@ -624,6 +639,7 @@ mod tests {
             ends: 1,
             doors: (None, None),
             fog: Fog::Off,
+            shifting: None,
         }
     }
 
@@ -654,6 +670,27 @@ mod tests {
             assert_eq!(game.moves(), before + 1);
         }
         panic!("did not finish");
+    }
+
+    /// `--shifting`: the keys walk a maze whose walls change after each move to its exit
+    /// (the route asked for again each time), on square and hex cells; a woven one is
+    /// refused with the reason.
+    #[test]
+    fn a_shifting_maze_is_played_to_its_exit() {
+        for (kind, w, h) in [(ShapeKind::Square, 12, 8), (ShapeKind::Hex, 8, 6)] {
+            let game = new_game(Setup { shifting: Some(2), ..setup(kind, w, h, Algorithm::Wilson) });
+            let mut game = game.expect("a game");
+            solve_by_keys(game.as_mut());
+            assert!(game.finished());
+        }
+        let mut woven = setup(ShapeKind::Square, 8, 6, Algorithm::Kruskal);
+        woven.spec = woven
+            .spec
+            .with_weave(maze_core::WeaveLayout::share(0.5).expect("share"), 1 << 20)
+            .expect("woven");
+        woven.shifting = Some(1);
+        let refused = new_game(woven).err().expect("refused");
+        assert!(refused.contains("--shifting") && refused.contains("woven"), "{refused}");
     }
 
     /// Right on a sigma cell lies between its north-east and south-east doors: the key

@@ -100,6 +100,7 @@ pub fn app_from_args(args: &PlayArgs) -> Result<App> {
     }
     app.doors = (args.entrance, args.exit);
     app.fog = game::Fog::from_option(args.fog);
+    app.shifting = args.shifting;
     app.auto = !args.no_auto;
     app.unicode = !args.ascii;
     Ok(app)
@@ -127,6 +128,12 @@ pub fn run(args: PlayArgs) -> Result<()> {
     }
     let (tty_in, tty_out) = (std::io::stdin().is_terminal(), std::io::stdout().is_terminal());
     if args.lines || !tty_in || !tty_out {
+        if args.shifting.is_some() {
+            anyhow::bail!(UsageError(
+                "--shifting needs the full-screen game on a terminal (the line-by-line game shows one maze)"
+                    .into()
+            ));
+        }
         if args.fog.is_some() {
             anyhow::bail!(UsageError(
                 "--fog needs the full-screen game on a terminal (the line-by-line game shows the whole maze)"

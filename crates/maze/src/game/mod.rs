@@ -29,7 +29,8 @@ mod tests;
 
 use std::collections::VecDeque;
 
-use maze_core::{CellId, Door, DoorKind, Maze, Point, Shape};
+use maze_core::generate::OriginShift;
+use maze_core::{CellId, Door, DoorKind, Maze, Point, Shape, Xoshiro};
 
 /// A direction the player asks for, as a vector on screen (y down).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -103,6 +104,17 @@ pub struct Walk<S: Shape> {
     fog: Fog,
     /// Under a fog of war, the cells seen so far (empty without fog).
     seen: Vec<bool>,
+    /// A maze that shifts as it is played ([`Walk::shift_every`]).
+    shifting: Option<Shifting>,
+}
+
+/// Origin Shift's tree over a maze being played, the stream its steps draw from, and the
+/// steps each move takes.
+#[derive(Clone, Debug)]
+struct Shifting {
+    tree: OriginShift,
+    rng: Xoshiro,
+    steps: u32,
 }
 
 impl<S: Shape> Walk<S> {
@@ -132,9 +144,40 @@ impl<S: Shape> Walk<S> {
             shortest,
             fog,
             seen: Vec::new(),
+            shifting: None,
         };
         walk.look();
         walk
+    }
+
+    /// Lets the maze shift as it is played (`maze play --shifting`): after each move the
+    /// walls change by `steps` steps of Origin Shift ([`OriginShift`]), drawn from `seed`,
+    /// over the maze's tree rooted at the player's cell. Each step opens one wall and closes
+    /// another (a braided maze may lose loops, never a way through), so a perfect maze stays
+    /// perfect and every end stays in reach; the par stays
+    /// that of the maze as it started. Not for woven mazes, whose crossings a step could
+    /// break (the maze does not shift there). 0 steps stops the shifting.
+    pub fn shift_every(&mut self, steps: u32, seed: u64) {
+        if steps == 0 || self.maze.shape().woven() {
+            self.shifting = None;
+            return;
+        }
+        let tree = OriginShift::from_maze(&mut self.maze, self.player);
+        self.shifting = Some(Shifting { tree, rng: Xoshiro::seed_from_u64(seed), steps });
+    }
+
+    /// Whether the maze shifts as it is played.
+    pub fn shifting(&self) -> bool {
+        self.shifting.is_some()
+    }
+
+    /// The shifting's steps after a move.
+    fn shift(&mut self) {
+        if let Some(s) = self.shifting.as_mut() {
+            for _ in 0..s.steps {
+                s.tree.step(&mut self.maze, &mut s.rng, &mut ());
+            }
+        }
     }
 
     /// The maze.
@@ -300,6 +343,7 @@ impl<S: Shape> Walk<S> {
     fn arrive(&mut self, next: CellId) -> Option<Moved> {
         self.player = next;
         self.moves += 1;
+        self.shift();
         self.look();
         let reached = self.ends.iter().position(|&e| e == next).filter(|&i| !self.matched[i]);
         if let Some(i) = reached {

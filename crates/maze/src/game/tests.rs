@@ -155,3 +155,41 @@ fn square_actions_are_the_move_letters_in_order() {
         (0..4u8).map(|i| names.format(&[door_of(&square, CellId(4), i).expect("a door").index()])).collect();
     assert_eq!(letters, ["U", "R", "D", "L"]);
 }
+
+/// `maze play --shifting`: on every shape (not woven), the walls change as the player
+/// moves, the maze stays perfect (or keeps its loops) with every cell in reach, and a player
+/// who takes the shortest route again after each move reaches the goal.
+#[test]
+fn a_shifting_maze_changes_as_it_is_played_and_stays_whole() {
+    let mut changed = 0;
+    for (name, maze) in mazes() {
+        let woven = maze.shape().woven();
+        let passages = maze.passages().count_open();
+        let mut walk = Walk::new(maze.clone(), Fog::Off);
+        walk.shift_every(3, 7);
+        assert_eq!(walk.shifting(), !woven, "{name}");
+        for _ in 0..4 * maze.cell_count() {
+            if walk.finished() {
+                break;
+            }
+            let goal = walk.goals()[0];
+            let route = Solver::Bfs.solve(walk.maze(), walk.player(), goal, &mut ()).expect("in reach").path;
+            let door = walk.maze().shape().door_between(route[0], route[1]).expect("adjacent");
+            let moved = walk.move_through(door);
+            assert!(matches!(moved, Moved::Steps(1) | Moved::Finished), "{name}: {moved:?}");
+            // One wall opened and one closed; a braided maze's loops may close (a step can
+            // open a wall that was open already), never open.
+            let open = walk.maze().passages().count_open();
+            if name.contains("braid") {
+                assert!(open <= passages, "{name}: {open} passages from {passages}");
+            } else {
+                assert_eq!(open, passages, "{name}: one wall opened, one closed");
+            }
+            let reached = maze_core::analyze::distances(walk.maze(), walk.player());
+            assert!(reached.iter().all(|&d| d != u32::MAX), "{name}: a cell cut off");
+        }
+        assert!(walk.finished(), "{name}: the goal reached");
+        changed += usize::from(walk.maze().passages() != maze.passages());
+    }
+    assert!(changed >= 10, "only {changed} mazes changed");
+}
