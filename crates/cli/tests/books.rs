@@ -357,8 +357,8 @@ fn order_difficulty_ramps_the_same_mazes_from_easiest_to_hardest() {
             let file = dir.join(name);
             let o = file.to_str().expect("utf-8");
             let args = [
-                "generate", "--shape", shape, "-W", "7", "-H", "7", "-n", "24", "--seed", "11", "--braid", "0.3",
-                "--stats", "json", "-f", format, "--order", order, "-o", o,
+                "generate", "--shape", shape, "-W", "7", "-H", "7", "-n", "24", "--seed", "11", "--braid",
+                "0.3", "--stats", "json", "-f", format, "--order", order, "-o", o,
             ];
             (scores(&maze(&args).stdout), std::fs::read(&file).expect("written"))
         };
@@ -376,8 +376,24 @@ fn order_difficulty_ramps_the_same_mazes_from_easiest_to_hardest() {
     }
     // With --where the seeds the filter settles on are ranked, and only those.
     let args = [
-        "generate", "-W", "8", "-H", "8", "-n", "10", "--seed", "1", "--where", "solution>=25", "--stats",
-        "json", "-f", "json", "--order", "difficulty", "-o",
+        "generate",
+        "-W",
+        "8",
+        "-H",
+        "8",
+        "-n",
+        "10",
+        "--seed",
+        "1",
+        "--where",
+        "solution>=25",
+        "--stats",
+        "json",
+        "-f",
+        "json",
+        "--order",
+        "difficulty",
+        "-o",
     ];
     let file = dir.join("where.json");
     let mut all = args.to_vec();
@@ -416,9 +432,32 @@ fn the_issue_s_book_has_a_title_page_a_ramp_and_every_check() {
     let file = dir.join("book.pdf");
     let title = "Mazes for a Rainy Day";
     let args = [
-        "generate", "-W", "20", "-H", "20", "-n", "100", "--solve", "-f", "pdf", "--trim", "6x9in", "--bleed",
-        "--keys-per-page", "6", "--page-numbers", "--order", "difficulty", "--front-page", "--title", title,
-        "--instructions", "Find the way from the green dot to the red one.", "--stats", "json", "-o",
+        "generate",
+        "-W",
+        "20",
+        "-H",
+        "20",
+        "-n",
+        "100",
+        "--solve",
+        "-f",
+        "pdf",
+        "--trim",
+        "6x9in",
+        "--bleed",
+        "--keys-per-page",
+        "6",
+        "--page-numbers",
+        "--order",
+        "difficulty",
+        "--front-page",
+        "--title",
+        title,
+        "--instructions",
+        "Find the way from the green dot to the red one.",
+        "--stats",
+        "json",
+        "-o",
         file.to_str().expect("utf-8"),
     ];
     let ramp = scores(&maze(&args).stdout);
