@@ -129,6 +129,10 @@ fn cases() -> Vec<(String, Vec<String>)> {
             "-s hex -W 8 -H 6 --seed 7 -f pdf --count 8 --per-page 4 --name-line --title Week --hardness easy --solve bfs --keys-per-page 4 --paper a4-portrait",
         ),
         ("shape=square&width=9&height=5&seed=8&format=grid", "-W 9 -H 5 --seed 8 -f grid"),
+        (
+            "shape=square&width=12&height=10&seed=8&rooms=2&corridor-width=2&format=tmj",
+            "-W 12 -H 10 --seed 8 --rooms 2 --corridor-width 2 -f tmj",
+        ),
     ] {
         let mut args = vec!["generate".to_string()];
         args.extend(a.split(' ').map(String::from));

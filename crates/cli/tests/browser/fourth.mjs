@@ -215,6 +215,18 @@ await check(tag('a Grid download beside the others'), async () => {
     `grid: ${rows.length} rows, ${rows[0]}`);
 });
 
+await check(tag('a Tiled download: a map naming the shipped tileset, its tiles the grid'), async () => {
+  const { bytes } = await downloaded(testid('download-tmj'), true);
+  const map = JSON.parse(bytes.toString());
+  const layer = map.layers.find((l) => l.type === 'tilelayer');
+  expect(map.type === 'map' && map.orientation === 'orthogonal' && map.width === 41 && map.height === 21,
+    `map ${map.type} ${map.orientation} ${map.width} x ${map.height}`);
+  expect(map.tilesets.length === 1 && /maze-tiles\.tsj$/.test(map.tilesets[0].source), JSON.stringify(map.tilesets));
+  expect(layer && layer.data.length === 41 * 21, 'one tile a grid square');
+  const objects = map.layers.find((l) => l.type === 'objectgroup');
+  expect(objects && objects.objects.length >= 2, 'the start and the end as objects');
+});
+
 await check(tag('the worksheet: 2 sheets of 4 mazes with a title, a name line and answer keys, in one click'), async () => {
   await openMaze('width=10&height=8&seed=11');
   await page.click('#worksheet > summary');
