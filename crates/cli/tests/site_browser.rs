@@ -123,6 +123,12 @@ fn cases() -> Vec<(String, Vec<String>)> {
             "shape=square&width=10&height=8&starts=3&ends=3&seed=6&format=pdf&title=Three",
             "-W 10 -H 8 --starts 3 --ends 3 --seed 6 -f pdf --title Three",
         ),
+        // A book from the panel's book options: 6 x 9 in, bleed, page numbers, easiest first,
+        // a title page, black ink.
+        (
+            "shape=square&width=8&height=8&seed=3&format=pdf&count=6&solve=bfs&keys-per-page=6&trim=6x9in&bleed=0.125in&page-numbers=true&order=difficulty&front-page=true&ink=black&title=Book",
+            "-W 8 -H 8 --seed 3 -f pdf --count 6 --solve bfs --keys-per-page 6 --trim 6x9in --bleed 0.125in --page-numbers true --order difficulty --front-page --ink black --title Book",
+        ),
         // The worksheet panel's PDF: 8 easy mazes 4 to a sheet, a name line, keys 4 a page.
         (
             "shape=hex&width=8&height=6&seed=7&format=pdf&count=8&per-page=4&name-line=1&title=Week&hardness=easy&solve=bfs&keys-per-page=4&paper=a4-portrait",

@@ -284,6 +284,26 @@ await check(tag('the worksheet: easy mazes, a book size with bleed and page numb
   await page.uncheck(testid('ws-page-numbers'));
 });
 
+await check(tag('the worksheet as a book: a title page, easiest first, black ink'), async () => {
+  await page.selectOption(testid('ws-trim'), '6x9in');
+  await page.selectOption(testid('ws-per-page'), '1');
+  await page.fill(testid('ws-pages'), '4');
+  await page.fill(testid('ws-title'), 'Rainy day');
+  await page.check(testid('ws-keys'));
+  await page.check(testid('ws-order'));
+  await page.check(testid('ws-front-page'));
+  await page.check(testid('ws-ink'));
+  const { file } = await downloaded(testid('ws-make'));
+  const info = execFileSync('pdfinfo', [file]).toString();
+  // A title page, 4 puzzles, their keys.
+  const pages = Number(/Pages:\s+(\d+)/.exec(info)[1]);
+  expect(pages >= 6, `pages: ${pages}`);
+  const front = execFileSync('pdftotext', ['-f', '1', '-l', '1', file, '-']).toString();
+  expect(/Rainy day/.test(front) && /4 mazes/.test(front) && /Solutions from page 6/.test(front), `title page: ${front}`);
+  for (const id of ['ws-order', 'ws-front-page', 'ws-ink']) await page.uncheck(testid(id));
+  await page.selectOption(testid('ws-trim'), '');
+});
+
 await check(tag('plain words: every visible label is a plain word or has a tooltip'), async () => {
   const fresh = await context.newPage();
   await fresh.goto(base);

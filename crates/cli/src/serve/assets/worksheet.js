@@ -2,7 +2,8 @@
 // (its shape, size, style and options; its seed first, so the same panel makes the same
 // sheets again): paper, landscape, a title, a name-and-date line, instructions, 1, 2, 4 or
 // 6 mazes a sheet, several sheets, answer keys at the end several to a page, easy, medium
-// or hard mazes by their score, and a printed book's trim size, bleed and page numbers.
+// or hard mazes by their score, and a printed book's trim size, bleed, page numbers, order
+// (easiest first), title page and black ink.
 // Every choice is a field of the request (`GET /api/render?format=pdf&count=...`, the
 // same on the server and in the WebAssembly module); this file only fills them in.
 'use strict';
@@ -28,6 +29,9 @@ function worksheetQuery() {
   if ($('ws-hardness').value) extra.hardness = $('ws-hardness').value;
   if (trim && $('ws-bleed').checked) extra.bleed = '0.125in';
   if ($('ws-page-numbers').checked) extra['page-numbers'] = 'true';
+  if ($('ws-order').checked && perPage * pages > 1) extra.order = 'difficulty';
+  if ($('ws-front-page').checked) extra['front-page'] = 'true';
+  if ($('ws-ink').checked) extra.ink = 'black';
   return query(s, extra);
 }
 
