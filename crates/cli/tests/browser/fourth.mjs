@@ -227,6 +227,23 @@ await check(tag('a Tiled download: a map naming the shipped tileset, its tiles t
   expect(objects && objects.objects.length >= 2, 'the start and the end as objects');
 });
 
+await check(tag('a dungeon: Rooms on the form, 3-tile corridors in the Tiled download'), async () => {
+  await openMaze('width=20&height=15&seed=4&rooms=3');
+  expect((await page.inputValue(testid('rooms'))) === '3', 'the link fills Rooms');
+  await page.click(testid('download'));
+  await page.selectOption(testid('corridor-width'), '3');
+  const { bytes } = await downloaded(testid('download-tmj'), true);
+  const map = JSON.parse(bytes.toString());
+  const objects = map.layers.find((l) => l.type === 'objectgroup').objects;
+  // 20 corridors of 3 tiles and 21 walls of 1: 81 x 61 tiles.
+  expect(map.width === 81 && map.height === 61, `map ${map.width} x ${map.height}`);
+  expect(objects.filter((o) => o.type === 'room').length === 3, `rooms: ${JSON.stringify(objects.map((o) => o.name))}`);
+  await page.click(testid('download'));
+  await page.selectOption(testid('corridor-width'), '');
+  await page.keyboard.press('Escape');
+  await openMaze('width=20&height=10&seed=8');
+});
+
 await check(tag('the worksheet: 2 sheets of 4 mazes with a title, a name line and answer keys, in one click'), async () => {
   await openMaze('width=10&height=8&seed=11');
   await page.click('#worksheet > summary');

@@ -425,6 +425,7 @@ const NUMBER_FIELDS = [
   ['ends', 'a whole number, 1 or more', /^[1-9]\d*$/, false],
   ['levels', 'a whole number, 1 or more', /^[1-9]\d*$/, false],
   ['braid', 'a number from 0 to 1, such as 0.5', /^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, false],
+  ['rooms', 'a whole number, 0 or more', /^\d+$/, false],
   ['weave', 'a number from 0 to 1, such as 0.3 (or nothing)', /^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, true],
 ];
 
@@ -2155,6 +2156,7 @@ function updateDownloads() {
     // PNG: the command line's readable default (about 800 px on the long side) unless a
     // cell size is chosen.
     if (a.dataset.format === 'png' && $('png-size').value) extra['cell-size'] = $('png-size').value;
+    if (['grid', 'tmj'].includes(a.dataset.format) && $('corridor-width').value) extra['corridor-width'] = $('corridor-width').value;
     a.dataset.href = '/api/render?' + query(s, extra);
     const why = refusal(a.dataset.format);
     const note = $('why-' + a.dataset.format);
@@ -3166,6 +3168,7 @@ async function init() {
   $('stair-down').addEventListener('click', () => { climb(false); surface().focus(); });
   $('print').addEventListener('click', printMaze);
   $('png-size').addEventListener('change', updateDownloads);
+  $('corridor-width').addEventListener('change', updateDownloads);
   $('difficulty').addEventListener('change', () => {
     const k = Number($('difficulty').value);
     if (!k) return;
