@@ -1689,6 +1689,8 @@ await check('a woven maze from the form: inset corridors, walked over and under 
   await page.dispatchEvent(testid('weave'), 'change');
   const offered = await page.$$eval(`${testid('algorithm')} option`, (os) => os.map((o) => o.value));
   expect(!offered.includes('eller') && offered.includes('kruskal'), `generators offered: ${offered}`);
+  // Generate makes a new maze unless a seed is typed: this check walks the found seed's route.
+  await page.fill(testid('seed'), String(seed));
   await regenerate(() => page.click(testid('generate')));
   const status = await page.textContent(testid('status'));
   const n = data.shape.crossings.length;
