@@ -371,7 +371,7 @@ fn order_difficulty_ramps_the_same_mazes_from_easiest_to_hardest() {
         sorted.sort_by(|a, b| a.1.total_cmp(&b.1));
         assert_eq!(ramp, sorted, "{shape}");
         assert_ne!(ramp, by_seed, "{shape}: 24 mazes in seed order are not already a ramp");
-        assert_eq!(seed_bytes.len() > 0, ramp_bytes.len() > 0);
+        assert!(!seed_bytes.is_empty() && !ramp_bytes.is_empty());
         assert_ne!(seed_bytes, ramp_bytes, "{shape}: the file is in the new order");
     }
     // With --where the seeds the filter settles on are ranked, and only those.

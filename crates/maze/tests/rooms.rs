@@ -106,11 +106,13 @@ fn the_json_file_keeps_the_rooms_and_reads_them_back() {
     // A door that is no open wall out of its room is refused on reading.
     let mut broken = file.clone();
     broken.rooms[0].doors = vec![[0, 1]];
-    let e = broken.to_maze(spec.erased()).err().expect("refused").to_string();
+    let Err(e) = broken.to_maze(spec.erased()) else { panic!("broken: not refused") };
+    let e = e.to_string();
     assert!(e.contains("room 1") && e.contains("door"), "{e}");
     let mut overlapping = file.clone();
     overlapping.rooms[1] = overlapping.rooms[0].clone();
-    let e = overlapping.to_maze(spec.erased()).err().expect("refused").to_string();
+    let Err(e) = overlapping.to_maze(spec.erased()) else { panic!("overlapping: not refused") };
+    let e = e.to_string();
     assert!(e.contains("room 2") && e.contains("another room"), "{e}");
 }
 
