@@ -61,7 +61,10 @@ impl std::str::FromStr for Order {
     fn from_str(s: &str) -> std::result::Result<Self, Self::Err> {
         let key = s.trim().to_ascii_lowercase();
         Order::ALL.into_iter().find(|o| o.name() == key).ok_or_else(|| {
-            maze_core::Error::Parameter(format!("unknown order '{s}' (expected seed or difficulty)"))
+            maze_core::Error::Parameter(format!(
+                "unknown order '{}' (expected seed or difficulty)",
+                crate::error::echo(s)
+            ))
         })
     }
 }
